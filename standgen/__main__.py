@@ -1,0 +1,3 @@
+from standgen.cli import main
+
+main()

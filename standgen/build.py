@@ -1,0 +1,132 @@
+"""The library's entry points behind the CLI: build, check, pair, new."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+
+from standgen.errors import InputError, Problem
+from standgen.formats import FORMATS
+from standgen.load import load_event, load_tree
+from standgen.load.files import SLUG, display
+from standgen.model import Event, EventsTree
+from standgen.output import publish, write_atomic
+from standgen.roundfile import round_csv
+from standgen.standings import compute_standings, format_of
+
+PROJECT = Path(__file__).resolve().parent.parent
+TEMPLATES = PROJECT / "site_templates"
+DOCS = PROJECT / "docs"
+
+
+def render(tree: EventsTree) -> dict[str, bytes]:
+    """Return every file of the site for a loaded tree."""
+    from standgen.pipeline import reports
+    from standgen.site import render_site
+
+    return render_site(tree, reports(tree), DOCS, TEMPLATES)
+
+
+def build(events: Path, output: Path) -> EventsTree:
+    """Validate ``events``, render the site and swap it into ``output`` whole.
+
+    Raises InputError (nothing written) on bad input.
+    """
+    tree = load_tree(events)
+    publish(render(tree), output)
+    return tree
+
+
+def check(events: Path) -> EventsTree:
+    """Validate ``events``; raise InputError listing every problem."""
+    tree = load_tree(events)
+    for event in tree.events:
+        compute_standings(event)
+    return tree
+
+
+def event_slugs(event_dir: Path, events_root: Path) -> tuple[str, ...]:
+    """Return the event's path of slugs below the events root (as ``build`` sees it)."""
+    try:
+        rel = event_dir.resolve().relative_to(events_root.resolve())
+        return tuple(rel.parts)
+    except ValueError:
+        return (event_dir.resolve().name,)
+
+
+@dataclass(frozen=True)
+class Paired:
+    """What ``pair`` wrote."""
+
+    path: Path
+    event: Event
+    text: str
+    notes: tuple[str, ...]
+
+
+def pair(event_dir: Path, events_root: Path, force: bool = False) -> Paired:
+    """Write the next round file of the event in ``event_dir``.
+
+    Never overwrites a round file holding any result; refuses while the previous round
+    has games without results unless ``force``. Raises InputError with the reason.
+    """
+    problems: list[Problem] = []
+    event = load_event(event_dir, event_slugs(event_dir, events_root), problems)
+    if event is None or any(not p.warning for p in problems):
+        raise InputError(problems)
+    where = display(event_dir / "event.toml")
+    last = event.rounds[-1] if event.rounds else None
+    if last is not None and not last.started and not force:
+        raise InputError([Problem(display(Path(last.source.path)), 1, f"round {last.number} is "
+                                  "already paired and has no results yet; enter results, or "
+                                  "use --force to pair it again")])
+    if last is not None and not last.started and force:
+        event = Event(**{**event.__dict__, "rounds": event.rounds[:-1]})
+        last = event.rounds[-1] if event.rounds else None
+    if last is not None and not last.finished and not force:
+        missing = [str(g.table) for g in last.games if not g.finished]
+        raise InputError([Problem(display(Path(last.source.path)), 1, f"round {last.number} has "
+                                  f"games without results (table {', '.join(missing)}); enter "
+                                  "them first, or use --force to pair anyway")])
+    standings = compute_standings(event)
+    number = (last.number if last else 0) + 1
+    if standings.finished and last is not None and last.finished:
+        raise InputError([Problem(where, 1, "the event is over (planned rounds played or a clear "
+                                  "winner); raise 'rounds' in event.toml to play on")])
+    proposal = format_of(event).pair(event, standings, number)
+    target = event_dir / f"round-{number}.csv"
+    text = round_csv(format_of(event), proposal.round)
+    write_atomic(target, text)
+    return Paired(target, event, text, proposal.notes)
+
+
+def new_event(event_dir: Path, format_id: str, name: str | None = None) -> list[Path]:
+    """Scaffold an event folder: event.toml, players.csv, event.md. Never overwrites."""
+    if format_id not in FORMATS:
+        raise InputError([Problem(display(event_dir), 1, f"unknown format '{format_id}'; use one "
+                                  "of: " + ", ".join(sorted(FORMATS)))])
+    if not SLUG.match(event_dir.name):
+        raise InputError([Problem(display(event_dir), 1, f"'{event_dir.name}' is not a slug; use "
+                                  "lower-case letters, digits and hyphens")])
+    if (event_dir / "event.toml").exists():
+        raise InputError([Problem(display(event_dir / "event.toml"), 1, "already exists; "
+                                  "standgen new never overwrites an event")])
+    fmt = FORMATS[format_id]
+    title = name or event_dir.name.replace("-", " ").title()
+    event_dir.mkdir(parents=True, exist_ok=True)
+    files = {
+        "event.toml": (f'name = "{title}"\ndate = {dt.date.today().isoformat()}\n'
+                       f'format = "{format_id}"\n# rounds = 4\n# seed = 1234\n'
+                       f'# tiebreaks = {list(fmt.default_tiebreaks)!r}\n'.replace("'", '"')),
+        "players.csv": "id,name,faction,club,country,rank,rating,dropped_after\n"
+        if format_id == "mcmahon" else "id,name,faction,club,country,dropped_after\n",
+        "event.md": f"# {title}\n\nWelcome! Describe the venue, schedule and prizes here.\n",
+    }
+    written = []
+    for name_, text in files.items():
+        path = event_dir / name_
+        if not path.exists():
+            write_atomic(path, text)
+            written.append(path)
+    return written

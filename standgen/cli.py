@@ -1,0 +1,105 @@
+"""The command line: a thin layer over ``standgen.build`` (data contract section 2).
+
+Exit codes: 0 ok, 1 internal error (a bug), 2 bad input (a clear message, nothing written).
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from standgen import build as lib
+from standgen.errors import InputError, Problem
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _report(problems: tuple[Problem, ...] | list[Problem]) -> None:
+    for problem in problems:
+        click.echo(str(problem), err=True)
+
+
+def _guarded(func: F) -> F:
+    """Turn InputError into exit 2 with every problem, and a bug into exit 1."""
+
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except InputError as exc:
+            _report(exc.problems)
+            errors = sum(1 for p in exc.problems if not p.warning)
+            click.echo(f"{errors} problem(s) found; nothing was written.", err=True)
+            sys.exit(2)
+        except KeyboardInterrupt:
+            sys.exit(130)
+        except Exception:  # a bug: say so plainly, keep the traceback for the report
+            click.echo("standgen: internal error (a bug, not your files). Please report it "
+                       "with this output:", err=True)
+            click.echo(traceback.format_exc(), err=True)
+            sys.exit(1)
+
+    return wrapper  # type: ignore[return-value]
+
+
+@click.group()
+@click.version_option(package_name="standgen")
+def main() -> None:
+    """standgen: tournament results in, a static site of standings and pairings out."""
+
+
+@main.command()
+@click.argument("events", default="events", type=click.Path(path_type=Path))
+@click.option("-o", "--output", default="output", type=click.Path(path_type=Path),
+              help="Folder the site is written to (replaced whole).")
+@_guarded
+def build(events: Path, output: Path) -> None:
+    """Validate EVENTS, compute standings and pairings, and render the site."""
+    tree = lib.build(events, output)
+    _report(list(tree.warnings))
+    click.echo(f"Built {len(tree.events)} event(s) into {output}/")
+
+
+@main.command()
+@click.argument("events", default="events", type=click.Path(path_type=Path))
+@_guarded
+def check(events: Path) -> None:
+    """Validate EVENTS only; print every problem as path:line: message."""
+    tree = lib.check(events)
+    _report(list(tree.warnings))
+    click.echo(f"{len(tree.events)} event(s) checked: no problems.")
+
+
+@main.command()
+@click.argument("event_dir", type=click.Path(path_type=Path))
+@click.option("--events", "events_root", default="events", type=click.Path(path_type=Path),
+              help="The events root (the seed default is derived from the path below it).")
+@click.option("--force", is_flag=True,
+              help="Pair although the last round has games without results, or re-pair a "
+                   "round that has no results yet.")
+@_guarded
+def pair(event_dir: Path, events_root: Path, force: bool) -> None:
+    """Write the next round-N.csv of EVENT_DIR with pairings and empty results."""
+    paired = lib.pair(event_dir, events_root, force)
+    for note in paired.notes:
+        click.echo(note)
+    click.echo(paired.text, nl=False)
+    click.echo(f"Wrote {paired.path}")
+
+
+@main.command()
+@click.argument("event_dir", type=click.Path(path_type=Path))
+@click.option("--format", "format_id", required=True, help="steamroller, old-world, mcmahon, "
+              "swiss or diplomacy")
+@click.option("--name", default=None, help="The event's title (default: from the folder name).")
+@_guarded
+def new(event_dir: Path, format_id: str, name: str | None) -> None:
+    """Scaffold an event folder: event.toml, players.csv, event.md."""
+    for path in lib.new_event(event_dir, format_id, name):
+        click.echo(f"Wrote {path}")

@@ -1,0 +1,111 @@
+"""What a format declares: scoring, stat columns, default tiebreaks, pairing rule, rounds.
+
+A format is one module that builds a :class:`Format` and one line in
+``standgen.formats.FORMATS``. Nothing else in the pipeline knows a format by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from standgen.errors import Problem
+from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Round, Seat
+
+if TYPE_CHECKING:
+    from standgen.standings import Standings
+    from standgen.tiebreaks.base import TiebreakPolicy
+
+
+@dataclass(frozen=True)
+class Stat:
+    """A per-seat stat column, written ``<id>_1``, ``<id>_2`` in a round file."""
+
+    id: str
+    label: str
+    integer: bool = True
+    required: bool = True  # the header must have the columns (values may be empty)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A key of ``[options]`` in event.toml that this format understands."""
+
+    key: str
+    type: type | tuple[type, ...]
+    default: Any
+    doc: str
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """The next round as the pairing rule proposes it (a Round whose games have no result)."""
+
+    round: Round
+    notes: tuple[str, ...] = ()  # shown on the round page: how the pairing was reached
+
+
+PointsFn = Callable[[Seat, Game, EventConfig], float]
+RoundsFn = Callable[[int, EventConfig], int]
+FinishedFn = Callable[["Standings", int, EventConfig], bool]
+PairFn = Callable[[Event, "Standings", int], Proposal]
+OutcomeFn = Callable[[str, Sequence[Mapping[str, float]], EventConfig], tuple[Outcome, ...] | None]
+ValidateFn = Callable[[Game, EventConfig, str], list[Problem]]
+
+
+def _no_validation(game: Game, config: EventConfig, path: str) -> list[Problem]:
+    return []
+
+
+@dataclass(frozen=True)
+class Format:
+    """Everything the pipeline needs to know about one tournament format."""
+
+    id: str
+    label: str
+    help: str  # slug of its page in docs/ (docs/<help>.md)
+    points: PointsFn  # tournament points a seat earns from a finished game
+    planned_rounds: RoundsFn  # (active player count, config) -> rounds
+    pair: PairFn  # (event, standings after the last round, next round number) -> Proposal
+    policy: TiebreakPolicy
+    default_tiebreaks: tuple[str, ...]
+    stats: tuple[Stat, ...] = ()
+    game_columns: tuple[str, ...] = ()  # optional per-game columns (Go ``handicap``, ``komi``)
+    seats: int = 2
+    options: tuple[Option, ...] = ()
+    finished: FinishedFn | None = None  # extra "event is over" rule (Steamroller clear winner)
+    outcome_from_stats: OutcomeFn | None = None  # derive a result left empty (Old World VP)
+    validate_game: ValidateFn = _no_validation
+    score_label: str = "Score"
+    score_short: str = "Pts"
+    bye_outcome: Outcome = Outcome.WIN  # what an empty result on a BYE row awards
+    absent_outcome: Outcome = Outcome.LOSS  # ... and on an ABSENT row
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def option(self, config: EventConfig, key: str) -> Any:
+        """Return the event's value of option ``key``, or the format's default."""
+        if key in config.options:
+            return config.options[key]
+        for option in self.options:
+            if option.key == key:
+                return option.default
+        raise KeyError(key)
+
+
+def standard_points(win: float, draw: float, loss: float) -> PointsFn:
+    """Return a points function: ``win``/``draw``/``loss`` points, whatever the game kind."""
+
+    def points(seat: Seat, game: Game, config: EventConfig) -> float:
+        if seat.outcome is Outcome.WIN:
+            return win
+        if seat.outcome is Outcome.DRAW:
+            return draw
+        return loss
+
+    return points
+
+
+def is_unplayed(game: Game) -> bool:
+    """Return whether a game was not played over the board (bye, absence, forfeit)."""
+    return game.kind is not GameKind.PLAYED

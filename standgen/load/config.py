@@ -1,0 +1,184 @@
+"""event.toml and season.toml: parsed and checked key by key (data contract section 1)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+from standgen.errors import Problem
+from standgen.formats import FORMATS
+from standgen.load.files import display, read_text, suggest
+from standgen.model import EventConfig, Season, Source
+from standgen.tiebreaks import TIEBREAKS
+
+EVENT_KEYS = ("name", "date", "format", "rounds", "seed", "tiebreaks", "scenarios",
+              "location", "organiser", "url", "options")
+SEASON_KEYS = ("name", "description", "points")
+
+
+def read_toml(path: Path, problems: list[Problem]) -> tuple[dict[str, Any], str] | None:
+    """Return a TOML file's table and text, or None after recording why it is unusable."""
+    text = read_text(path, problems)
+    if text is None:
+        return None
+    try:
+        return tomllib.loads(text), text
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"line (\d+)", str(exc))
+        line = int(match.group(1)) if match else 1
+        reason = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+        problems.append(Problem(display(path), line, f"is not valid TOML ({reason}); "
+                                "strings need quotes, dates look like 2026-03-14"))
+        return None
+
+
+def key_line(text: str, key: str) -> int:
+    """Return the line on which ``key`` is set, or 1."""
+    pattern = re.compile(rf"^\s*{re.escape(key)}\s*=|^\s*\[\s*{re.escape(key)}\s*\]", re.M)
+    match = pattern.search(text)
+    return text.count("\n", 0, match.start()) + 1 if match else 1
+
+
+def default_seed(path: tuple[str, ...]) -> int:
+    """Return the seed derived from the event path, so builds are reproducible."""
+    return int(hashlib.sha256("/".join(path).encode()).hexdigest()[:8], 16)
+
+
+def load_event_config(
+    path: Path, slugs: tuple[str, ...], problems: list[Problem]
+) -> EventConfig | None:
+    """Return event.toml as an EventConfig, recording every problem found."""
+    parsed = read_toml(path, problems)
+    if parsed is None:
+        return None
+    data, text = parsed
+    where = display(path)
+    start = len(problems)
+
+    def bad(key: str, message: str) -> None:
+        problems.append(Problem(where, key_line(text, key), message))
+
+    for key in data:
+        if key not in EVENT_KEYS:
+            bad(key, f"unknown key '{key}'" + (suggest(key, EVENT_KEYS)
+                or "; keys are: " + ", ".join(EVENT_KEYS)))
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        bad("name", "'name' is required: the event's title in quotes, e.g. name = \"Spring Open\"")
+    date = data.get("date")
+    if not isinstance(date, dt.date) or isinstance(date, dt.datetime):
+        bad("date", "'date' is required and must be a date without quotes, e.g. date = 2026-03-14")
+    fmt_id = data.get("format")
+    fmt = FORMATS.get(fmt_id) if isinstance(fmt_id, str) else None
+    if fmt is None:
+        bad("format", f"unknown format {fmt_id!r}; use one of: " + ", ".join(sorted(FORMATS)))
+    rounds = data.get("rounds")
+    if rounds is not None and (not _is_int(rounds) or not 1 <= rounds <= 99):
+        bad("rounds", "'rounds' must be a whole number from 1 to 99")
+    seed = data.get("seed", default_seed(slugs))
+    if not _is_int(seed):
+        bad("seed", "'seed' must be a whole number")
+    tiebreaks = data.get("tiebreaks", [])
+    if not _str_list(tiebreaks):
+        bad("tiebreaks", "'tiebreaks' must be a list of tiebreak ids in quotes")
+        tiebreaks = []
+    for tb in tiebreaks:
+        if tb not in TIEBREAKS:
+            bad("tiebreaks", f"unknown tiebreak '{tb}'" + (suggest(tb, list(TIEBREAKS))
+                or "; ids are: " + ", ".join(sorted(TIEBREAKS))))
+    if len(set(tiebreaks)) != len(tiebreaks):
+        bad("tiebreaks", "a tiebreak is listed twice; list each once")
+    scenarios = data.get("scenarios", [])
+    if not _str_list(scenarios):
+        bad("scenarios", "'scenarios' must be a list of names in quotes")
+        scenarios = []
+    for key in ("location", "organiser", "url"):
+        if not isinstance(data.get(key, ""), str):
+            bad(key, f"'{key}' must be text in quotes")
+    url = data.get("url", "")
+    if isinstance(url, str) and url and urlparse(url).scheme not in ("http", "https"):
+        bad("url", "'url' must start with http:// or https://")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        bad("options", "'options' must be a table: [options] on its own line")
+        options = {}
+    elif fmt is not None:
+        known = {o.key: o for o in fmt.options}
+        for key, value in options.items():
+            option = known.get(key)
+            if option is None:
+                bad(key, f"unknown option '{key}' for format {fmt.id}"
+                    + (suggest(key, list(known)) or "; options are: "
+                       + (", ".join(sorted(known)) or "none")))
+            elif not _matches(value, option.type):
+                bad(key, f"option '{key}' must be {_type_name(option.type)}")
+    if len(problems) > start:
+        return None
+    assert isinstance(name, str) and isinstance(date, dt.date) and isinstance(fmt_id, str)
+    return EventConfig(
+        name=name.strip(), date=date, format=fmt_id, rounds=rounds, seed=seed,
+        tiebreaks=tuple(tiebreaks), scenarios=tuple(scenarios),
+        location=data.get("location", ""), organiser=data.get("organiser", ""),
+        url=url, options=dict(options),
+    )
+
+
+def load_season(
+    path: Path, slugs: tuple[str, ...], problems: list[Problem]
+) -> Season | None:
+    """Return season.toml as a Season, recording every problem found."""
+    parsed = read_toml(path, problems)
+    if parsed is None:
+        return None
+    data, text = parsed
+    where = display(path)
+    start = len(problems)
+    for key in data:
+        if key not in SEASON_KEYS:
+            problems.append(Problem(where, key_line(text, key), f"unknown key '{key}'"
+                                    + (suggest(key, SEASON_KEYS) or "; keys are: "
+                                       + ", ".join(SEASON_KEYS))))
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        problems.append(Problem(where, key_line(text, "name"),
+                                "'name' is required: the season's title in quotes"))
+    if not isinstance(data.get("description", ""), str):
+        problems.append(Problem(where, key_line(text, "description"),
+                                "'description' must be text in quotes"))
+    if not isinstance(data.get("points", {}), dict):
+        problems.append(Problem(where, key_line(text, "points"),
+                                "'points' must be a table: [points] on its own line"))
+    if len(problems) > start:
+        return None
+    assert isinstance(name, str)
+    return Season(path=slugs, name=name.strip(), description=data.get("description", ""),
+                  points=data.get("points", {}), source=Source(where))
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _str_list(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _matches(value: object, expected: type | tuple[type, ...]) -> bool:
+    types = expected if isinstance(expected, tuple) else (expected,)
+    if isinstance(value, bool):
+        return bool in types
+    if isinstance(value, int) and float in types:
+        return True
+    return isinstance(value, types)
+
+
+def _type_name(expected: type | tuple[type, ...]) -> str:
+    names = {bool: "true or false", int: "a whole number", float: "a number",
+             str: "text in quotes", list: "a list", dict: "a table"}
+    types = expected if isinstance(expected, tuple) else (expected,)
+    return " or ".join(names.get(t, t.__name__) for t in types)

@@ -1,0 +1,181 @@
+"""Reading input files safely: size limit, UTF-8 only, CSV rows with their line numbers."""
+
+from __future__ import annotations
+
+import csv
+import difflib
+import io
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from standgen.errors import Problem
+
+MAX_FILE_BYTES = 10 * 1024 * 1024
+MAX_CELL_CHARS = 1000
+SLUG = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
+
+
+def display(path: Path) -> str:
+    """Return the path as messages show it (as the user named the events folder)."""
+    return path.as_posix()
+
+
+def read_text(path: Path, problems: list[Problem]) -> str | None:
+    """Return a file's text, or None after recording why it cannot be used.
+
+    Refuses files over the size limit without reading them, byte-order marks, UTF-16,
+    NUL bytes and anything that is not UTF-8, naming the line of the first bad byte.
+    """
+    where = display(path)
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        problems.append(Problem(where, 1, f"cannot be read ({exc.strerror}); check the file"))
+        return None
+    if size > MAX_FILE_BYTES:
+        problems.append(Problem(where, 1, f"file is {size / 1048576:.0f} MB, over the "
+                                f"{MAX_FILE_BYTES // 1048576} MB limit; is this the right file?"))
+        return None
+    data = path.read_bytes()
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        problems.append(Problem(where, 1, "file is UTF-16; save it as UTF-8 (CSV UTF-8 in "
+                                "spreadsheet programs)"))
+        return None
+    if data.startswith(b"\xef\xbb\xbf"):
+        problems.append(Problem(where, 1, "file starts with a byte-order mark (BOM); save it as "
+                                "UTF-8 without BOM"))
+        return None
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        problems.append(Problem(where, line, "file holds a NUL byte; is it a text file?"))
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        problems.append(Problem(where, line, f"byte 0x{data[exc.start]:02X} is not UTF-8 "
+                                "(Latin-1 or Windows encoding?); save the file as UTF-8"))
+        return None
+
+
+@dataclass(frozen=True)
+class Row:
+    """A CSV data row: its line number and its cells by column name."""
+
+    line: int
+    cells: dict[str, str]
+
+    def get(self, column: str) -> str:
+        return self.cells.get(column, "")
+
+
+def suggest(word: str, choices: Sequence[str]) -> str:
+    """Return ``; did you mean 'x'?`` for a near miss, or an empty string."""
+    close = difflib.get_close_matches(word.strip().lower(), list(choices), n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def read_csv(
+    path: Path,
+    required: Sequence[str],
+    optional: Sequence[str],
+    problems: list[Problem],
+) -> tuple[list[str], list[Row]] | None:
+    """Return the header and rows of a CSV file, or None if it cannot be used at all.
+
+    Checks the header (missing, unknown, misspelt, duplicate columns), blank lines,
+    field counts, over-long cells and spaces around cells; every problem is recorded.
+    """
+    text = read_text(path, problems)
+    if text is None:
+        return None
+    where = display(path)
+    known = list(required) + [c for c in optional if c not in required]
+    if not text.strip():
+        problems.append(Problem(where, 1, "file is empty; it needs a header row: "
+                                + ",".join(required)))
+        return None
+    lines = list(_rows(text, where, problems))
+    if not lines:
+        return None
+    header_line, header = lines[0]
+    ok = True
+    seen: set[str] = set()
+    for name in header:
+        if name != name.strip():
+            problems.append(Problem(where, header_line, f"column '{name}' has spaces around "
+                                    "it; delete them"))
+            ok = False
+        elif name in seen:
+            problems.append(Problem(where, header_line, f"column '{name}' appears twice; "
+                                    "keep one"))
+            ok = False
+        elif name not in known:
+            problems.append(Problem(where, header_line, f"unknown column '{name}'"
+                                    + (suggest(name, known) or "; columns are: "
+                                       + ",".join(known))))
+            ok = False
+        seen.add(name)
+    missing = [c for c in required if c not in header]
+    if missing:
+        problems.append(Problem(where, header_line, "missing column(s) "
+                                + ", ".join(f"'{c}'" for c in missing)
+                                + "; the header must have " + ",".join(required)))
+        ok = False
+    if not ok:
+        return None
+    rows: list[Row] = []
+    for line, cells in lines[1:]:
+        if not cells:
+            problems.append(Problem(where, line, "blank line; delete it"))
+            continue
+        if len(cells) != len(header):
+            problems.append(Problem(where, line, f"has {len(cells)} fields but the header has "
+                                    f"{len(header)}; check the commas"))
+            continue
+        bad = False
+        for name, cell in zip(header, cells, strict=True):
+            if len(cell) > MAX_CELL_CHARS:
+                problems.append(Problem(where, line, f"'{name}' is {len(cell)} characters long, "
+                                        f"over the limit of {MAX_CELL_CHARS}; shorten it"))
+                bad = True
+            elif cell != cell.strip():
+                problems.append(Problem(where, line, f"'{name}' value '{cell}' has spaces "
+                                        "around it; delete them"))
+                bad = True
+        if not bad:
+            rows.append(Row(line, dict(zip(header, cells, strict=True))))
+    return header, rows
+
+
+def _rows(text: str, where: str, problems: list[Problem]) -> Iterator[tuple[int, list[str]]]:
+    """Yield (first line number, cells) for each CSV record."""
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    line = 1
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            problems.append(Problem(where, reader.line_num or line, f"is not valid CSV ({exc}); "
+                                    "check the quotes"))
+            return
+        yield line, cells
+        line = reader.line_num + 1
+
+
+def parse_int(text: str) -> int | None:
+    """Return ``text`` as a whole number, or None."""
+    if re.fullmatch(r"[+-]?\d{1,12}", text):
+        return int(text)
+    return None
+
+
+def parse_number(text: str) -> float | None:
+    """Return ``text`` as a finite decimal number, or None."""
+    if re.fullmatch(r"[+-]?(\d{1,12}(\.\d{1,6})?|\.\d{1,6})", text):
+        return float(text)
+    return None

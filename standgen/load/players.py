@@ -1,0 +1,71 @@
+"""players.csv: one row per player (data contract section 1)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from standgen.errors import Problem
+from standgen.load.files import SLUG, display, parse_int, parse_number, read_csv
+from standgen.model import Player, Source
+
+COLUMNS = ("id", "name", "faction", "club", "country", "rank", "mms_correction", "rating",
+           "dropped_after", "spare")
+RANK = re.compile(r"([1-9]|[12][0-9]|30)k|[1-9]d|[1-9]p\Z")
+RESERVED = {"bye", "absent"}
+
+
+def load_players(path: Path, problems: list[Problem]) -> tuple[Player, ...] | None:
+    """Return the players, or None if the file cannot be used; every problem is recorded."""
+    table = read_csv(path, ("id", "name"), COLUMNS, problems)
+    if table is None:
+        return None
+    _, rows = table
+    where = display(path)
+    start = len(problems)
+    players: list[Player] = []
+    first_line: dict[str, int] = {}
+    for row in rows:
+        def bad(message: str, line: int = row.line) -> None:
+            problems.append(Problem(where, line, message))
+
+        pid = row.get("id")
+        if not SLUG.match(pid) or len(pid) > 64:
+            bad(f"id '{pid}' must be a slug: lower-case letters, digits and hyphens, "
+                "starting with a letter or digit (e.g. 'anna-k')")
+        elif pid in RESERVED:
+            bad(f"id '{pid}' is reserved (BYE / ABSENT); choose another")
+        elif pid in first_line:
+            bad(f"id '{pid}' is already used on line {first_line[pid]}; ids must be unique")
+        first_line.setdefault(pid, row.line)
+        if not row.get("name"):
+            bad(f"player '{pid}' has no name; fill in the 'name' column")
+        rank = row.get("rank")
+        if rank and not RANK.fullmatch(rank):
+            bad(f"rank '{rank}' is not a Go rank; use 30k ... 1k, 1d ... 9d or 1p ... 9p")
+        correction = row.get("mms_correction")
+        if correction and parse_int(correction) is None:
+            bad(f"mms_correction '{correction}' must be a whole number such as 1 or -2")
+        rating = row.get("rating")
+        if rating and (parse_number(rating) is None or float(rating) < 0):
+            bad(f"rating '{rating}' must be a number of 0 or more")
+        dropped = row.get("dropped_after")
+        if dropped and (parse_int(dropped) is None or int(dropped) < 0):
+            bad(f"dropped_after '{dropped}' must be the number of the last round played "
+                "(0 if the player never played)")
+        spare = row.get("spare").lower()
+        if spare not in ("", "yes", "no"):
+            bad(f"spare '{row.get('spare')}' must be 'yes' or empty")
+        players.append(Player(
+            id=pid, name=row.get("name"), faction=row.get("faction"), club=row.get("club"),
+            country=row.get("country"), rank=rank.lower(),
+            mms_correction=parse_int(correction) or 0,
+            rating=parse_number(rating) if rating else None,
+            dropped_after=parse_int(dropped) if dropped else None,
+            spare=spare == "yes", source=Source(where, row.line),
+        ))
+    if not rows and len(problems) == start:
+        problems.append(Problem(where, 1, "no players; add one row per player under the header"))
+    if len(problems) > start:
+        return None
+    return tuple(players)

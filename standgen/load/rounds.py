@@ -1,0 +1,188 @@
+"""round-N.csv for two-player formats (data contract section 1)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from standgen.errors import Problem
+from standgen.formats.base import Format
+from standgen.load.files import Row, display, parse_int, parse_number, read_csv, suggest
+from standgen.model import EventConfig, Game, GameKind, Outcome, Player, Round, Seat, Source
+
+BYE, ABSENT = "BYE", "ABSENT"
+RESULTS: Mapping[str, tuple[Outcome, Outcome, GameKind]] = {
+    "1-0": (Outcome.WIN, Outcome.LOSS, GameKind.PLAYED),
+    "0-1": (Outcome.LOSS, Outcome.WIN, GameKind.PLAYED),
+    "draw": (Outcome.DRAW, Outcome.DRAW, GameKind.PLAYED),
+    "½-½": (Outcome.DRAW, Outcome.DRAW, GameKind.PLAYED),
+    "0.5-0.5": (Outcome.DRAW, Outcome.DRAW, GameKind.PLAYED),
+    "+-": (Outcome.WIN, Outcome.LOSS, GameKind.FORFEIT),
+    "-+": (Outcome.LOSS, Outcome.WIN, GameKind.FORFEIT),
+    "--": (Outcome.LOSS, Outcome.LOSS, GameKind.FORFEIT),
+}
+UNPLAYED_RESULTS: Mapping[str, Outcome] = {
+    "1-0": Outcome.WIN, "draw": Outcome.DRAW, "½-½": Outcome.DRAW, "0.5-0.5": Outcome.DRAW,
+    "0-1": Outcome.LOSS,
+}
+ACCEPTED = "1-0, 0-1, draw (or ½-½, 0.5-0.5), +-, -+, -- or empty"
+
+
+def result_code(outcomes: tuple[Outcome | None, ...], kind: GameKind) -> str:
+    """Return the canonical result string for a two-seat game ('' while unplayed)."""
+    if any(o is None for o in outcomes):
+        return ""
+    if len(outcomes) == 1:
+        return {Outcome.WIN: "1-0", Outcome.DRAW: "draw", Outcome.LOSS: "0-1"}[
+            outcomes[0]]  # type: ignore[index]
+    for code, (a, b, k) in RESULTS.items():
+        if (a, b) == outcomes and k is kind and code not in ("½-½", "0.5-0.5"):
+            return code
+    return ""
+
+
+def columns(fmt: Format) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Return the required and optional columns of the format's round files."""
+    required = ["table", "player_1", "player_2", "result"]
+    optional: list[str] = []
+    for stat in fmt.stats:
+        (required if stat.required else optional).extend((f"{stat.id}_1", f"{stat.id}_2"))
+    optional.extend(fmt.game_columns)
+    return tuple(required), tuple(optional)
+
+
+def load_round(
+    path: Path, number: int, fmt: Format, config: EventConfig,
+    players: Mapping[str, Player], problems: list[Problem],
+) -> Round | None:
+    """Return one round file as a Round, or None; every problem is recorded."""
+    required, optional = columns(fmt)
+    table = read_csv(path, required, optional, problems)
+    if table is None:
+        return None
+    _, rows = table
+    where = display(path)
+    start = len(problems)
+    games: list[Game] = []
+    tables: dict[int, int] = {}
+    seen: dict[str, int] = {}
+    for row in rows:
+        game = _game(row, number, fmt, config, players, where, problems)
+        if game is None:
+            continue
+        if game.table in tables:
+            problems.append(Problem(where, row.line, f"table {game.table} is already used on "
+                                    f"line {tables[game.table]}; number each table once"))
+        tables.setdefault(game.table, row.line)
+        for pid in game.players:
+            if pid in seen:
+                problems.append(Problem(where, row.line, f"player '{pid}' is already in this "
+                                        f"round on line {seen[pid]}; a player plays once a round"))
+            seen.setdefault(pid, row.line)
+        problems.extend(fmt.validate_game(game, config, where))
+        games.append(game)
+    if not rows and len(problems) == start:
+        problems.append(Problem(where, 1, "round file has no games; add one row per table"))
+    for player in players.values():
+        if player.id not in seen and player.active_in(number):
+            problems.append(Problem(where, 1, f"player '{player.id}' ({player.source}) is "
+                                    "missing from this round; add them to a table, as BYE or "
+                                    "ABSENT, or set dropped_after in players.csv"))
+        elif player.id in seen and not player.active_in(number):
+            problems.append(Problem(where, seen[player.id], f"player '{player.id}' dropped after "
+                                    f"round {player.dropped_after} ({player.source}) but is in "
+                                    f"round {number}; remove the row or correct dropped_after"))
+    if len(problems) > start:
+        return None
+    return Round(number=number, games=tuple(sorted(games, key=lambda g: g.table)),
+                 source=Source(where))
+
+
+def _game(
+    row: Row, number: int, fmt: Format, config: EventConfig,
+    players: Mapping[str, Player], where: str, problems: list[Problem],
+) -> Game | None:
+    start = len(problems)
+
+    def bad(message: str) -> None:
+        problems.append(Problem(where, row.line, message))
+
+    table = parse_int(row.get("table"))
+    if table is None or table < 1:
+        bad(f"table '{row.get('table')}' must be a whole number of 1 or more")
+    p1, p2 = row.get("player_1"), row.get("player_2")
+    for column, pid in (("player_1", p1), ("player_2", p2)):
+        if pid in (BYE, ABSENT) and column == "player_2":
+            continue
+        if pid in (BYE, ABSENT):
+            bad(f"{pid} goes in player_2; put the player's id in player_1")
+        elif not pid:
+            bad(f"{column} is empty; put a player id there")
+        elif pid not in players:
+            hint = suggest(pid, list(players))
+            bad(f"unknown player id '{pid}' in {column}; ids are listed in players.csv{hint}")
+    if p1 == p2 and p1:
+        bad(f"player '{p1}' is on both sides of the table")
+    stats = [_stats(row, seat, fmt, bad) for seat in (1, 2)]
+    extra = {c: v for c in fmt.game_columns if (v := _number(row, c, bad, signed=True))
+             is not None}
+    raw = row.get("result")
+    result = "draw" if raw.lower() == "draw" else raw
+    if len(problems) > start:
+        return None
+    assert table is not None
+    source = Source(where, row.line)
+    if p2 in (BYE, ABSENT):
+        if any(stats[1].values()):
+            bad(f"a {p2} row has no second player; leave the _2 columns empty")
+            return None
+        kind = GameKind.BYE if p2 == BYE else GameKind.ABSENT
+        if result and result not in UNPLAYED_RESULTS:
+            bad(f"result '{raw}' cannot be given on a {p2} row; use 1-0 (a win), draw, 0-1 "
+                "(nothing) or leave it empty for the format's default")
+            return None
+        outcome = UNPLAYED_RESULTS.get(result) or (
+            fmt.bye_outcome if kind is GameKind.BYE else fmt.absent_outcome)
+        return Game(number, table, (Seat(p1, outcome, stats[0]),), kind, extra, source)
+    outcomes: tuple[Outcome | None, Outcome | None] = (None, None)
+    kind = GameKind.PLAYED
+    if result:
+        if result not in RESULTS:
+            bad(f"result '{raw}' is not one of: {ACCEPTED}")
+            return None
+        a, b, kind = RESULTS[result]
+        outcomes = (a, b)
+    elif fmt.outcome_from_stats is not None:
+        derived = fmt.outcome_from_stats(result, stats, config)
+        if derived is not None:
+            outcomes = (derived[0], derived[1])
+    return Game(number, table, (Seat(p1, outcomes[0], stats[0]), Seat(p2, outcomes[1], stats[1])),
+                kind, extra, source)
+
+
+def _stats(row: Row, seat: int, fmt: Format, bad: object) -> dict[str, float]:
+    values: dict[str, float] = {}
+    for stat in fmt.stats:
+        value = _number(row, f"{stat.id}_{seat}", bad, integer=stat.integer)
+        if value is not None:
+            values[stat.id] = value
+    return values
+
+
+def _number(
+    row: Row, column: str, bad: object, integer: bool = False, signed: bool = False
+) -> float | None:
+    text = row.get(column)
+    if not text:
+        return None
+    value = parse_int(text) if integer else parse_number(text)
+    assert callable(bad)
+    if value is None:
+        kind = "a whole number" if integer else "a number"
+        bad(f"{column} '{text}' must be {kind}")
+        return None
+    if value < 0 and not signed:
+        bad(f"{column} '{text}' cannot be negative")
+        return None
+    return float(value)
+

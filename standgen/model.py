@@ -1,0 +1,197 @@
+"""The tournament model: frozen dataclasses built by ``load`` and read by every later stage.
+
+A game has N seats (two for most formats, seven for a Diplomacy board), so no format
+needs a model of its own. A bye or an absence is a game with one seat and no opponent.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any
+
+EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+def _empty() -> Mapping[str, Any]:
+    return EMPTY
+
+
+class Outcome(StrEnum):
+    """What a seat got out of a game, before any format turns it into points."""
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+
+
+class GameKind(StrEnum):
+    """How a game came about.
+
+    ``played``: over the board. ``forfeit``: decided without play (``+-``, ``-+``, ``--``).
+    ``bye``: a pairing-allocated bye (``BYE``). ``absent``: the player did not play the
+    round (``ABSENT``: a requested bye or an absence).
+    """
+
+    PLAYED = "played"
+    FORFEIT = "forfeit"
+    BYE = "bye"
+    ABSENT = "absent"
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a value came from, for messages: a path relative to the working folder."""
+
+    path: str
+    line: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+@dataclass(frozen=True)
+class Player:
+    """One line of ``players.csv``."""
+
+    id: str
+    name: str
+    faction: str = ""
+    club: str = ""
+    country: str = ""
+    rank: str = ""
+    mms_correction: int = 0
+    rating: float | None = None
+    dropped_after: int | None = None
+    spare: bool = False
+    source: Source = Source("")
+
+    def active_in(self, round_number: int) -> bool:
+        """Return whether the player is still in the event for ``round_number``."""
+        return self.dropped_after is None or round_number <= self.dropped_after
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player's place in a game.
+
+    ``outcome`` is None while the game has no result. ``stats`` holds the format's stat
+    columns (``cp``, ``apd``, ``vp``, ``centres`` ...). ``power`` is the Diplomacy power.
+    """
+
+    player: str
+    outcome: Outcome | None = None
+    stats: Mapping[str, float] = field(default_factory=_empty)
+    power: str = ""
+    result: str = ""  # the format's own per-seat result word (Diplomacy: solo/draw/loss/eliminated)
+
+
+@dataclass(frozen=True)
+class Game:
+    """A table (two-player formats) or a board (Diplomacy) in one round."""
+
+    round: int
+    table: int
+    seats: tuple[Seat, ...]
+    kind: GameKind = GameKind.PLAYED
+    # per-game columns such as Go ``handicap``, ``komi``
+    extra: Mapping[str, float] = field(default_factory=_empty)
+    source: Source = Source("")
+
+    @property
+    def finished(self) -> bool:
+        """Return whether every seat has a result."""
+        return all(seat.outcome is not None for seat in self.seats)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(seat.player for seat in self.seats)
+
+    def seat_of(self, player: str) -> Seat:
+        for seat in self.seats:
+            if seat.player == player:
+                return seat
+        raise KeyError(player)
+
+    def opponents_of(self, player: str) -> tuple[str, ...]:
+        return tuple(seat.player for seat in self.seats if seat.player != player)
+
+
+@dataclass(frozen=True)
+class Round:
+    """One ``round-N.csv``."""
+
+    number: int
+    games: tuple[Game, ...]
+    source: Source = Source("")
+
+    @property
+    def finished(self) -> bool:
+        return all(game.finished for game in self.games)
+
+    @property
+    def started(self) -> bool:
+        """Return whether any game of the round has a result."""
+        return any(seat.outcome is not None for game in self.games for seat in game.seats)
+
+
+@dataclass(frozen=True)
+class EventConfig:
+    """``event.toml``, validated."""
+
+    name: str
+    date: dt.date
+    format: str
+    rounds: int | None = None
+    seed: int = 0
+    tiebreaks: tuple[str, ...] = ()
+    scenarios: tuple[str, ...] = ()
+    location: str = ""
+    organiser: str = ""
+    url: str = ""
+    options: Mapping[str, Any] = field(default_factory=_empty)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One event folder: its config, players and rounds, as loaded and validated."""
+
+    path: tuple[str, ...]  # slugs from the events root, e.g. ("2026", "spring-open")
+    config: EventConfig
+    players: tuple[Player, ...]
+    rounds: tuple[Round, ...]
+    description: str = ""  # event.md, untrusted Markdown
+    lists: Mapping[str, str] = field(default_factory=_empty)  # player id -> Markdown list
+    source: Source = Source("")
+
+    @property
+    def slug(self) -> str:
+        return "/".join(self.path)
+
+    @property
+    def player_by_id(self) -> Mapping[str, Player]:
+        return {p.id: p for p in self.players}
+
+
+@dataclass(frozen=True)
+class Season:
+    """A folder with ``season.toml``: every event below it belongs to the season."""
+
+    path: tuple[str, ...]
+    name: str
+    description: str = ""
+    points: Mapping[str, Any] = field(default_factory=_empty)
+    source: Source = Source("")
+
+
+@dataclass(frozen=True)
+class EventsTree:
+    """Everything under the events root."""
+
+    root: str
+    events: tuple[Event, ...]
+    seasons: tuple[Season, ...] = ()
+    warnings: tuple[Any, ...] = field(default=())

@@ -1,0 +1,76 @@
+"""Pieces every pairing rule needs: the seeded random source, who plays, score order."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from standgen.formats.base import Proposal
+from standgen.model import Event, Game, GameKind, Player, Round, Seat, Source
+from standgen.pairing.core import Pairing
+
+if TYPE_CHECKING:
+    from standgen.standings import Standings
+
+
+def rng(event: Event, round_number: int, purpose: str) -> random.Random:
+    """Return the random source for one choice, derived from the event's ``seed`` only.
+
+    Seeding with a string is stable across runs and PYTHONHASHSEED values.
+    """
+    return random.Random(f"{event.config.seed}:{round_number}:{purpose}")
+
+
+def players_for_round(event: Event, round_number: int) -> list[Player]:
+    """Return the players to pair in ``round_number``: not dropped before it, file order."""
+    return [p for p in event.players if p.active_in(round_number)]
+
+
+def standings_order(
+    standings: Standings, players: Sequence[Player], round_number: int, event: Event
+) -> list[Player]:
+    """Return ``players`` by score, then standings rank, then a seeded shuffle for exact ties.
+
+    Seed 004: "sort the tournament record sheets into piles based on the number of
+    tournament points, arranging them from highest point totals to lowest"; the issue
+    asks for standings order within a pile, then the seed.
+    """
+    shuffled = list(players)
+    rng(event, round_number, "order").shuffle(shuffled)
+    tiebreak = {p.id: k for k, p in enumerate(shuffled)}
+    rank = {row.player.id: row.rank for row in standings.rows}
+    scores = standings.context.scores
+    return sorted(
+        players,
+        key=lambda p: (-scores.get(p.id, 0.0), rank.get(p.id, len(rank) + 1), tiebreak[p.id]),
+    )
+
+
+def proposal(
+    event: Event,
+    round_number: int,
+    order: Sequence[Player],
+    pairing: Pairing,
+    notes: Sequence[str] = (),
+) -> Proposal:
+    """Return the proposed round: tables numbered from the top pairing down, the bye last."""
+    games: list[Game] = []
+    pairs = sorted(pairing.pairs)
+    source = Source("/".join(("events", *event.path, f"round-{round_number}.csv")))
+    for table, (i, j) in enumerate(pairs, start=1):
+        games.append(Game(round=round_number, table=table,
+                          seats=(Seat(order[i].id), Seat(order[j].id)), source=source))
+    if pairing.bye is not None:
+        games.append(Game(round=round_number, table=len(pairs) + 1,
+                          seats=(Seat(order[pairing.bye].id),), kind=GameKind.BYE,
+                          source=source))
+    all_notes = list(notes)
+    if pairing.method != "procedure":
+        all_notes.append(f"The written procedure dead-ended; paired by {pairing.method}.")
+    if pairing.rematches:
+        all_notes.append(f"No pairing without a rematch exists: {pairing.rematches} rematch(es).")
+    if pairing.repeat_byes:
+        all_notes.append("Every player has had a bye: a second bye was unavoidable.")
+    return Proposal(Round(number=round_number, games=tuple(games), source=source),
+                    notes=tuple(all_notes))

@@ -1,0 +1,52 @@
+"""The pipeline between the two I/O ends: model -> standings -> next-round proposal.
+
+``load`` reads the events tree; :func:`report` computes everything a page shows;
+``site`` renders it. Nothing here reads or writes files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from standgen.formats.base import Proposal
+from standgen.model import Event, EventsTree
+from standgen.standings import Standings, compute_standings, format_of
+
+
+@dataclass(frozen=True)
+class EventReport:
+    """An event's standings now, after each complete round, and its proposed next round."""
+
+    event: Event
+    standings: Standings  # every finished game counted
+    by_round: tuple[Standings, ...]  # standings after round 1, 2, ... (complete rounds)
+    proposal: Proposal | None  # the next round, when one is due and no round file exists
+
+
+def next_round_number(event: Event, standings: Standings) -> int | None:
+    """Return the round to pair next, or None (a round is in progress, or the event is over)."""
+    if event.rounds and not event.rounds[-1].finished:
+        return None
+    if standings.finished:
+        return None
+    return (event.rounds[-1].number if event.rounds else 0) + 1
+
+
+def propose(event: Event, standings: Standings) -> Proposal | None:
+    """Return the proposed next round, or None when none is due."""
+    number = next_round_number(event, standings)
+    if number is None:
+        return None
+    return format_of(event).pair(event, standings, number)
+
+
+def report(event: Event) -> EventReport:
+    """Return everything the site shows for one event."""
+    standings = compute_standings(event)
+    by_round = tuple(compute_standings(event, upto=r.number) for r in event.rounds if r.finished)
+    return EventReport(event, standings, by_round, propose(event, standings))
+
+
+def reports(tree: EventsTree) -> tuple[EventReport, ...]:
+    """Return the report of every event in the tree, in tree order."""
+    return tuple(report(event) for event in tree.events)

@@ -1,0 +1,122 @@
+"""Each player's games, round by round, with the points the format gives for them.
+
+Derived once from an :class:`~standgen.model.Event` and shared by tiebreaks, standings
+and pairing, so no stage re-walks the round files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from standgen.formats.base import Format
+from standgen.model import Event, Game, GameKind, Outcome, Player, Seat
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One player's round: the game, their seat, their opponents and the points earned."""
+
+    round: int
+    game: Game
+    seat: Seat
+    opponents: tuple[str, ...]
+    points: float
+
+    @property
+    def kind(self) -> GameKind:
+        return self.game.kind
+
+    @property
+    def outcome(self) -> Outcome:
+        assert self.seat.outcome is not None
+        return self.seat.outcome
+
+    @property
+    def opponent(self) -> str | None:
+        """Return the single opponent of a two-player game, or None (bye, absence)."""
+        return self.opponents[0] if len(self.opponents) == 1 else None
+
+    @property
+    def played(self) -> bool:
+        """Return whether the game was played over the board."""
+        return self.game.kind is GameKind.PLAYED
+
+
+@dataclass(frozen=True)
+class Record:
+    """A player's finished games in round order, and the rounds counted so far."""
+
+    player: Player
+    entries: tuple[Entry, ...]
+
+    @property
+    def score(self) -> float:
+        return sum(entry.points for entry in self.entries)
+
+    def entry(self, round_number: int) -> Entry | None:
+        for entry in self.entries:
+            if entry.round == round_number:
+                return entry
+        return None
+
+    def count(self, outcome: Outcome) -> int:
+        return sum(1 for entry in self.entries if entry.outcome is outcome)
+
+    @property
+    def opponents(self) -> tuple[str, ...]:
+        return tuple(o for entry in self.entries for o in entry.opponents)
+
+    @property
+    def byes(self) -> int:
+        """Return how many pairing-allocated byes the player has had."""
+        return sum(1 for entry in self.entries if entry.kind is GameKind.BYE)
+
+
+def counted_rounds(event: Event) -> int:
+    """Return how many rounds standings count: the complete rounds, from round 1 on."""
+    count = 0
+    for rnd in event.rounds:
+        if not rnd.finished:
+            break
+        count = rnd.number
+    return count
+
+
+def build_records(event: Event, fmt: Format, upto: int | None = None) -> Mapping[str, Record]:
+    """Return every player's record over finished games of rounds ``1..upto``.
+
+    Contract section 1: "standings count only finished games". ``upto`` defaults to all
+    rounds, so a round in progress counts the games that already have a result.
+    """
+    entries: dict[str, list[Entry]] = {p.id: [] for p in event.players}
+    for rnd in event.rounds:
+        if upto is not None and rnd.number > upto:
+            break
+        for game in rnd.games:
+            if not game.finished:
+                continue
+            for seat in game.seats:
+                if seat.player not in entries:
+                    continue
+                entries[seat.player].append(
+                    Entry(
+                        round=rnd.number,
+                        game=game,
+                        seat=seat,
+                        opponents=game.opponents_of(seat.player),
+                        points=fmt.points(seat, game, event.config),
+                    )
+                )
+    by_id = event.player_by_id
+    return {pid: Record(player=by_id[pid], entries=tuple(es)) for pid, es in entries.items()}
+
+
+def have_met(records: Mapping[str, Record]) -> frozenset[frozenset[str]]:
+    """Return every pair of players who have already faced each other (played or forfeited)."""
+    met: set[frozenset[str]] = set()
+    for record in records.values():
+        for entry in record.entries:
+            for opponent in entry.opponents:
+                met.add(frozenset((record.player.id, opponent)))
+    return frozenset(met)

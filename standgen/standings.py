@@ -1,0 +1,183 @@
+"""Standings: players ordered by score, then by the event's tiebreak chain.
+
+Ties that no tiebreak separates share a rank (1, 2, 2, 4), as the data contract says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from standgen.formats import FORMATS
+from standgen.formats.base import Format
+from standgen.model import Event, Outcome, Player
+from standgen.records import Record, build_records, counted_rounds
+from standgen.tiebreaks import TIEBREAKS
+from standgen.tiebreaks.base import Context, Value
+
+_PRECISION = 9  # values equal to 9 decimals are ties (floats from divisions)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One row of the standings."""
+
+    rank: int
+    player: Player
+    score: float
+    values: Mapping[str, Value]  # tiebreak id -> value and breakdown
+    record: Record
+
+    @property
+    def wins(self) -> int:
+        return self.record.count(Outcome.WIN)
+
+    @property
+    def draws(self) -> int:
+        return self.record.count(Outcome.DRAW)
+
+    @property
+    def losses(self) -> int:
+        return self.record.count(Outcome.LOSS)
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The standings of one event after the games that have results."""
+
+    event: Event
+    format: Format
+    rows: tuple[Standing, ...]
+    tiebreaks: tuple[str, ...]
+    context: Context
+    rounds_complete: int  # rounds 1..N are complete
+    planned_rounds: int
+    finished: bool  # no further round will be paired
+
+    @property
+    def records(self) -> Mapping[str, Record]:
+        return self.context.records
+
+    def row(self, player: str) -> Standing | None:
+        for row in self.rows:
+            if row.player.id == player:
+                return row
+        return None
+
+
+def format_of(event: Event) -> Format:
+    """Return the event's format (load has validated the id)."""
+    return FORMATS[event.config.format]
+
+
+def tiebreak_chain(event: Event) -> tuple[str, ...]:
+    """Return the event's tiebreak ids: event.toml ``tiebreaks`` or the format's default."""
+    chain = event.config.tiebreaks or format_of(event).default_tiebreaks
+    return tuple(t for t in chain if t != "score")
+
+
+def planned_rounds(event: Event) -> int:
+    """Return the planned rounds: event.toml ``rounds`` or the format's rule by player count."""
+    if event.config.rounds is not None:
+        return event.config.rounds
+    field = sum(1 for p in event.players if not p.spare)
+    return format_of(event).planned_rounds(field, event.config)
+
+
+def compute_standings(event: Event, upto: int | None = None) -> Standings:
+    """Return the standings over finished games of rounds ``1..upto`` (default: all)."""
+    fmt = format_of(event)
+    records = build_records(event, fmt, upto)
+    complete = counted_rounds(event)
+    if upto is not None:
+        complete = min(complete, upto)
+    played = max((e.round for r in records.values() for e in r.entries), default=0)
+    ctx = Context(
+        event=event,
+        records=records,
+        policy=fmt.policy,
+        rounds_counted=max(complete, played),
+        planned_rounds=planned_rounds(event),
+        scores={pid: r.score for pid, r in records.items()},
+    )
+    chain = tiebreak_chain(event)
+    ranked = [pid for pid, rec in records.items() if not rec.player.spare]
+    values: dict[str, dict[str, Value]] = {pid: {} for pid in ranked}
+    for tb_id in chain:
+        tb = TIEBREAKS[tb_id]
+        if tb.compute_group is None:
+            for pid in ranked:
+                values[pid][tb_id] = tb.compute(ctx, pid)
+    order = _rank(ctx, ranked, chain, values)
+    rows = tuple(
+        Standing(rank=rank, player=records[pid].player, score=ctx.scores[pid],
+                 values=values[pid], record=records[pid])
+        for rank, pid in order
+    )
+    standings = Standings(
+        event=event, format=fmt, rows=rows, tiebreaks=chain, context=ctx,
+        rounds_complete=complete, planned_rounds=ctx.planned_rounds, finished=False,
+    )
+    return _with_finished(standings)
+
+
+def _key(value: float) -> float:
+    return round(value, _PRECISION)
+
+
+def _rank(
+    ctx: Context, ranked: Sequence[str], chain: Sequence[str],
+    values: dict[str, dict[str, Value]],
+) -> list[tuple[int, str]]:
+    """Return (rank, player) in order, splitting tied groups one tiebreak at a time."""
+    groups: list[list[str]] = _split(sorted(ranked), lambda p: ctx.scores[p])
+    for tb_id in chain:
+        tb = TIEBREAKS[tb_id]
+        next_groups: list[list[str]] = []
+        for group in groups:
+            if tb.compute_group is not None:
+                members = frozenset(group)
+                for pid in group:
+                    values[pid][tb_id] = tb.compute_group(ctx, pid, members)
+            if len(group) == 1:
+                next_groups.append(group)
+                continue
+            next_groups.extend(_split(group, lambda p, t=tb_id: values[p][t].value))
+        groups = next_groups
+    order: list[tuple[int, str]] = []
+    position = 1
+    for group in groups:
+        for pid in sorted(group, key=lambda p: (ctx.name(p).casefold(), p)):
+            order.append((position, pid))
+        position += len(group)
+    return order
+
+
+def _split(group: Sequence[str], key: object) -> list[list[str]]:
+    """Return ``group`` split into runs of equal key, highest key first."""
+    assert callable(key)
+    keyed = sorted(group, key=lambda p: -_key(key(p)))
+    runs: list[list[str]] = []
+    last: float | None = None
+    for pid in keyed:
+        k = _key(key(pid))
+        if runs and k == last:
+            runs[-1].append(pid)
+        else:
+            runs.append([pid])
+        last = k
+    return runs
+
+
+def _with_finished(standings: Standings) -> Standings:
+    """Return the standings with ``finished`` set: planned rounds played, or the format says so."""
+    event, fmt = standings.event, standings.format
+    last_round = event.rounds[-1].number if event.rounds else 0
+    if last_round > standings.rounds_complete:
+        return standings  # a round is in progress
+    done = standings.rounds_complete >= standings.planned_rounds
+    if not done and fmt.finished is not None and standings.rounds_complete > 0:
+        done = fmt.finished(standings, standings.rounds_complete, event.config)
+    if not done:
+        return standings
+    return Standings(**{**standings.__dict__, "finished": True})

@@ -1,0 +1,39 @@
+"""Cumulative (progressive) score and cumulative strength of schedule."""
+
+from __future__ import annotations
+
+from standgen.tiebreaks.base import Context, Part, Tiebreak, Value, summed
+from standgen.tiebreaks.opponents import opponent_parts
+
+
+def cumulative(ctx: Context, player: str) -> Value:
+    """Return the running score summed over rounds, one part per round.
+
+    Seed 000, "The Cumulative Hybrid System": "rd1:(0) + rd2:(0+1) + rd3:(0+1+1) +
+    rd4:(0+1+1+1) = 6"; Player B "1+2+3+4+4+4=18". A round with no game (not yet
+    entered, dropped) adds the running score unchanged.
+    """
+    record = ctx.records[player]
+    by_round = {e.round: e.points for e in record.entries}
+    running = 0.0
+    parts: list[Part] = []
+    for rnd in range(1, ctx.rounds_counted + 1):
+        running += by_round.get(rnd, 0.0)
+        parts.append(Part(rnd, None, running, note="running score"))
+    return summed(parts)
+
+
+def cumulative_sos(ctx: Context, player: str) -> Value:
+    """Return the sum of opponents' cumulative scores.
+
+    Seed 000: "each player's opponents' cumulative scores are added together to create a
+    cumulative Strength of Schedule".
+    """
+    values = ctx.every("cumulative", cumulative)
+    return summed(opponent_parts(ctx, player, values.__getitem__))
+
+
+CUMULATIVE = Tiebreak("cumulative", "Cumulative (progressive) score", "Cum", cumulative)
+CUMULATIVE_SOS = Tiebreak(
+    "cumulative-sos", "Cumulative strength of schedule", "CumSoS", cumulative_sos
+)
