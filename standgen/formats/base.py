@@ -14,7 +14,9 @@ from standgen.errors import Problem
 from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Round, Seat
 
 if TYPE_CHECKING:
+    from standgen.pipeline import EventReport
     from standgen.standings import Standings
+    from standgen.tables import Page, Table
     from standgen.tiebreaks.base import TiebreakPolicy
 
 
@@ -52,6 +54,12 @@ FinishedFn = Callable[["Standings", int, EventConfig], bool]
 PairFn = Callable[[Event, "Standings", int], Proposal]
 OutcomeFn = Callable[[str, Sequence[Mapping[str, float]], EventConfig], tuple[Outcome, ...] | None]
 ValidateFn = Callable[[Game, EventConfig, str], list[Problem]]
+ValidateEventFn = Callable[[Event, str], list[Problem]]
+EventTablesFn = Callable[["EventReport"], Sequence["Table"]]
+PlayerTablesFn = Callable[["EventReport", str], Sequence["Table"]]
+PagesFn = Callable[["EventReport"], Sequence["Page"]]
+DownloadsFn = Callable[["EventReport"], Mapping[str, bytes]]
+SeatCellsFn = Callable[[Game, Seat, EventConfig], Sequence[str]]
 
 
 def _no_validation(game: Game, config: EventConfig, path: str) -> list[Problem]:
@@ -81,6 +89,16 @@ class Format:
     score_short: str = "Pts"
     bye_outcome: Outcome = Outcome.WIN  # what an empty result on a BYE row awards
     absent_outcome: Outcome = Outcome.LOSS  # ... and on an ABSENT row
+    # whole-event checks after loading (e.g. a warning about SODOS with McMahon groups);
+    # the str is the event.toml path for messages
+    validate_event: ValidateEventFn | None = None
+    # Views the site renders generically (no HTML here; see standgen.tables):
+    event_tables: EventTablesFn | None = None  # extra sections on the event page (awards)
+    player_tables: PlayerTablesFn | None = None  # extra sections on a player page
+    pages: PagesFn | None = None  # extra event pages (Diplomacy power statistics)
+    downloads: DownloadsFn | None = None  # files in the event folder (results.trf, .h9)
+    seat_headers: tuple[str, ...] = ()  # extra per-seat columns on round pages ("Band", "TP")
+    seat_cells: SeatCellsFn | None = None  # their values for one seat of a game
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def option(self, config: EventConfig, key: str) -> Any:

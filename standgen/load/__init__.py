@@ -131,9 +131,15 @@ def load_event(
                                 "rounds; raise 'rounds' or remove this file"))
     if len(problems) > start and errors_only(problems[start:]):
         return None
-    return Event(path=slugs, config=config, players=players, rounds=tuple(rounds),
-                 description=description, lists=lists,
-                 source=Source(display(folder / "event.toml")))
+    event = Event(path=slugs, config=config, players=players, rounds=tuple(rounds),
+                  description=description, lists=lists,
+                  source=Source(display(folder / "event.toml")))
+    if fmt.validate_event is not None:
+        found = fmt.validate_event(event, display(folder / "event.toml"))
+        problems.extend(found)
+        if errors_only(found):
+            return None
+    return event
 
 
 def _optional_text(path: Path, root: Path, problems: list[Problem]) -> str:
