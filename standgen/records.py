@@ -22,6 +22,8 @@ class Entry:
     seat: Seat
     opponents: tuple[str, ...]
     points: float
+    stats: Mapping[str, float]  # the seat's stats as tiebreaks count them (format's seat_stats)
+    against: Mapping[str, float]  # the opponents' stats, summed (for differences: vp-diff)
 
     @property
     def kind(self) -> GameKind:
@@ -90,22 +92,35 @@ def build_records(event: Event, fmt: Format, upto: int | None = None) -> Mapping
     rounds, so a round in progress counts the games that already have a result.
     """
     entries: dict[str, list[Entry]] = {p.id: [] for p in event.players}
+    config = event.config
+
+    def stats_of(seat: Seat, game: Game) -> Mapping[str, float]:
+        return fmt.seat_stats(seat, game, config) if fmt.seat_stats else seat.stats
+
     for rnd in event.rounds:
         if upto is not None and rnd.number > upto:
             break
         for game in rnd.games:
             if not game.finished:
                 continue
-            for seat in game.seats:
+            seat_stats = [stats_of(seat, game) for seat in game.seats]
+            for k, seat in enumerate(game.seats):
                 if seat.player not in entries:
                     continue
+                against: dict[str, float] = {}
+                for other, stats in enumerate(seat_stats):
+                    if other != k:
+                        for key, value in stats.items():
+                            against[key] = against.get(key, 0.0) + value
                 entries[seat.player].append(
                     Entry(
                         round=rnd.number,
                         game=game,
                         seat=seat,
                         opponents=game.opponents_of(seat.player),
-                        points=fmt.points(seat, game, event.config),
+                        points=fmt.points(seat, game, config),
+                        stats=seat_stats[k],
+                        against=against,
                     )
                 )
     by_id = event.player_by_id

@@ -60,6 +60,7 @@ PlayerTablesFn = Callable[["EventReport", str], Sequence["Table"]]
 PagesFn = Callable[["EventReport"], Sequence["Page"]]
 DownloadsFn = Callable[["EventReport"], Mapping[str, bytes]]
 SeatCellsFn = Callable[[Game, Seat, EventConfig], Sequence[str]]
+SeatStatsFn = Callable[[Seat, Game, EventConfig], Mapping[str, float]]
 
 
 def _no_validation(game: Game, config: EventConfig, path: str) -> list[Problem]:
@@ -89,6 +90,9 @@ class Format:
     score_short: str = "Pts"
     bye_outcome: Outcome = Outcome.WIN  # what an empty result on a BYE row awards
     absent_outcome: Outcome = Outcome.LOSS  # ... and on an ABSENT row
+    # a seat's stats as tiebreaks count them (Old World: a bye scores VP = game size);
+    # default: the stats in the round file
+    seat_stats: SeatStatsFn | None = None
     # whole-event checks after loading (e.g. a warning about SODOS with McMahon groups);
     # the str is the event.toml path for messages
     validate_event: ValidateEventFn | None = None

@@ -36,7 +36,7 @@ def stat_sum(stat: str) -> ComputeFn:
     def compute(ctx: Context, player: str) -> Value:
         return summed(
             [
-                Part(e.round, e.opponent, float(e.seat.stats.get(stat, 0.0)),
+                Part(e.round, e.opponent, float(e.stats.get(stat, 0.0)),
                      note=e.kind.value if not e.played else "")
                 for e in ctx.records[player].entries
             ]
