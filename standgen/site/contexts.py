@@ -1,0 +1,128 @@
+"""What every page context shares: links, the page frame, and the site's help pages.
+
+Page contexts are frozen dataclasses holding text ready to print: every number is
+formatted and every link is computed here, so templates only lay things out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from standgen.model import Event, EventsTree, Season
+from standgen.site import links
+
+
+@dataclass(frozen=True)
+class Link:
+    """A relative link and its text."""
+
+    label: str
+    href: str
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The parts of a page around its content: title, stylesheet, home and help links."""
+
+    path: str  # output path of the page, from the site root
+    title: str
+    root: str  # "", "../", "../../" ...
+    stylesheet: str
+    home: str
+    help: str
+    crumbs: tuple[Link, ...]  # the trail from home to the page's parent
+    kind: str  # "home", "season", "event", "round", "player", "help": a CSS hook
+
+    def href(self, to_path: str) -> str:
+        """Return the relative link from this page to the output file ``to_path``."""
+        return links.relative(self.path, to_path)
+
+
+def frame(path: str, title: str, kind: str, crumbs: Sequence[tuple[str, str]] = ()) -> Frame:
+    """Return the frame of the page at ``path``; ``crumbs`` are (label, output path) pairs."""
+    return Frame(
+        path=path,
+        title=title,
+        root=links.root_of(path),
+        stylesheet=links.relative(path, links.STYLESHEET),
+        home=links.relative(path, links.INDEX),
+        help=links.relative(path, links.help_page("index")),
+        crumbs=tuple(Link(label, links.relative(path, target)) for label, target in crumbs),
+        kind=kind,
+    )
+
+
+@dataclass(frozen=True)
+class HelpDoc:
+    """A Markdown file under ``docs/``: its slug (path without ``.md``), title and text."""
+
+    slug: str
+    title: str
+    text: str
+
+    @property
+    def path(self) -> str:
+        return links.help_page(self.slug)
+
+
+@dataclass(frozen=True)
+class Site:
+    """What every page may link to: the events tree's seasons and the help pages."""
+
+    tree: EventsTree
+    docs: Mapping[str, HelpDoc]  # slug -> doc
+
+    def help_path(self, slug: str) -> str | None:
+        """Return the output path of the help page ``slug``, or None when there is none."""
+        doc = self.docs.get(slug)
+        return doc.path if doc is not None else None
+
+    def season_of(self, event: Event) -> Season | None:
+        """Return the innermost season folder holding the event, if any."""
+        holding = [s for s in self.tree.seasons if _below(event.path, s.path)]
+        return max(holding, key=lambda s: len(s.path), default=None)
+
+    def event_crumbs(self, event: Event) -> list[tuple[str, str]]:
+        """Return the breadcrumb trail down to (and including) the event page."""
+        crumbs: list[tuple[str, str]] = []
+        season = self.season_of(event)
+        if season is not None:
+            crumbs.append((season.name, links.season_page(season.path)))
+        crumbs.append((event.config.name, links.event_page(event)))
+        return crumbs
+
+
+def _below(path: Sequence[str], folder: Sequence[str]) -> bool:
+    return len(path) > len(folder) and tuple(path[: len(folder)]) == tuple(folder)
+
+
+def web_url(url: str) -> str:
+    """Return ``url`` if it is an http(s) address, else ``""`` (never a ``javascript:`` link)."""
+    url = url.strip()
+    try:
+        scheme = urlsplit(url).scheme.lower()
+    except ValueError:
+        return ""
+    return url if scheme in ("http", "https") else ""
+
+
+def newest_first(events: Sequence[Event]) -> list[Event]:
+    """Return events by date, newest first, then by name and path."""
+    return sorted(
+        events, key=lambda e: (-e.config.date.toordinal(), e.config.name.casefold(), e.path)
+    )
+
+
+def help_title(slug: str, text: str) -> str:
+    """Return a help page's title: its first ``# `` heading, else its slug."""
+    for line in text.splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return slug.rsplit("/", 1)[-1].replace("-", " ").capitalize()
+
+
+def stat_heading(stat_id: str) -> str:
+    """Return a stat's column heading: ``cp`` -> ``CP``, ``centres`` -> ``Centres``."""
+    return stat_id.upper() if len(stat_id) <= 3 else stat_id.capitalize()

@@ -1,0 +1,173 @@
+"""The event page: details, status, the standings table with its tiebreak columns, rounds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from standgen.formats.base import Proposal
+from standgen.model import Event, Player, Round
+from standgen.pipeline import EventReport
+from standgen.site import links
+from standgen.site.contexts import Frame, Link, Site, frame, web_url
+from standgen.site.jsonout import round_status
+from standgen.site.markdown import MarkdownRenderer
+from standgen.site.numbers import display_number
+from standgen.standings import Standings
+from standgen.tiebreaks import TIEBREAKS
+
+_STATUS_LABEL = {"proposed": "proposed", "in-progress": "in progress", "complete": "complete"}
+
+
+@dataclass(frozen=True)
+class Column:
+    """A standings column heading: short text, full label, help link (``""``: none)."""
+
+    id: str
+    short: str
+    label: str
+    href: str
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One standings row, every value formatted."""
+
+    rank: int
+    player: Link
+    dropped: str  # "dropped after R2" or ""
+    faction: str
+    score: str
+    values: tuple[str, ...]  # in the columns' order
+    record: str  # W-D-L
+
+
+@dataclass(frozen=True)
+class RoundLink:
+    """A link to a round page with the round's status."""
+
+    number: int
+    href: str
+    status: str  # "proposed", "in-progress", "complete"
+    status_label: str
+    scenario: str
+
+
+@dataclass(frozen=True)
+class EventPage:
+    """Everything the event page shows."""
+
+    frame: Frame
+    name: str
+    date: str
+    location: str
+    organiser: str
+    url: str
+    format_label: str
+    format_href: str
+    description: Markup
+    status: str
+    score_column: Column
+    columns: tuple[Column, ...]
+    rows: tuple[StandingRow, ...]
+    rounds: tuple[RoundLink, ...]
+    standings_json: str
+    caption: str
+
+
+def rounds_of(report: EventReport) -> list[tuple[Round, bool]]:
+    """Return every round with a page: the round files, then the proposed round if any."""
+    rounds = [(rnd, False) for rnd in report.event.rounds]
+    if report.proposal is not None:
+        rounds.append((report.proposal.round, True))
+    return rounds
+
+
+def scenario_of(event: Event, number: int) -> str:
+    """Return the scenario of round ``number`` from event.toml ``scenarios``, or ``""``."""
+    scenarios = event.config.scenarios
+    return scenarios[number - 1] if 0 < number <= len(scenarios) else ""
+
+
+def event_status(event: Event, standings: Standings, proposal: Proposal | None) -> str:
+    """Return where the event stands: finished, a round in progress or proposed, not started."""
+    planned, played = standings.planned_rounds, standings.rounds_complete
+    if standings.finished:
+        if played < planned:
+            return f"Finished after round {played} ({planned} planned): a clear winner."
+        return f"Finished: {played} of {planned} rounds played."
+    if event.rounds and not event.rounds[-1].finished:
+        return f"Round {event.rounds[-1].number} of {planned} in progress."
+    if proposal is not None:
+        return f"{played} of {planned} rounds played; round {proposal.round.number} proposed."
+    return f"{played} of {planned} rounds played."
+
+
+def dropped_note(player: Player) -> str:
+    """Return ``dropped after R2`` for a player who dropped, else ``""``."""
+    return "" if player.dropped_after is None else f"dropped after R{player.dropped_after}"
+
+
+def tiebreak_columns(site: Site, page: str, tiebreaks: tuple[str, ...]) -> tuple[Column, ...]:
+    """Return the standings columns of the tiebreak chain, each linked to its help page."""
+    columns = []
+    for tb_id in tiebreaks:
+        tb = TIEBREAKS[tb_id]
+        target = site.help_path(f"tiebreaks/{tb.page}")
+        href = links.relative(page, target) if target else ""
+        columns.append(Column(tb.id, tb.short, tb.label, href))
+    return tuple(columns)
+
+
+def event_page(site: Site, report: EventReport, renderer: MarkdownRenderer) -> EventPage:
+    """Return the context of an event's page."""
+    event, standings = report.event, report.standings
+    config, fmt = event.config, standings.format
+    path = links.event_page(event)
+    page = frame(path, config.name, "event", site.event_crumbs(event)[:-1])
+    format_target = site.help_path(fmt.help)
+    columns = tiebreak_columns(site, path, standings.tiebreaks)
+    rows = tuple(
+        StandingRow(
+            rank=row.rank,
+            player=Link(row.player.name, page.href(links.player_page(event, row.player.id))),
+            dropped=dropped_note(row.player),
+            faction=row.player.faction,
+            score=display_number(row.score),
+            values=tuple(display_number(row.values[c.id].value) for c in columns),
+            record=f"{row.wins}-{row.draws}-{row.losses}",
+        )
+        for row in standings.rows
+    )
+    rounds = tuple(
+        RoundLink(
+            number=rnd.number,
+            href=page.href(links.round_page(event, rnd.number)),
+            status=(status := round_status(rnd, proposed)),
+            status_label=_STATUS_LABEL[status],
+            scenario=scenario_of(event, rnd.number),
+        )
+        for rnd, proposed in rounds_of(report)
+    )
+    after = f"after round {standings.rounds_complete}" if standings.rounds_complete else ""
+    if event.rounds and not event.rounds[-1].finished:
+        after = f"with round {event.rounds[-1].number} in progress"
+    return EventPage(
+        frame=page,
+        name=config.name,
+        date=config.date.isoformat(),
+        location=config.location,
+        organiser=config.organiser,
+        url=web_url(config.url),
+        format_label=fmt.label,
+        format_href=page.href(format_target) if format_target else "",
+        description=renderer.untrusted(event.description),
+        status=event_status(event, standings, report.proposal),
+        score_column=Column("score", fmt.score_short, fmt.score_label, ""),
+        columns=columns,
+        rows=rows,
+        rounds=rounds,
+        standings_json=page.href(links.event_file(event, "standings.json")),
+        caption=f"Standings {after}".strip(),
+    )

@@ -1,0 +1,89 @@
+"""``standings.json`` and ``pairings.json``, exactly as data contract section 3 lays them out."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from standgen.model import Event, GameKind, Round
+from standgen.site.numbers import json_number
+from standgen.site.results import result_of, seat_result
+from standgen.standings import Standings
+
+PROPOSED = "proposed"
+IN_PROGRESS = "in-progress"
+COMPLETE = "complete"
+
+
+def dumps(document: Any) -> bytes:
+    """Return a JSON document as UTF-8 bytes: 2-space indent, key order kept, final newline."""
+    return (json.dumps(document, ensure_ascii=False, indent=2, sort_keys=False) + "\n").encode()
+
+
+def standings_document(event: Event, standings: Standings) -> dict[str, Any]:
+    """Return the ``standings.json`` document of an event (contract section 3)."""
+    return {
+        "event": event.config.name,
+        "format": event.config.format,
+        "rounds_played": standings.rounds_complete,
+        "finished": standings.finished,
+        "tiebreaks": list(standings.tiebreaks),
+        "standings": [
+            {
+                "rank": row.rank,
+                "id": row.player.id,
+                "name": row.player.name,
+                "score": json_number(row.score),
+                "tiebreaks": {tb: json_number(row.values[tb].value) for tb in standings.tiebreaks},
+            }
+            for row in standings.rows
+        ],
+    }
+
+
+def round_status(rnd: Round, proposed: bool) -> str:
+    """Return ``proposed``, ``in-progress`` or ``complete`` (contract section 3)."""
+    if proposed:
+        return PROPOSED
+    return COMPLETE if rnd.finished else IN_PROGRESS
+
+
+def pairings_document(rnd: Round, proposed: bool) -> dict[str, Any]:
+    """Return the ``pairings.json`` document of a round (contract section 3).
+
+    A ``BYE`` row is not a table: its player goes into ``bye`` (the lowest table's, should
+    a round ever hold two). An ``ABSENT`` row is left out. A game with more than two seats
+    (a Diplomacy board) lists ``seats`` with each player's power and, once finished, the
+    seat's result word.
+    """
+    bye: str | None = None
+    tables: list[dict[str, Any]] = []
+    for game in sorted(rnd.games, key=lambda g: g.table):
+        if game.kind is GameKind.BYE:
+            if bye is None:
+                bye = game.seats[0].player
+            continue
+        if game.kind is GameKind.ABSENT:
+            continue
+        table: dict[str, Any] = {"table": game.table}
+        if len(game.seats) > 2:
+            table["seats"] = [
+                _seat(seat.player, seat.power, seat_result(seat)) for seat in game.seats
+            ]
+        else:
+            table["players"] = [seat.player for seat in game.seats]
+        table["result"] = result_of(game)
+        tables.append(table)
+    return {
+        "round": rnd.number,
+        "status": round_status(rnd, proposed),
+        "bye": bye,
+        "tables": tables,
+    }
+
+
+def _seat(player: str, power: str, result: str | None) -> dict[str, Any]:
+    seat: dict[str, Any] = {"player": player, "power": power}
+    if result is not None:
+        seat["result"] = result
+    return seat

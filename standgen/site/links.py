@@ -1,0 +1,70 @@
+"""Output paths of every page, and relative links between them.
+
+Every link is relative and names ``index.html`` explicitly, so the site works under a
+project-site base path and from the local file system (data contract section 3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from standgen.model import Event
+
+INDEX = "index.html"
+STYLESHEET = "assets/style.css"
+
+
+def page(*folders: str) -> str:
+    """Return the output path of the page of a folder: ``a/b/index.html``."""
+    return "/".join((*(f for f in folders if f), INDEX))
+
+
+def event_page(event: Event) -> str:
+    """Return the output path of an event's standings page."""
+    return page(*event.path)
+
+
+def event_file(event: Event, *parts: str) -> str:
+    """Return the output path of a file below an event's folder."""
+    return "/".join((*event.path, *parts))
+
+
+def round_page(event: Event, number: int) -> str:
+    """Return the output path of a round's pairings page."""
+    return page(*event.path, f"round-{number}")
+
+
+def player_page(event: Event, player: str) -> str:
+    """Return the output path of a player's page in an event."""
+    return page(*event.path, "players", player)
+
+
+def help_page(slug: str) -> str:
+    """Return the output path of the help page for ``docs/<slug>.md`` (``index``: help home)."""
+    if slug in ("", "index"):
+        return page("help")
+    return page("help", *slug.split("/"))
+
+
+def season_page(path: Sequence[str]) -> str:
+    """Return the output path of a season's page."""
+    return page(*path)
+
+
+def relative(from_page: str, to_path: str) -> str:
+    """Return the link from the page at ``from_page`` to the file at ``to_path``.
+
+    Both are output paths from the site root, e.g. ``a/round-1/index.html`` ->
+    ``a/players/bob/index.html`` gives ``../players/bob/index.html``.
+    """
+    here = from_page.split("/")[:-1]
+    there = to_path.split("/")
+    common = 0
+    while common < len(here) and common < len(there) - 1 and here[common] == there[common]:
+        common += 1
+    return "/".join([".."] * (len(here) - common) + there[common:])
+
+
+def root_of(from_page: str) -> str:
+    """Return the prefix from ``from_page`` to the site root: ``""``, ``../``, ``../../`` ..."""
+    return "../" * from_page.count("/")

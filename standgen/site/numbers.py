@@ -1,0 +1,29 @@
+"""The one place numbers become text: for pages (2 decimals) and for JSON (4 decimals)."""
+
+from __future__ import annotations
+
+import math
+
+
+def json_number(value: float) -> int | float:
+    """Return ``value`` as a JSON number: an int when integral, else rounded to 4 decimals.
+
+    Data contract section 3: "fractions are given exactly as decimals rounded to 4 places
+    at most". ``-0`` becomes ``0`` so equal standings give equal bytes.
+    """
+    if not math.isfinite(value):
+        raise ValueError(f"not a finite number: {value!r}")
+    rounded = round(value, 4)
+    if rounded == int(rounded):
+        return int(rounded)
+    return rounded
+
+
+def display_number(value: float) -> str:
+    """Return ``value`` for a page: no ``.0`` on whole numbers, at most 2 decimals otherwise."""
+    if not math.isfinite(value):
+        raise ValueError(f"not a finite number: {value!r}")
+    rounded = round(value, 2)
+    if rounded == int(rounded):
+        return str(int(rounded))
+    return f"{rounded:.2f}".rstrip("0")

@@ -1,0 +1,217 @@
+"""The player page: every game with its result, stats and points, and how each tiebreak
+was summed, as ``SoS 9 = 3 (Bob, R1) + 2 (Carol, R2) + 0 (bye, R3)``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from standgen.model import Event, Game, GameKind, Player, Round
+from standgen.pipeline import EventReport
+from standgen.records import Entry
+from standgen.site import links
+from standgen.site.contexts import Frame, Link, Site, frame, stat_heading
+from standgen.site.event_contexts import dropped_note, rounds_of, tiebreak_columns
+from standgen.site.markdown import MarkdownRenderer
+from standgen.site.numbers import display_number
+from standgen.site.results import outcome_word
+from standgen.tiebreaks.base import Part, Value
+
+
+@dataclass(frozen=True)
+class PlayerGame:
+    """One round of the player: opponents, result, own stats, points, running score, rank."""
+
+    round: int
+    round_href: str
+    table: int
+    opponents: tuple[Link, ...]
+    alone: str  # "bye", "absent" or ""
+    result: str  # "win", "loss (forfeit)", "not played yet", "proposed" ...
+    stats: tuple[str, ...]
+    points: str
+    running: str
+    rank_after: str
+
+
+@dataclass(frozen=True)
+class Addend:
+    """One part of a tiebreak's sum: ``3 (Bob, R1)``; ``counted`` False when a cut removed it."""
+
+    text: str
+    counted: bool
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """How one tiebreak value was summed."""
+
+    short: str
+    label: str
+    href: str
+    value: str
+    parts: tuple[Addend, ...]
+    note: str  # how the parts combine when not a plain sum ("÷ 6")
+
+    @property
+    def text(self) -> str:
+        """Return the breakdown as plain text (cut parts in brackets)."""
+        terms = [p.text if p.counted else f"[cut: {p.text}]" for p in self.parts]
+        sum_text = " + ".join(terms) if terms else "0 (no games yet)"
+        return " ".join(x for x in (f"{self.short} {self.value} =", sum_text, self.note) if x)
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    """Everything a player page shows."""
+
+    frame: Frame
+    name: str
+    faction: str
+    club: str
+    event_name: str
+    event_href: str
+    rank: str  # "" for an unranked (spare) player
+    score: str
+    score_label: str
+    score_short: str
+    dropped: str
+    spare: bool
+    stat_labels: tuple[str, ...]
+    games: tuple[PlayerGame, ...]
+    breakdowns: tuple[Breakdown, ...]
+    army_list: Markup
+
+
+@dataclass(frozen=True)
+class EventIndex:
+    """Look-ups every player page of one event shares, built once per event."""
+
+    names: Mapping[str, str]  # player id -> name
+    games: Mapping[tuple[int, str], Game]  # (round, player id) -> the player's game
+    rounds: tuple[tuple[Round, bool], ...]  # rounds with a page, proposed flag
+    rank_after: Mapping[int, Mapping[str, int]]  # complete round -> player id -> rank after it
+
+
+def index_event(report: EventReport) -> EventIndex:
+    """Return the look-ups the player pages of an event share."""
+    event = report.event
+    rounds = tuple(rounds_of(report))
+    games = {
+        (rnd.number, pid): game for rnd, _ in rounds for game in rnd.games for pid in game.players
+    }
+    finished = [rnd.number for rnd in event.rounds if rnd.finished]
+    rank_after = {
+        number: {row.player.id: row.rank for row in after.rows}
+        for number, after in zip(finished, report.by_round, strict=True)
+    }
+    return EventIndex({p.id: p.name for p in event.players}, games, rounds, rank_after)
+
+
+def addend(part: Part, names: Mapping[str, str]) -> Addend:
+    """Return one part as ``3 (Bob, R1)``, ``0 (bye, R4)`` or ``1 (Dan, R2, forfeit)``."""
+    if part.opponent is not None:
+        words = [names.get(part.opponent, part.opponent), f"R{part.round}"]
+        if part.note:
+            words.append(part.note)
+    else:
+        words = [part.note or "no opponent", f"R{part.round}"]
+    return Addend(f"{display_number(part.value)} ({', '.join(words)})", part.counted)
+
+
+def breakdown(
+    short: str, label: str, href: str, value: Value, names: Mapping[str, str]
+) -> Breakdown:
+    """Return a tiebreak's breakdown, its parts in round order as the tiebreak gave them."""
+    return Breakdown(
+        short=short,
+        label=label,
+        href=href,
+        value=display_number(value.value),
+        parts=tuple(addend(part, names) for part in value.parts),
+        note=value.note,
+    )
+
+
+def _result(entry: Entry | None, proposed: bool, alone: str) -> str:
+    if entry is None:
+        return "proposed" if proposed else "not played yet"
+    word = entry.seat.result or outcome_word(entry.outcome)
+    if entry.kind is GameKind.FORFEIT:
+        return f"{word} (forfeit)"
+    if alone:
+        return f"{word} ({alone})"
+    return word
+
+
+def player_page(
+    site: Site, report: EventReport, player: Player, index: EventIndex, renderer: MarkdownRenderer
+) -> PlayerPage:
+    """Return the context of a player's page in an event."""
+    event: Event = report.event
+    standings = report.standings
+    fmt = standings.format
+    path = links.player_page(event, player.id)
+    page = frame(path, f"{player.name} · {event.config.name}", "player", site.event_crumbs(event))
+    names = index.names
+    record = standings.records.get(player.id)
+    stats = tuple(s.id for s in fmt.stats)
+    games: list[PlayerGame] = []
+    running = 0.0
+    for rnd, proposed in index.rounds:
+        game = index.games.get((rnd.number, player.id))
+        if game is None:
+            continue
+        entry = record.entry(rnd.number) if record is not None and not proposed else None
+        if entry is not None:
+            running += entry.points
+        alone = game.kind.value if game.kind in (GameKind.BYE, GameKind.ABSENT) else ""
+        seat = game.seat_of(player.id)
+        rank = index.rank_after.get(rnd.number, {}).get(player.id)
+        games.append(
+            PlayerGame(
+                round=rnd.number,
+                round_href=page.href(links.round_page(event, rnd.number)),
+                table=game.table,
+                opponents=tuple(
+                    Link(names.get(o, o), page.href(links.player_page(event, o)))
+                    for o in game.opponents_of(player.id)
+                ),
+                alone=alone,
+                result=_result(entry, proposed, alone),
+                stats=tuple(
+                    display_number(seat.stats[s]) if entry is not None and s in seat.stats else ""
+                    for s in stats
+                ),
+                points=display_number(entry.points) if entry is not None else "",
+                running=display_number(running) if entry is not None else "",
+                rank_after=str(rank) if rank is not None else "",
+            )
+        )
+    standing = standings.row(player.id)
+    breakdowns: tuple[Breakdown, ...] = ()
+    if standing is not None:
+        breakdowns = tuple(
+            breakdown(c.short, c.label, c.href, standing.values[c.id], names)
+            for c in tiebreak_columns(site, path, standings.tiebreaks)
+        )
+    return PlayerPage(
+        frame=page,
+        name=player.name,
+        faction=player.faction,
+        club=player.club,
+        event_name=event.config.name,
+        event_href=page.href(links.event_page(event)),
+        rank=str(standing.rank) if standing is not None else "",
+        score=display_number(record.score if record is not None else 0.0),
+        score_label=fmt.score_label,
+        score_short=fmt.score_short,
+        dropped=dropped_note(player),
+        spare=player.spare,
+        stat_labels=tuple(stat_heading(s.id) for s in fmt.stats),
+        games=tuple(games),
+        breakdowns=breakdowns,
+        army_list=renderer.untrusted(event.lists.get(player.id, "")),
+    )
