@@ -188,6 +188,22 @@ class Season:
 
 
 @dataclass(frozen=True)
+class SiteConfig:
+    """``site.toml`` at the events root (optional): the published site's title and address."""
+
+    title: str = "Events"
+    site_url: str = ""  # absolute http(s) address of the published site, ending in "/"
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """The next round as a pairing rule proposes it (a Round whose games have no result)."""
+
+    round: Round
+    notes: tuple[str, ...] = ()  # shown on the round page: how the pairing was reached
+
+
+@dataclass(frozen=True)
 class EventsTree:
     """Everything under the events root."""
 
@@ -195,3 +211,4 @@ class EventsTree:
     events: tuple[Event, ...]
     seasons: tuple[Season, ...] = ()
     warnings: tuple[Any, ...] = field(default=())
+    site: SiteConfig = field(default_factory=SiteConfig)

@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from standgen.errors import Problem
-from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Round, Seat
+from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Proposal, Seat
 
 if TYPE_CHECKING:
     from standgen.pipeline import EventReport
+    from standgen.records import Record
     from standgen.standings import Standings
     from standgen.tables import Page, Table
     from standgen.tiebreaks.base import TiebreakPolicy
@@ -40,14 +41,6 @@ class Option:
     doc: str
 
 
-@dataclass(frozen=True)
-class Proposal:
-    """The next round as the pairing rule proposes it (a Round whose games have no result)."""
-
-    round: Round
-    notes: tuple[str, ...] = ()  # shown on the round page: how the pairing was reached
-
-
 PointsFn = Callable[[Seat, Game, EventConfig], float]
 RoundsFn = Callable[[int, EventConfig], int]
 FinishedFn = Callable[["Standings", int, EventConfig], bool]
@@ -61,6 +54,7 @@ PagesFn = Callable[["EventReport"], Sequence["Page"]]
 DownloadsFn = Callable[["EventReport"], Mapping[str, bytes]]
 SeatCellsFn = Callable[[Game, Seat, EventConfig], Sequence[str]]
 SeatStatsFn = Callable[[Seat, Game, EventConfig], Mapping[str, float]]
+EventPointsFn = Callable[[Event, int | None], Mapping[tuple[int, int, str], float]]
 
 
 def _no_validation(game: Game, config: EventConfig, path: str) -> list[Problem]:
@@ -93,6 +87,10 @@ class Format:
     # a seat's stats as tiebreaks count them (Old World: a bye scores VP = game size);
     # default: the stats in the round file
     seat_stats: SeatStatsFn | None = None
+    # points that depend on the whole event (Diplomacy MCS compares each result with every
+    # game of the same power): (event, upto) -> points by (round, table, player) of each
+    # finished seat in rounds 1..upto; replaces ``points`` when set
+    event_points: EventPointsFn | None = None
     # whole-event checks after loading (e.g. a warning about SODOS with McMahon groups);
     # the str is the event.toml path for messages
     validate_event: ValidateEventFn | None = None
@@ -103,6 +101,9 @@ class Format:
     downloads: DownloadsFn | None = None  # files in the event folder (results.trf, .h9)
     seat_headers: tuple[str, ...] = ()  # extra per-seat columns on round pages ("Band", "TP")
     seat_cells: SeatCellsFn | None = None  # their values for one seat of a game
+    # the primary score from a player's record (default: the sum of points); McMahon adds
+    # the starting score and OpenGotha's rounding of bye / absence points
+    total_score: Callable[[Record, EventConfig], float] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def option(self, config: EventConfig, key: str) -> Any:

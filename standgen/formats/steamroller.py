@@ -107,12 +107,21 @@ def _later_round(
     def forbidden(i: int, j: int) -> bool:
         return frozenset((order[i].id, order[j].id)) in met
 
+    # Levels of closeness to the procedure: leaving one's TP pile outweighs any sum of
+    # positional distances (at most n * n / 4), and a bye above the lowest pile outweighs
+    # any pairing cost, so the matching keeps "the bye from the players with the lowest
+    # tournament point totals" whenever it can.
+    pile_step = n * n + 1
+    gap_max = round(2 * (max(scores, default=0.0) - min(scores, default=0.0)))
+    bye_step = (gap_max * gap_max * pile_step + n + 1) * (n // 2 + 1)
+
     def cost(i: int, j: int) -> int:
         gap = round(2 * abs(scores[i] - scores[j]))
-        return gap * gap * (n + 1) + (j - i)
+        return gap * gap * pile_step + (j - i)
 
     bye = None
     bye_cost = None
+    lowest = min(scores, default=0.0)
     if n % 2:
         eligible = [k for k in range(n) if not had_bye[k]] or list(range(n))
         lowest = min(scores[k] for k in eligible)
@@ -122,13 +131,13 @@ def _later_round(
         def bye_cost(k: int) -> int | None:
             if had_bye[k]:
                 return None
-            return 0 if k == bye else round(2 * (scores[k] - lowest)) * (n + 1) + (n - k)
+            return 0 if k == bye else round(2 * (scores[k] - lowest)) * bye_step + (n - k)
 
     notes: list[str] = []
     final = round_number == standings.planned_rounds and n >= 2 and not forbidden(0, 1)
     if final and bye not in (0, 1):
         result = _pair_top_two(n, cost, forbidden, bye_cost, bye)
-        if result is not None:
+        if result is not None and (result.bye is None or scores[result.bye] == lowest):
             notes.append("Final round: the top two of the standings play each other (seed 004).")
             return proposal(event, round_number, order, result, notes)
     result = core.pair(n, cost, forbidden, bye_cost, procedure_bye=bye)

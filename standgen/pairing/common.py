@@ -6,8 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from standgen.formats.base import Proposal
-from standgen.model import Event, Game, GameKind, Player, Round, Seat, Source
+from standgen.model import Event, Game, GameKind, Player, Proposal, Round, Seat, Source
 from standgen.pairing.core import Pairing
 
 if TYPE_CHECKING:

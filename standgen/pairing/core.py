@@ -79,16 +79,22 @@ def pair(
         if complete and (n % 2 == 0 or _bye_ok(bye_cost, bye)):
             return Pairing(tuple(fixed), bye)
     window = max(4, 2 * (n - 2 * len(fixed)))
+    tried: set[int] = set()
     while window < n:
         keep = _prefix_outside(fixed, n - window)
+        window *= 2
+        if not keep:
+            break  # the "tail" is the whole field: matched once, below
         tail = sorted(set(range(n)) - {i for p in keep for i in p})
+        if len(tail) in tried:
+            continue  # the same tail as the last window: no new attempt
+        tried.add(len(tail))
         result = _match(tail, cost, forbidden, bye_cost)
         if result.rematches == 0 and result.repeat_byes == 0:
             return Pairing(
                 tuple(sorted(keep + list(result.pairs))), result.bye,
                 method=f"matching (last {len(tail)})",
             )
-        window *= 2
     result = _match(list(range(n)), cost, forbidden, bye_cost)
     return Pairing(
         tuple(sorted(result.pairs)), result.bye, result.rematches, result.repeat_byes,
