@@ -12,7 +12,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
