@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from standgen.errors import Problem
-from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Proposal, Seat
+from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Seat
+from standgen.model import Proposal as Proposal  # re-exported: formats return it
 
 if TYPE_CHECKING:
     from standgen.pipeline import EventReport

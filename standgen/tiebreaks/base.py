@@ -9,9 +9,29 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from standgen.model import Event
-from standgen.records import Record
+from standgen.model import EMPTY, Event, Game, GameKind, Outcome, Seat
+
+if TYPE_CHECKING:  # records imports the formats, which import this registry
+    from standgen.records import Entry, Record
+
+UnplayedFn = Callable[["Context", str, "Entry"], "float | None"]
+OpponentScoreFn = Callable[["Context", str], float]
+VoluntaryFn = Callable[["Entry"], bool]
+
+
+def voluntary_unplayed(entry: Entry) -> bool:
+    """Return whether a round is a voluntary unplayed round (VUR).
+
+    FIDE C.07 art. 16: half- and zero-point byes and absences (``ABSENT`` scored as a
+    draw or nothing, and every round after a withdrawal) and forfeit losses are
+    voluntary; a pairing-allocated bye (``BYE``), a full-point bye (``ABSENT`` scored
+    ``1-0``) and a forfeit win are not.
+    """
+    if entry.kind in (GameKind.ABSENT, GameKind.FORFEIT):
+        return entry.outcome is not Outcome.WIN
+    return False
 
 
 @dataclass(frozen=True)
@@ -19,14 +39,43 @@ class TiebreakPolicy:
     """How a format wants unplayed rounds treated by opponent-based tiebreaks.
 
     ``bye_is_opponent``: False means a bye or absence adds nothing to SoS-like sums
-    (Steamroller, seed 004: a bye "sits out"). True with ``dummy_opponent`` means FIDE
-    C.07 art. 16: each unplayed round counts as a game against a virtual opponent.
-    ``forfeit_is_opponent``: whether a forfeit's opponent counts as an opponent.
+    (Steamroller, seed 004: a bye "sits out").
+    ``forfeit_is_opponent``: whether a forfeit's opponent counts as an opponent. False
+    makes a forfeit an unplayed round, as FIDE C.07 art. 16 does.
+    ``dummy_opponent``: unplayed rounds count as games against a dummy opponent (FIDE
+    C.07 art. 16.4); informational, the value comes from ``unplayed_opponent_score``.
+    ``unplayed_opponent_score``: what an unplayed round (bye, absence, withdrawn round, a
+    forfeit when ``forfeit_is_opponent`` is False) contributes to SoS / Buchholz as the
+    score of its (virtual) opponent; None, or the function returning None, adds 0.
+    ``unplayed_opponent_sos``: the same for SOSOS (the virtual opponent's SOS).
+    ``opponent_score``: an opponent's score as opponent-based tiebreaks read it (FIDE
+    art. 16.3 adjusts it for a withdrawn player); None reads the plain score.
+    ``voluntary``: which unplayed rounds are voluntary (FIDE art. 16, VUR).
+    ``cut_unplayed_first``: cut-1 / cut-2 cut voluntary unplayed rounds first (art. 16.5).
+    ``missing_rounds_unplayed``: a round a player is missing from (withdrawn, dropped)
+    counts as an unplayed, voluntary round scoring 0 (FIDE); False ignores it (Steamroller).
+    ``edition``: the FIDE C.07 edition, ``"2023"`` or ``"2026"`` (event option
+    ``fide_edition`` overrides it).
+    ``win_points``, ``draw_points``: the format's points for a win and a draw (Koya's 50 %
+    mark, FIDE's draw for a withdrawn player's later rounds).
+    ``share_from_points``: Sonneborn-Berger / SODOS weigh an opponent by the points scored
+    / ``win_points`` (FIDE: a half-point bye weighs ½ even when entered as a bye "won");
+    False weighs by the outcome (win 1, draw ½, loss 0), whatever the format's points.
     """
 
     bye_is_opponent: bool = False
     forfeit_is_opponent: bool = True
     dummy_opponent: bool = False
+    unplayed_opponent_score: UnplayedFn | None = None
+    unplayed_opponent_sos: UnplayedFn | None = None
+    opponent_score: OpponentScoreFn | None = None
+    voluntary: VoluntaryFn = voluntary_unplayed
+    cut_unplayed_first: bool = False
+    missing_rounds_unplayed: bool = False
+    edition: str = "2026"
+    win_points: float = 1.0
+    draw_points: float = 0.5
+    share_from_points: bool = False
     extra: Mapping[str, object] = field(default_factory=dict)
 
 
@@ -61,6 +110,9 @@ class Context:
     planned_rounds: int
     scores: Mapping[str, float]  # each player's primary score, computed once
     memo: dict[str, Mapping[str, float]] = field(default_factory=dict, compare=False, repr=False)
+    rounds_memo: dict[str, tuple[Entry, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def every(self, key: str, compute: ComputeFn) -> Mapping[str, float]:
         """Return every player's value of ``compute``, computed once per context.
@@ -68,14 +120,51 @@ class Context:
         For tiebreaks over opponents' tiebreaks (SOSOS, cumulative SoS).
         """
         if key not in self.memo:
-            self.memo[key] = {pid: compute(self, pid).value for pid in self.records}
+            self.memo[key] = {pid: compute(self, pid).value for pid in sorted(self.records)}
         return self.memo[key]
 
     def score(self, player: str) -> float:
         return self.scores[player]
 
+    def opponent_value(self, opponent: str) -> float:
+        """Return an opponent's score as opponent-based tiebreaks read it (the policy's)."""
+        if self.policy.opponent_score is not None:
+            return self.policy.opponent_score(self, opponent)
+        return self.scores[opponent]
+
     def name(self, player: str) -> str:
         return self.records[player].player.name
+
+    def entries(self, player: str) -> tuple[Entry, ...]:
+        """Return the player's rounds, with a withdrawn round as an unplayed 0 (policy).
+
+        With ``missing_rounds_unplayed`` every counted round the player is in no game of
+        (withdrawn, dropped) is an ``ABSENT`` round scoring 0 (FIDE C.07 art. 16: a
+        withdrawal's rounds are voluntary unplayed rounds).
+        """
+        if player not in self.rounds_memo:
+            entries = list(self.records[player].entries)
+            if self.policy.missing_rounds_unplayed:
+                entries.extend(self._missing(player, {e.round for e in entries}))
+                entries.sort(key=lambda e: e.round)
+            self.rounds_memo[player] = tuple(entries)
+        return self.rounds_memo[player]
+
+    def _missing(self, player: str, have: set[int]) -> list[Entry]:
+        from standgen.records import Entry
+
+        seated = {
+            rnd.number for rnd in self.event.rounds
+            if any(player in game.players for game in rnd.games)
+        }
+        missing: list[Entry] = []
+        for number in range(1, self.rounds_counted + 1):
+            if number in have or number in seated:
+                continue
+            seat = Seat(player, Outcome.LOSS, result="withdrawn")
+            game = Game(number, 0, (seat,), GameKind.ABSENT)
+            missing.append(Entry(number, game, seat, (), 0.0, EMPTY, EMPTY))
+        return missing
 
 
 ComputeFn = Callable[[Context, str], Value]
@@ -105,3 +194,20 @@ class Tiebreak:
 def summed(parts: list[Part], note: str = "") -> Value:
     """Return a Value that is the sum of the counted parts."""
     return Value(value=sum(p.value for p in parts if p.counted), parts=tuple(parts), note=note)
+
+
+def outcome_share(outcome: Outcome) -> float:
+    """Return the share of a game's result a player scored: win 1, draw ½, loss 0."""
+    return {Outcome.WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0}[outcome]
+
+
+def result_share(policy: TiebreakPolicy, entry: Entry) -> float:
+    """Return the share of a round's result a player scored, as the policy reads it."""
+    if policy.share_from_points and policy.win_points > 0:
+        return min(1.0, max(0.0, entry.points / policy.win_points))
+    return outcome_share(entry.outcome)
+
+
+def is_withdrawn(entry: Entry) -> bool:
+    """Return whether an entry is a round the player was missing from (see Context.entries)."""
+    return entry.game.table == 0 and entry.seat.result == "withdrawn"

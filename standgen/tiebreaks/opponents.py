@@ -1,42 +1,117 @@
-"""Opponent-based tiebreaks: strength of schedule (SoS, Buchholz) and its large-event form."""
+"""Opponent-based tiebreaks: strength of schedule (SoS, SOS, Buchholz), its cut and median
+forms, its large-event form, and SOSOS."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from standgen.model import GameKind
-from standgen.records import Entry
-from standgen.tiebreaks.base import Context, Part, Tiebreak, Value, summed
+from standgen.tiebreaks.base import (
+    Context,
+    Part,
+    Tiebreak,
+    UnplayedFn,
+    Value,
+    is_withdrawn,
+    summed,
+)
+from standgen.tiebreaks.cuts import Contribution, cut
+
+if TYPE_CHECKING:
+    from standgen.records import Entry
 
 
-def opponent_parts(ctx: Context, player: str, of: Callable[[str], float]) -> list[Part]:
-    """Return one part per round: ``of(opponent)`` for each opponent met, 0 for no opponent.
-
-    The format's policy decides what a bye, an absence or a forfeit contributes.
-    """
-    parts: list[Part] = []
-    for entry in ctx.records[player].entries:
-        parts.extend(_entry_parts(ctx, entry, of))
-    return parts
-
-
-def _entry_parts(ctx: Context, entry: Entry, of: Callable[[str], float]) -> list[Part]:
+def is_unplayed_for(ctx: Context, entry: Entry) -> bool:
+    """Return whether a round has no opponent to count, under the format's policy."""
     if entry.kind in (GameKind.BYE, GameKind.ABSENT):
-        return [Part(entry.round, None, 0.0, note=entry.kind.value, counted=True)]
-    if entry.kind is GameKind.FORFEIT and not ctx.policy.forfeit_is_opponent:
-        return [Part(entry.round, opp, 0.0, note="forfeit") for opp in entry.opponents]
-    note = "forfeit" if entry.kind is GameKind.FORFEIT else ""
-    return [Part(entry.round, opp, of(opp), note=note) for opp in entry.opponents]
+        return True
+    return entry.kind is GameKind.FORFEIT and not ctx.policy.forfeit_is_opponent
+
+
+def unplayed_note(entry: Entry) -> str:
+    """Return how a part's breakdown names an unplayed round."""
+    if is_withdrawn(entry):
+        return "withdrawn"
+    return entry.kind.value
+
+
+def opponent_contributions(
+    ctx: Context, player: str, of: Callable[[str], float], unplayed: UnplayedFn | None = None
+) -> list[Contribution]:
+    """Return one contribution per round and opponent: ``of(opponent)``.
+
+    A round without an opponent to count (the policy decides: bye, absence, withdrawn
+    round, forfeit) adds ``unplayed(ctx, player, entry)``, or 0 when that is None.
+    """
+    contributions: list[Contribution] = []
+    for entry in ctx.entries(player):
+        voluntary = ctx.policy.voluntary(entry)
+        if is_unplayed_for(ctx, entry):
+            value = unplayed(ctx, player, entry) if unplayed is not None else None
+            note = unplayed_note(entry)
+            if value is None:
+                part = Part(entry.round, None, 0.0, note=note)
+            else:
+                part = Part(entry.round, None, value, note=f"{note}: virtual opponent")
+            contributions.append(Contribution(part, part.value, voluntary))
+            continue
+        note = "forfeit" if entry.kind is GameKind.FORFEIT else ""
+        for opp in entry.opponents:
+            value = of(opp)
+            contributions.append(Contribution(Part(entry.round, opp, value, note=note), value))
+    return contributions
+
+
+def opponent_parts(
+    ctx: Context, player: str, of: Callable[[str], float], unplayed: UnplayedFn | None = None
+) -> list[Part]:
+    """Return one part per round and opponent (see :func:`opponent_contributions`)."""
+    return [c.part for c in opponent_contributions(ctx, player, of, unplayed)]
 
 
 def sos(ctx: Context, player: str) -> Value:
     """Return the sum of opponents' scores, with one part per opponent.
 
     Seed 004, "Strength of Schedule System": "adding the tournament score of all of the
-    opponents each faced". A bye is not an opponent and adds 0 (the player "sits out");
-    a dropped opponent's points keep counting.
+    opponents each faced". Under Steamroller's policy a bye is not an opponent and adds
+    0 (the player "sits out"); a dropped opponent's points keep counting. FIDE C.07 art.
+    8.1 (Buchholz) with art. 16: the format's policy supplies the virtual opponent of an
+    unplayed round and the adjusted score of a withdrawn opponent.
     """
-    return summed(opponent_parts(ctx, player, ctx.score))
+    return summed([c.part for c in _sos_contributions(ctx, player)])
+
+
+def _sos_contributions(ctx: Context, player: str) -> list[Contribution]:
+    return opponent_contributions(
+        ctx, player, ctx.opponent_value, ctx.policy.unplayed_opponent_score
+    )
+
+
+def sos_cut(low: int, high: int = 0) -> Callable[[Context, str], Value]:
+    """Return SoS without the ``low`` lowest and ``high`` highest contributions.
+
+    FIDE C.07 art. 14.1 (Cut-1), 14.2 (Cut-2), 14.3 (Median-1) and art. 16.5: with the
+    policy's ``cut_unplayed_first`` a voluntary unplayed round is cut first.
+    """
+
+    def compute(ctx: Context, player: str) -> Value:
+        return cut(_sos_contributions(ctx, player), low, high, ctx.policy.cut_unplayed_first)
+
+    compute.__doc__ = f"Return SoS with the lowest {low} and highest {high} contributions cut."
+    return compute
+
+
+def sosos(ctx: Context, player: str) -> Value:
+    """Return the sum of opponents' SoS, one part per opponent.
+
+    Data contract section 4 (``sosos``); OpenGotha's SOSOS. An unplayed round adds the
+    policy's ``unplayed_opponent_sos`` (0 when the policy has none).
+    """
+    values = ctx.every("sos", sos)
+    return summed(
+        opponent_parts(ctx, player, values.__getitem__, ctx.policy.unplayed_opponent_sos)
+    )
 
 
 def rounds_in_event(ctx: Context, player: str) -> int:
@@ -66,3 +141,12 @@ def sos_large(ctx: Context, player: str) -> Value:
 
 SOS = Tiebreak("sos", "Strength of schedule (sum of opponents' scores)", "SoS", sos)
 SOS_LARGE = Tiebreak("sos-large", "Large-event strength of schedule", "SoS-L", sos_large)
+SOS_CUT1 = Tiebreak("sos-cut1", "Buchholz cut-1 (SoS without the lowest)", "SoS-C1", sos_cut(1))
+SOS_CUT2 = Tiebreak(
+    "sos-cut2", "Buchholz cut-2 (SoS without the two lowest)", "SoS-C2", sos_cut(2)
+)
+SOS_MEDIAN = Tiebreak(
+    "sos-median", "Median Buchholz (SoS without the lowest and highest)", "SoS-M",
+    sos_cut(1, 1),
+)
+SOSOS = Tiebreak("sosos", "Sum of opponents' SoS", "SOSOS", sosos)

@@ -30,6 +30,20 @@ def wins(ctx: Context, player: str) -> Value:
     )
 
 
+def won(ctx: Context, player: str) -> Value:
+    """Return the games won over the board (FIDE C.07 art. 7.2, WON).
+
+    Byes, absences and forfeit wins are not games won: only played games count.
+    """
+    return summed(
+        [
+            Part(e.round, e.opponent, 1.0)
+            for e in ctx.records[player].entries
+            if e.played and e.outcome is Outcome.WIN
+        ]
+    )
+
+
 def stat_sum(stat: str) -> ComputeFn:
     """Return a tiebreak function summing a per-seat stat column over the player's games."""
 
@@ -46,7 +60,33 @@ def stat_sum(stat: str) -> ComputeFn:
     return compute
 
 
+def vp_diff(ctx: Context, player: str) -> Value:
+    """Return victory points scored minus conceded, one part per game.
+
+    Data contract section 4 (``vp-diff``). The format's ``seat_stats`` decides a bye's
+    VP (Old World: a bye scores as a crushing victory); a bye concedes nothing.
+    """
+    return summed(
+        [
+            Part(e.round, e.opponent,
+                 float(e.stats.get("vp", 0.0)) - float(e.against.get("vp", 0.0)),
+                 note=_diff_note(e.stats.get("vp", 0.0), e.against.get("vp", 0.0),
+                                 "" if e.played else e.kind.value))
+            for e in ctx.records[player].entries
+        ]
+    )
+
+
+def _diff_note(scored: float, conceded: float, kind: str) -> str:
+    note = f"{scored:g} - {conceded:g}"
+    return f"{kind}: {note}" if kind else note
+
+
 SCORE = Tiebreak("score", "Score", "Pts", score)
 WINS = Tiebreak("wins", "Wins (played or not)", "W", wins)
+WON = Tiebreak("won", "Games won over the board", "Won", won)
+VP = Tiebreak("vp", "Victory points", "VP", stat_sum("vp"))
+VP_DIFF = Tiebreak("vp-diff", "Victory points difference", "VP±", vp_diff)
+CENTRES = Tiebreak("centres", "Supply centres", "SC", stat_sum("centres"))
 CP = Tiebreak("cp", "Control points", "CP", stat_sum("cp"))
 APD = Tiebreak("apd", "Army points destroyed", "APD", stat_sum("apd"))

@@ -1,0 +1,111 @@
+"""The tiebreak lab: the same results ranked under several tiebreak chains, side by side.
+
+Issue 3 item 4. Each chain re-ranks the event with :func:`compute_standings` on a copy of
+the event whose ``tiebreaks`` are replaced; the page shows each player's rank under every
+chain and how far they move against the event's own chain.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from standgen.model import Event
+from standgen.pipeline import EventReport
+from standgen.standings import Standings, compute_standings, tiebreak_chain
+from standgen.tables import Cell, Page, Table
+from standgen.tiebreaks import TIEBREAKS
+
+
+@dataclass(frozen=True)
+class Chain:
+    """A tiebreak chain the lab compares: a column heading, what it is, its ids."""
+
+    heading: str
+    about: str
+    tiebreaks: tuple[str, ...]
+
+
+def _first(first: str, default: tuple[str, ...]) -> tuple[str, ...]:
+    return (first, *(t for t in default if t != first))
+
+
+def lab_chains(event: Event) -> tuple[Chain, ...]:
+    """Return the chains the lab compares: the event's own first, then the alternatives.
+
+    SoS first; seed 000's proposal (cumulative score, then cumulative SoS); SODOS first
+    (seed 003's discussion); Buchholz cut-1 first (FIDE C.07 art. 14.1). Each alternative
+    keeps the event's other tiebreaks behind its first one.
+    """
+    default = tiebreak_chain(event)
+    return (
+        Chain("Default", "the event's own chain", default),
+        Chain("SoS first", "strength of schedule first", _first("sos", default)),
+        Chain("Cumulative", "seed 000's proposal: cumulative score, then cumulative SoS",
+              ("cumulative", "cumulative-sos")),
+        Chain("SODOS first", "sum of defeated opponents' scores first",
+              _first("sodos", default)),
+        Chain("Cut-1 first", "Buchholz cut-1 first", _first("sos-cut1", default)),
+    )
+
+
+def rank_under(event: Event, chain: tuple[str, ...]) -> Standings:
+    """Return the event's standings with its tiebreak chain replaced by ``chain``."""
+    return compute_standings(replace(event, config=replace(event.config, tiebreaks=chain)))
+
+
+def _moved(rank: int, default: int) -> str:
+    if rank < default:
+        return f"{rank} ▲{default - rank}"
+    if rank > default:
+        return f"{rank} ▼{rank - default}"
+    return str(rank)
+
+
+def _score(value: float) -> str:
+    return f"{value:g}"
+
+
+def lab_page(report: EventReport) -> Page:
+    """Return the "Tiebreak lab" page: ranks under each chain, moves against the default.
+
+    Rows follow the default standings; a chain's cell is the rank with ▲ / ▼ and the
+    places gained or lost; players who move under any chain link to their page.
+    """
+    event = report.event
+    chains = lab_chains(event)
+    default = report.standings
+    ranks: list[dict[str, int]] = [{row.player.id: row.rank for row in default.rows}]
+    for chain in chains[1:]:
+        standings = rank_under(event, chain.tiebreaks)
+        ranks.append({row.player.id: row.rank for row in standings.rows})
+    rows: list[tuple[Cell, ...]] = []
+    moved_count = 0
+    for row in default.rows:
+        pid = row.player.id
+        mine = [r[pid] for r in ranks]
+        moved = any(rank != mine[0] for rank in mine)
+        moved_count += moved
+        name = Cell(row.player.name, href=f"players/{pid}/index.html" if moved else None)
+        cells = [name, Cell(_score(row.score), numeric=True)]
+        cells.extend(Cell(_moved(rank, mine[0]), numeric=True) for rank in mine)
+        rows.append(tuple(cells))
+    ranking = Table(
+        caption="Rank under each tiebreak chain",
+        headers=("Player", default.format.score_short, *(c.heading for c in chains)),
+        rows=tuple(rows),
+        note=(f"{moved_count} of {len(rows)} players move under some chain. ▲ places gained, "
+              "▼ places lost against the default chain; players who move link to their page."),
+    )
+    legend = Table(
+        caption="Chains compared",
+        headers=("Chain", "What it is", "Tiebreaks in order"),
+        rows=tuple(
+            (Cell(c.heading), Cell(c.about),
+             Cell(", ".join(TIEBREAKS[t].label for t in c.tiebreaks) or "score only"))
+            for c in chains
+        ),
+    )
+    intro = ("The same results ranked under several tiebreak chains. Players level on "
+             f"{default.format.score_label.lower()} are ordered by each chain in turn; "
+             "the event's standings use the default chain.")
+    return Page(slug="lab", title="Tiebreak lab", tables=(ranking, legend), intro=intro)

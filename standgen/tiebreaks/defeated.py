@@ -1,0 +1,111 @@
+"""Tiebreaks over the opponents a player scored against: SODOS, Sonneborn-Berger, Koya."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from standgen.model import GameKind
+from standgen.tiebreaks.base import Context, Part, Tiebreak, Value, result_share, summed
+from standgen.tiebreaks.cuts import Contribution, cut
+from standgen.tiebreaks.opponents import is_unplayed_for, unplayed_note
+
+if TYPE_CHECKING:
+    from standgen.records import Entry
+
+
+def defeated_contributions(ctx: Context, player: str) -> list[Contribution]:
+    """Return one contribution per round: the opponent's score times the share scored.
+
+    A win adds the opponent's whole score, a draw half of it, a loss nothing. An unplayed
+    round weighs the policy's virtual opponent (``unplayed_opponent_score``, 0 without
+    one) by the share it awarded. Each contribution is ordered by the opponent's score,
+    which FIDE C.07 art. 14.1 makes the least significant value for Sonneborn-Berger.
+    """
+    contributions: list[Contribution] = []
+    for entry in ctx.entries(player):
+        share = result_share(ctx.policy, entry)
+        voluntary = ctx.policy.voluntary(entry)
+        if is_unplayed_for(ctx, entry):
+            unplayed = ctx.policy.unplayed_opponent_score
+            score = unplayed(ctx, player, entry) if unplayed is not None else None
+            note = unplayed_note(entry)
+            if score is None:
+                part = Part(entry.round, None, 0.0, note=note)
+                score = 0.0
+            else:
+                part = Part(entry.round, None, score * share,
+                            note=f"{note}: virtual opponent {_fmt(score)} × {_fmt(share)}")
+            contributions.append(Contribution(part, score, voluntary))
+            continue
+        for opp in entry.opponents:
+            score = ctx.opponent_value(opp)
+            part = Part(entry.round, opp, score * share, note=_result_note(entry, score, share))
+            contributions.append(Contribution(part, score, voluntary))
+    return contributions
+
+
+def _fmt(number: float) -> str:
+    return f"{number:g}"
+
+
+def _result_note(entry: Entry, score: float, share: float) -> str:
+    word = {1.0: "won", 0.5: "drew", 0.0: "lost"}.get(share, "scored")
+    forfeit = " by forfeit" if entry.kind is GameKind.FORFEIT else ""
+    return f"{word}{forfeit}: {_fmt(score)} × {_fmt(share)}"
+
+
+def sodos(ctx: Context, player: str) -> Value:
+    """Return the sum of defeated opponents' scores (a drawn opponent's counts half).
+
+    Seed 003, "SODOS": "Sum of Defeated opponents' McMahon scores ... If you lose all
+    your games then your SODOS is zero. If you beat two others then it is the sum of two
+    scores." The score is the format's primary score (MMS for McMahon). Draws (jigo)
+    count half, as in Sonneborn-Berger; unplayed rounds follow the format's policy.
+    """
+    return summed([c.part for c in defeated_contributions(ctx, player)])
+
+
+def sonneborn_berger(ctx: Context, player: str) -> Value:
+    """Return the Sonneborn-Berger score: each opponent's score times the points scored.
+
+    FIDE C.07 art. 9.1 (SB): "the sum of the scores of the opponents a participant has
+    defeated and half the scores of the opponents with whom they drew"; with art. 16 the
+    policy supplies the virtual opponent of an unplayed round (weighted by its result)
+    and the adjusted score of a withdrawn opponent.
+    """
+    return summed([c.part for c in defeated_contributions(ctx, player)])
+
+
+def sonneborn_berger_cut1(ctx: Context, player: str) -> Value:
+    """Return Sonneborn-Berger without the least significant value.
+
+    FIDE C.07 art. 14.1: the contribution of the opponent with the lowest score is cut
+    (the lowest such contribution where several share it); art. 16.5: with the policy's
+    ``cut_unplayed_first`` a voluntary unplayed round worth at least as much goes first.
+    """
+    return cut(defeated_contributions(ctx, player), 1, 0, ctx.policy.cut_unplayed_first)
+
+
+def koya(ctx: Context, player: str) -> Value:
+    """Return the points scored against opponents with at least half the maximum score.
+
+    FIDE C.07 art. 9.2 (Koya, KS): "the number of points achieved against all opponents
+    who have achieved 50 % or more of the maximum possible score". The maximum is the
+    format's win points times the rounds counted; games decided by forfeit count (a round
+    robin treats them as played); byes have no opponent and add nothing.
+    """
+    mark = ctx.policy.win_points * ctx.rounds_counted / 2
+    parts: list[Part] = []
+    for entry in ctx.records[player].entries:
+        opp = entry.opponent
+        if opp is not None:
+            strong = ctx.score(opp) + 1e-9 >= mark
+            note = f"opponent {_fmt(ctx.score(opp))} {'≥' if strong else '<'} {_fmt(mark)}"
+            parts.append(Part(entry.round, opp, entry.points, note=note, counted=strong))
+    return summed(parts, note=f"against opponents with at least {_fmt(mark)}")
+
+
+SODOS = Tiebreak("sodos", "Sum of defeated opponents' scores (SODOS)", "SODOS", sodos)
+SB = Tiebreak("sb", "Sonneborn-Berger", "SB", sonneborn_berger)
+SB_CUT1 = Tiebreak("sb-cut1", "Sonneborn-Berger cut-1", "SB-C1", sonneborn_berger_cut1)
+KOYA = Tiebreak("koya", "Koya (points against the upper half)", "Koya", koya)

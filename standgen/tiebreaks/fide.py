@@ -1,0 +1,107 @@
+"""FIDE C.07 article 16: unplayed rounds in tie-breaks, as a :class:`TiebreakPolicy`.
+
+A format that ranks by FIDE's tie-break regulations uses :data:`FIDE_POLICY`. The
+edition comes from the event's ``[options] fide_edition`` (``"2023"`` or ``"2026"``),
+default the policy's (the newer). What it does:
+
+- forfeits are unplayed rounds (art. 16): the forfeit's opponent is not an opponent;
+- a round a player is missing from (withdrawn) is a voluntary unplayed round scoring 0;
+- an opponent's score is adjusted (art. 16.3): the requested byes and absences after
+  their last round that was not voluntary (a withdrawal, a bye in the last round)
+  count as draws;
+- a player's own unplayed round counts for Buchholz and Sonneborn-Berger as a game
+  against a dummy opponent with the player's own score (art. 16.4); the 2026 amendment
+  caps it: for a forfeit at the scheduled opponent's adjusted score, otherwise at a
+  draw in every round of the event;
+- low cuts take voluntary unplayed rounds first (art. 16.5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from standgen.model import Event, GameKind
+from standgen.tiebreaks.base import Context, Part, TiebreakPolicy, Value, summed
+
+if TYPE_CHECKING:
+    from standgen.records import Entry
+
+EDITIONS = ("2023", "2026")
+DEFAULT_EDITION = "2026"
+
+
+def edition_of(event: Event, default: str = DEFAULT_EDITION) -> str:
+    """Return the event's FIDE C.07 edition: ``[options] fide_edition`` or ``default``.
+
+    An integer (``fide_edition = 2023``) is accepted; an unknown edition falls back to
+    ``default`` (a format validating its options reports it first).
+    """
+    chosen = str(event.config.options.get("fide_edition", default))
+    return chosen if chosen in EDITIONS else default
+
+
+def adjusted_score(ctx: Context, player: str) -> Value:
+    """Return a player's score as their opponents' tie-breaks read it.
+
+    FIDE C.07 art. 16.3: every round counts the points it gave, except the unplayed
+    rounds without an opponent (requested byes, absences, a withdrawal's rounds) after
+    the player's last round that was not voluntary: those count as draws.
+    """
+    entries = ctx.entries(player)
+    last = max((e.round for e in entries if not ctx.policy.voluntary(e)), default=0)
+    parts: list[Part] = []
+    for e in entries:
+        if e.round > last and not e.opponents:
+            parts.append(Part(e.round, None, ctx.policy.draw_points,
+                              note=f"{_name(e)} after the last round played: a draw"))
+        else:
+            parts.append(Part(e.round, e.opponent, e.points))
+    return summed(parts)
+
+
+def _name(entry: Entry) -> str:
+    return "withdrawn" if entry.seat.result == "withdrawn" else entry.kind.value
+
+
+def opponent_score(ctx: Context, opponent: str) -> float:
+    """Return an opponent's adjusted score (art. 16.3), computed once per context."""
+    return ctx.every("fide-adjusted-score", adjusted_score)[opponent]
+
+
+def dummy_score(ctx: Context, player: str, entry: Entry) -> float:
+    """Return the score of the dummy opponent of an unplayed round.
+
+    FIDE C.07 art. 16.4 (2023): the participant's own score. The 2026 amendment caps it
+    at the scheduled opponent's adjusted score for a forfeit (16.4.1), otherwise at the
+    points of a draw times the rounds of the event (16.4.2).
+    """
+    own = ctx.score(player)
+    if edition_of(ctx.event, ctx.policy.edition) == "2023":
+        return own
+    if entry.kind is GameKind.FORFEIT and entry.opponent is not None:
+        return min(own, opponent_score(ctx, entry.opponent))
+    return min(own, ctx.policy.draw_points * max(ctx.planned_rounds, ctx.rounds_counted))
+
+
+FIDE_POLICY = TiebreakPolicy(
+    bye_is_opponent=False,
+    forfeit_is_opponent=False,
+    dummy_opponent=True,
+    unplayed_opponent_score=dummy_score,
+    opponent_score=opponent_score,
+    cut_unplayed_first=True,
+    missing_rounds_unplayed=True,
+    edition=DEFAULT_EDITION,
+    win_points=1.0,
+    draw_points=0.5,
+    share_from_points=True,
+)
+
+
+
+def fide_policy(edition: str = DEFAULT_EDITION) -> TiebreakPolicy:
+    """Return the FIDE policy whose default edition is ``edition`` (an event option wins)."""
+    if edition not in EDITIONS:
+        raise ValueError(f"unknown FIDE C.07 edition {edition!r}; use one of {EDITIONS}")
+    return replace(FIDE_POLICY, edition=edition)

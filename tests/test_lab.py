@@ -1,0 +1,88 @@
+"""The tiebreak lab: one event ranked under several chains, moves against the default."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from standgen.lab import lab_chains, lab_page
+from standgen.model import Event
+from standgen.pipeline import report
+from tests.build import make_event
+
+
+def _three_one_players() -> Event:
+    """a and b both go 3-1. a lost round 1, b round 4 (seed 000's comparison).
+
+    a's opponents scored 2 (x1) + 1 (x2) + 0 + 0 = 3, b's 0 + 0 + 0 + 2 = 2: SoS ranks a
+    first. Cumulative: a 0 + 1 + 2 + 3 = 6, b 1 + 2 + 3 + 3 = 9: b first.
+    """
+    rows = [
+        [("a", "x1", "0-1"), ("b", "y1", "1-0")],
+        [("a", "x2", "1-0"), ("b", "y2", "1-0")],
+        [("a", "x3", "1-0"), ("b", "y3", "1-0"), ("x2", "y1", "1-0")],
+        [("a", "x4", "1-0"), ("b", "x1", "0-1")],
+    ]
+    return make_event(["a", "b", "x1", "x2", "x3", "x4", "y1", "y2", "y3"], rows, rounds=4)
+
+
+def _column(page_table, heading: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    k = page_table.headers.index(heading)
+    return {row[0].text: row[k].text for row in page_table.rows}
+
+
+def test_lab_shows_who_moves_under_cumulative() -> None:
+    event = _three_one_players()
+    page = lab_page(report(event))
+    assert (page.slug, page.title) == ("lab", "Tiebreak lab")
+    ranking = page.tables[0]
+    assert ranking.headers == ("Player", "TP", "Default", "SoS first", "Cumulative",
+                               "SODOS first", "Cut-1 first")
+    assert [row[0].text for row in ranking.rows[:2]] == ["A", "B"]
+    assert _column(ranking, "Default")["A"] == "1"
+    assert _column(ranking, "SoS first")["A"] == "1"  # Steamroller's default is SoS first
+    cumulative = _column(ranking, "Cumulative")
+    assert (cumulative["A"], cumulative["B"]) == ("2 ▼1", "1 ▲1")
+    links = {row[0].text: row[0].href for row in ranking.rows}
+    assert links["A"] == "players/a/index.html" and links["B"] == "players/b/index.html"
+    # x1 (2 TP) is alone on its score: no chain moves it, so no link
+    assert _column(ranking, "Cumulative")["X1"] == "3" and links["X1"] is None
+    # the event itself is not changed
+    assert event.config.tiebreaks == ()
+
+
+def test_lab_chains_put_their_tiebreak_first_and_keep_the_rest() -> None:
+    event = make_event(["a"], [], tiebreaks=("sos", "cp", "apd"))
+    chains = {c.heading: c.tiebreaks for c in lab_chains(event)}
+    assert chains == {
+        "Default": ("sos", "cp", "apd"),
+        "SoS first": ("sos", "cp", "apd"),
+        "Cumulative": ("cumulative", "cumulative-sos"),
+        "SODOS first": ("sodos", "sos", "cp", "apd"),
+        "Cut-1 first": ("sos-cut1", "sos", "cp", "apd"),
+    }
+    legend = lab_page(report(make_event(["a", "b"], [[("a", "b", "1-0")]]))).tables[1]
+    assert legend.rows[2][2].text == (
+        "Cumulative (progressive) score, Cumulative strength of schedule")
+
+
+@settings(deadline=None, max_examples=25)
+@given(st.lists(st.sampled_from(("1-0", "0-1")), min_size=6, max_size=6),
+       st.permutations(["a", "b", "c", "d", "e", "f"]))
+def test_every_chain_ranks_every_player_once(results: list[str], order: list[str]) -> None:
+    """Under any chain the ranks are standard competition ranks of the same players."""
+    rows = [[(order[0], order[1], results[0]), (order[2], order[3], results[1]),
+             (order[4], order[5], results[2])],
+            [(order[0], order[2], results[3]), (order[1], order[4], results[4]),
+             (order[3], order[5], results[5])]]
+    page = lab_page(report(make_event(sorted(order), rows, rounds=3, name="Lab")))
+    ranking = page.tables[0]
+    assert len(ranking.rows) == 6
+    for k in range(2, len(ranking.headers)):
+        ranks = sorted(int(row[k].text.split()[0]) for row in ranking.rows)
+        # 1, 2, 2, 4: each rank is its position, or shared with the one before
+        assert all(rank == i + 1 or (i > 0 and rank == ranks[i - 1])
+                   for i, rank in enumerate(ranks))
+    for row in ranking.rows:
+        moved = any(("▲" in c.text or "▼" in c.text) for c in row[2:])
+        assert (row[0].href is not None) == moved
