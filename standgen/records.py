@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from standgen.formats.base import Format
 from standgen.model import Event, Game, GameKind, Outcome, Player, Seat
+
+if TYPE_CHECKING:
+    from standgen.formats.base import Format
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,7 @@ def build_records(event: Event, fmt: Format, upto: int | None = None) -> Mapping
     def stats_of(seat: Seat, game: Game) -> Mapping[str, float]:
         return fmt.seat_stats(seat, game, config) if fmt.seat_stats else seat.stats
 
+    table = fmt.event_points(event, upto) if fmt.event_points is not None else None
     for rnd in event.rounds:
         if upto is not None and rnd.number > upto:
             break
@@ -118,7 +122,8 @@ def build_records(event: Event, fmt: Format, upto: int | None = None) -> Mapping
                         game=game,
                         seat=seat,
                         opponents=game.opponents_of(seat.player),
-                        points=fmt.points(seat, game, config),
+                        points=fmt.points(seat, game, config) if table is None
+                        else table.get((rnd.number, game.table, seat.player), 0.0),
                         stats=seat_stats[k],
                         against=against,
                     )

@@ -6,6 +6,7 @@ import csv
 import io
 
 from standgen.formats.base import Format
+from standgen.load.boards import boards_csv
 from standgen.load.rounds import ABSENT, BYE, columns, result_code
 from standgen.model import GameKind, Round
 
@@ -16,6 +17,8 @@ def _number(value: float) -> str:
 
 def round_csv(fmt: Format, rnd: Round) -> str:
     """Return the CSV text of a two-player round: pairings, results where known, stats."""
+    if fmt.seats > 2:
+        return boards_csv(rnd)
     required, optional = columns(fmt)
     header = list(required) + list(optional)
     out = io.StringIO()

@@ -98,7 +98,8 @@ def compute_standings(event: Event, upto: int | None = None) -> Standings:
         policy=fmt.policy,
         rounds_counted=max(complete, played),
         planned_rounds=planned_rounds(event),
-        scores={pid: r.score for pid, r in records.items()},
+        scores={pid: fmt.total_score(r, event.config) if fmt.total_score else r.score
+                for pid, r in records.items()},
     )
     chain = tiebreak_chain(event)
     ranked = [pid for pid, rec in records.items() if not rec.player.spare]
@@ -108,7 +109,8 @@ def compute_standings(event: Event, upto: int | None = None) -> Standings:
         if tb.compute_group is None:
             for pid in ranked:
                 values[pid][tb_id] = tb.compute(ctx, pid)
-    order = _rank(ctx, ranked, chain, values)
+    groups = fmt.rank_groups(event, upto) if fmt.rank_groups is not None else {}
+    order = _rank(ctx, ranked, chain, values, groups)
     rows = tuple(
         Standing(rank=rank, player=records[pid].player, score=ctx.scores[pid],
                  values=values[pid], record=records[pid])
@@ -127,10 +129,17 @@ def _key(value: float) -> float:
 
 def _rank(
     ctx: Context, ranked: Sequence[str], chain: Sequence[str],
-    values: dict[str, dict[str, Value]],
+    values: dict[str, dict[str, Value]], rank_groups: Mapping[str, int],
 ) -> list[tuple[int, str]]:
-    """Return (rank, player) in order, splitting tied groups one tiebreak at a time."""
-    groups: list[list[str]] = _split(sorted(ranked), lambda p: ctx.scores[p])
+    """Return (rank, player) in order, splitting tied groups one tiebreak at a time.
+
+    The format's rank groups come first (Diplomacy finalists), then the score.
+    """
+    groups: list[list[str]] = [
+        by_score
+        for by_group in _split(sorted(ranked), lambda p: rank_groups.get(p, 0))
+        for by_score in _split(by_group, lambda p: ctx.scores[p])
+    ]
     for tb_id in chain:
         tb = TIEBREAKS[tb_id]
         next_groups: list[list[str]] = []

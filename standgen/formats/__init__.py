@@ -8,8 +8,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from standgen.formats.base import Format
+from standgen.formats.diplomacy import DIPLOMACY
+from standgen.formats.mcmahon import MCMAHON
+from standgen.formats.oldworld import OLD_WORLD
 from standgen.formats.steamroller import STEAMROLLER
+from standgen.formats.swiss import SWISS
 
-FORMATS: Mapping[str, Format] = {f.id: f for f in (STEAMROLLER,)}
+FORMATS: Mapping[str, Format] = {
+    f.id: f for f in (STEAMROLLER, OLD_WORLD, MCMAHON, SWISS, DIPLOMACY)
+}
 
 __all__ = ["FORMATS", "Format"]

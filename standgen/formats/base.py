@@ -54,6 +54,7 @@ PlayerTablesFn = Callable[["EventReport", str], Sequence["Table"]]
 PagesFn = Callable[["EventReport"], Sequence["Page"]]
 DownloadsFn = Callable[["EventReport"], Mapping[str, bytes]]
 SeatCellsFn = Callable[[Game, Seat, EventConfig], Sequence[str]]
+RankGroupsFn = Callable[[Event, int | None], Mapping[str, int]]
 SeatStatsFn = Callable[[Seat, Game, EventConfig], Mapping[str, float]]
 EventPointsFn = Callable[[Event, int | None], Mapping[tuple[int, int, str], float]]
 
@@ -92,6 +93,9 @@ class Format:
     # game of the same power): (event, upto) -> points by (round, table, player) of each
     # finished seat in rounds 1..upto; replaces ``points`` when set
     event_points: EventPointsFn | None = None
+    # groups ranked above everyone else whatever their score (Diplomacy finalists, seed
+    # 001: "a separate top seven table"): player id -> group, higher first, default 0
+    rank_groups: RankGroupsFn | None = None
     # whole-event checks after loading (e.g. a warning about SODOS with McMahon groups);
     # the str is the event.toml path for messages
     validate_event: ValidateEventFn | None = None

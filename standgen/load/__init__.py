@@ -11,10 +11,12 @@ from pathlib import Path
 
 from standgen.errors import InputError, Problem, errors_only
 from standgen.formats import FORMATS
+from standgen.load.boards import load_boards
 from standgen.load.config import load_event_config, load_season
 from standgen.load.files import SLUG, display, read_text
 from standgen.load.players import load_players
 from standgen.load.rounds import load_round
+from standgen.load.site_config import load_site
 from standgen.model import Event, EventsTree, Player, Round, Season, Source
 
 ROUND_FILE = re.compile(r"round-([1-9][0-9]{0,2})\.csv\Z")
@@ -33,12 +35,13 @@ def load_tree(root: Path) -> EventsTree:
     events: list[Event] = []
     seasons: list[Season] = []
     _walk(root, root, (), problems, events, seasons)
+    site = load_site(root, seasons, problems)
     if errors_only(problems):
         raise InputError(problems)
     events.sort(key=lambda e: e.path)
     seasons.sort(key=lambda s: s.path)
     return EventsTree(root=display(root), events=tuple(events), seasons=tuple(seasons),
-                      warnings=tuple(p for p in problems if p.warning))
+                      warnings=tuple(p for p in problems if p.warning), site=site)
 
 
 def _walk(
@@ -118,7 +121,8 @@ def load_event(
             problems.append(Problem(display(path), 1, f"round-{number - 1}.csv is missing; round "
                                     "files must run 1, 2, 3 ... without gaps"))
             continue
-        rnd = load_round(path, number, fmt, config, by_id, problems)
+        load = load_boards if fmt.seats > 2 else load_round
+        rnd = load(path, number, fmt, config, by_id, problems)
         if rnd is not None:
             rounds.append(rnd)
     for earlier, later in zip(rounds, rounds[1:], strict=False):

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from standgen.tiebreaks.base import Context, Part, Tiebreak, TiebreakPolicy, Value
 from standgen.tiebreaks.defeated import KOYA, SB, SB_CUT1, SODOS
+from standgen.tiebreaks.diplomacy import BEST_GAME, DRAWS, SOLOS
 from standgen.tiebreaks.direct import DIRECT
 from standgen.tiebreaks.fide import FIDE_POLICY, edition_of, fide_policy
 from standgen.tiebreaks.opponents import SOS, SOS_CUT1, SOS_CUT2, SOS_LARGE, SOS_MEDIAN, SOSOS
@@ -42,6 +43,9 @@ TIEBREAKS: Mapping[str, Tiebreak] = {
         TPR,
         KOYA,
         CENTRES,
+        BEST_GAME,
+        SOLOS,
+        DRAWS,
     )
 }
 

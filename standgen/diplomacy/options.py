@@ -1,0 +1,29 @@
+"""The Diplomacy options of ``event.toml`` (``[options]``) with their defaults."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from standgen.diplomacy.scoring import SYSTEMS, ScoringSystem
+from standgen.model import EventConfig
+
+DEFAULTS: Mapping[str, Any] = {
+    "scoring": "mcs",  # seed 001
+    "pot": 420.0,  # seed 001: "A solo scores 420 pts"
+    "best": 0,  # every game counts
+    "sitout_score": 0.0,
+    "final_round": 0,  # no final board
+    "sit_out": {},
+    "two_boards": {},
+}
+
+
+def options_of(config: EventConfig) -> dict[str, Any]:
+    """Return every Diplomacy option of the event, defaults filled in."""
+    return {key: config.options.get(key, default) for key, default in DEFAULTS.items()}
+
+
+def system_of(config: EventConfig) -> ScoringSystem:
+    """Return the event's game scoring system (``[options] scoring``; load checks the id)."""
+    return SYSTEMS[str(options_of(config)["scoring"])]

@@ -1,0 +1,187 @@
+"""Diplomacy: seven-seat boards, game scoring systems, MCS (seed 001), board seeding.
+
+The pieces live in ``standgen.diplomacy``; this module declares the format and seats
+the boards of a round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from standgen.diplomacy import views
+from standgen.diplomacy.games import SITOUT
+from standgen.diplomacy.options import DEFAULTS, options_of
+from standgen.diplomacy.points import event_points, final_groups, seat_points
+from standgen.diplomacy.scoring import POWERS, SYSTEMS
+from standgen.diplomacy.seeding import (
+    SEATS,
+    assign_powers,
+    choose_sitouts,
+    group_boards,
+    history,
+    meeting_cost,
+    round_choices,
+)
+from standgen.errors import Problem
+from standgen.formats.base import Format, Option, Stat
+from standgen.model import Event, EventConfig, Game, GameKind, Proposal, Round, Seat, Source
+from standgen.pairing.common import players_for_round, rng
+from standgen.tiebreaks import TIEBREAKS
+from standgen.tiebreaks.base import TiebreakPolicy
+
+if TYPE_CHECKING:
+    from standgen.standings import Standings
+
+WANTED_TIEBREAKS = ("centres", "best-game", "solos", "draws")
+
+
+def planned_rounds(players: int, config: EventConfig) -> int:
+    """Return the planned rounds: three, or the final round when that is later."""
+    return max(3, int(options_of(config)["final_round"]))
+
+
+def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
+    """Return the proposed boards of ``round_number`` (see ``standgen.diplomacy.rounds``)."""
+    options = options_of(event.config)
+    return seat_round(
+        event, standings, round_number, final_round=int(options["final_round"]),
+        sit_out=round_choices(options["sit_out"], round_number),
+        two_boards=round_choices(options["two_boards"], round_number),
+    )
+
+
+def seat_round(
+    event: Event, standings: Standings, round_number: int, final_round: int = 0,
+    sit_out: Sequence[str] = (), two_boards: Sequence[str] = (),
+) -> Proposal:
+    """Return the proposed boards of ``round_number``.
+
+    The issue's seeding rules: round 1 at random (seeded); later rounds least repeat
+    meetings, then least-played powers; the TO's sit-outs and two-board players first,
+    then proposed sit-outs "among those who sat out least, lowest ranked first". On the
+    final round (``[options] final_round``) board 1 seats the top seven of the standings
+    (seed 001, "If the player managed to qualify for the final").
+    """
+    active = [p.id for p in players_for_round(event, round_number)]
+    past = history([r for r in event.rounds if r.number < round_number])
+    position = {row.player.id: row.rank for row in standings.rows}
+    rank_order = sorted(active, key=lambda p: (position.get(p, len(active) + 1), p))
+    notes: list[str] = []
+    resting = [p for p in active if p in set(sit_out)]
+    doubles = [p for p in active if p in set(two_boards) and p not in resting]
+    final: list[str] = []
+    if round_number == final_round:
+        final = [p for p in rank_order if p not in resting][:SEATS]
+        if len(final) == SEATS:
+            notes.append("Board 1 is the final: the top seven of the standings (seed 001).")
+        else:
+            final = []
+    pool = [p for p in active if p not in resting and p not in final]
+    slots = pool + [p for p in doubles if p not in final]
+    extra = len(slots) % SEATS if len(slots) >= SEATS else len(slots)
+    if extra:
+        candidates = [p for p in pool if p not in doubles]
+        chosen = choose_sitouts(candidates, extra, past.sitouts, position,
+                                rng(event, round_number, "sit-out"))
+        resting += chosen
+        slots = [p for p in slots if p not in chosen]
+        notes.append(f"{len(chosen)} player(s) sit out: those who sat out least, lowest "
+                     "ranked first.")
+    # round 1 has no history: the seeded shuffle stands, unless a two-board player
+    # drew both seats on one board
+    boards = group_boards(slots, past.met, rng(event, round_number, "boards"))
+    if round_number == 1:
+        notes.append("Round 1: boards drawn at random from the event's seed.")
+    else:
+        boards.sort(key=lambda b: min(position.get(p, len(active) + 1) for p in b))
+        notes.append("Boards seated for the fewest repeat meetings (cost "
+                     f"{meeting_cost(boards, past.met)}: the sum over boards of times "
+                     "met, squared); powers not played before, or played least.")
+    if final:
+        boards.insert(0, final)
+    source = Source("/".join(("events", *event.path, f"round-{round_number}.csv")))
+    games: list[Game] = []
+    for number, board in enumerate(boards, start=1):
+        powers = assign_powers(board, past.powers, rng(event, round_number, f"powers-{number}"))
+        seats = sorted((Seat(pid, power=power) for pid, power in zip(board, powers, strict=True)),
+                       key=lambda s: POWERS.index(s.power))
+        games.append(Game(round_number, number, tuple(seats), source=source))
+    for k, pid in enumerate(sorted(resting, key=lambda p: active.index(p)), start=1):
+        games.append(Game(round_number, len(boards) + k, (Seat(pid, result=SITOUT),),
+                          kind=GameKind.BYE, source=source))
+    return Proposal(Round(round_number, tuple(games), source), tuple(notes))
+
+
+def validate_event(event: Event, where: str) -> list[Problem]:
+    """Return what is wrong with the event's Diplomacy options."""
+    problems: list[Problem] = []
+    options = options_of(event.config)
+
+    def bad(message: str) -> None:
+        problems.append(Problem(where, 1, message))
+
+    if options["scoring"] not in SYSTEMS:
+        bad(f"[options] scoring '{options['scoring']}' is unknown; use one of: "
+            + ", ".join(SYSTEMS))
+    if float(options["pot"]) <= 0:
+        bad("[options] pot must be more than 0")
+    if int(options["best"]) < 0:
+        bad("[options] best must be 0 (every game counts) or a number of games")
+    if options["scoring"] == "mcs" and int(options["best"]):
+        bad("[options] best does not apply to mcs (MCS divides by the rounds played); "
+            "remove it")
+    if int(options["final_round"]) < 0:
+        bad("[options] final_round must be a round number (0: no final)")
+    ids = {p.id for p in event.players}
+    for key in ("sit_out", "two_boards"):
+        for rnd, listed in sorted(options[key].items()):
+            if not str(rnd).isdigit() or not isinstance(listed, list):
+                bad(f"[options.{key}] maps a round number to a list of player ids, e.g. "
+                    f"{key} = {{ 2 = [\"ann\"] }}")
+                continue
+            for pid in listed:
+                if pid not in ids:
+                    bad(f"[options.{key}] round {rnd}: unknown player id '{pid}'")
+    return problems
+
+
+DIPLOMACY = Format(
+    id="diplomacy",
+    label="Diplomacy",
+    help="formats/diplomacy",
+    points=seat_points,
+    event_points=event_points,
+    rank_groups=final_groups,
+    planned_rounds=planned_rounds,
+    pair=pair,
+    policy=TiebreakPolicy(bye_is_opponent=False, forfeit_is_opponent=False),
+    # the Diplomacy tiebreaks count once registered in standgen.tiebreaks.TIEBREAKS
+    default_tiebreaks=tuple(t for t in WANTED_TIEBREAKS if t in TIEBREAKS),
+    stats=(Stat("centres", "Supply centres"),),
+    seats=7,
+    options=(
+        Option("scoring", str, DEFAULTS["scoring"],
+               "Game scoring system: " + ", ".join(SYSTEMS) + "."),
+        Option("pot", (int, float), DEFAULTS["pot"],
+               "Draw-size and MCS pot: a solo takes it, a draw splits it (seed 001: 420)."),
+        Option("best", int, DEFAULTS["best"],
+               "Count only the best N games (0: every game; not with mcs)."),
+        Option("sitout_score", (int, float), DEFAULTS["sitout_score"],
+               "Game score of a sit-out (not mcs)."),
+        Option("final_round", int, DEFAULTS["final_round"],
+               "The round whose board 1 is the final (0: no final)."),
+        Option("sit_out", dict, DEFAULTS["sit_out"],
+               "Players the TO sits out, by round: { 2 = [\"ann\"] }."),
+        Option("two_boards", dict, DEFAULTS["two_boards"],
+               "Players who play two boards, by round."),
+    ),
+    validate_event=validate_event,
+    score_label="Points",
+    score_short=views.SCORE_SHORT,
+    event_tables=views.awards,
+    player_tables=views.player_games,
+    pages=views.power_statistics,
+    seat_headers=("Score",),
+    seat_cells=views.seat_cells,
+)

@@ -1,0 +1,248 @@
+"""Go McMahon: McMahon score (MMS) from rank, bar and floor; OpenGotha's scoring and tiebreaks.
+
+Sources: OpenGotha (github.com/lucvannier/opengotha, ``Player.smms``,
+``Player.convertKDPToInt``, ``GeneralParameterSet.initForMM``, ``Tournament``'s
+``fillBaseScoringInfo`` and ``gameBetween``, ``HandicapParameterSet.initForMM``), and
+seed 003 (Sensei's Library, "SODOS") for the origin problem of SODOS.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from standgen.errors import Problem
+from standgen.formats.base import Format, Option, Proposal
+from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Player, Seat
+from standgen.tiebreaks.base import Context, TiebreakPolicy
+
+if TYPE_CHECKING:
+    from standgen.pipeline import EventReport
+    from standgen.records import Entry, Record
+    from standgen.standings import Standings
+
+RANK = re.compile(r"([1-9]|[12][0-9]|30)[kK]|[1-9][dDpP]\Z")
+MIN_RANK, MAX_RANK = -30, 8  # OpenGotha Gotha.MIN_RANK (30k), Gotha.MAX_RANK (9d)
+UNPLAYED_VALUES = (0.0, 0.5, 1.0)
+
+
+def rank_value(rank: str) -> int:
+    """Return a Go rank as OpenGotha's integer: 30k = -30 ... 1k = -1, 1d = 0 ... 9d = 8.
+
+    OpenGotha ``Player.convertKDPToInt``: ``k`` is ``-n``, ``d`` is ``n - 1``; a
+    professional rank counts as 7d (1p-3p), 8d (4p-6p) or 9d (7p-9p).
+    """
+    number, kind = int(rank[:-1]), rank[-1].lower()
+    if kind == "k":
+        value = -number
+    elif kind == "d":
+        value = number - 1
+    else:
+        value = 6 if number <= 3 else 7 if number <= 6 else 8
+    return max(MIN_RANK, min(MAX_RANK, value))
+
+
+def rank_name(value: int) -> str:
+    """Return OpenGotha's rank string for an integer rank (``Player.convertIntToKD``)."""
+    return f"{value + 1}d" if value >= 0 else f"{-value}k"
+
+
+def _rank_option(config: EventConfig, key: str) -> int | None:
+    text = MCMAHON.option(config, key)
+    if not text or not RANK.fullmatch(str(text)):
+        return None
+    return rank_value(str(text))
+
+
+def mms_zero(config: EventConfig) -> int:
+    """Return the rank whose starting MMS is 0 (``[options] mms_zero``, default 30k).
+
+    OpenGotha ``GeneralParameterSet.genMMZero`` is fixed at -30 (30k), so 20k starts on
+    10 and 1d on 30; seed 003 shows the UK scale (zero at 1d) and a European one (zero at
+    20k: 1d = 20, 1k = 19).
+    """
+    zero = _rank_option(config, "mms_zero")
+    return MIN_RANK if zero is None else zero
+
+
+def initial_mms(player: Player, config: EventConfig) -> float:
+    """Return the player's starting McMahon score.
+
+    OpenGotha ``Player.smms``: ``rank - zero``, raised to ``floor - zero`` and lowered to
+    ``bar - zero``, plus the manual correction (players.csv ``mms_correction``).
+    """
+    zero = mms_zero(config)
+    score = rank_value(player.rank) - zero if player.rank else 0
+    floor, bar = _rank_option(config, "floor"), _rank_option(config, "bar")
+    if floor is not None:
+        score = max(score, floor - zero)
+    if bar is not None:
+        score = min(score, bar - zero)
+    return float(score + player.mms_correction)
+
+
+def points(seat: Seat, game: Game, config: EventConfig) -> float:
+    """Return the McMahon points of one round: win 1, jigo ½, loss 0; bye and absence by option.
+
+    OpenGotha ``Tournament.fillBaseScoringInfo``: a win adds 1 (``mmsX2 + 2``), a jigo ½,
+    a forfeit counts as its result; an unpaired round (``BYE``) adds ``genMMS2ValueBye``
+    (default 1) and an absence ``genMMS2ValueAbsent`` (default ½), here ``[options]
+    bye_points`` and ``absent_points``. A result written on a ``BYE`` / ``ABSENT`` row
+    other than the format's default (``1-0`` on a bye, ``draw`` on an absence) overrides it.
+    """
+    share = {Outcome.WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0}
+    if seat.outcome is None:
+        return 0.0
+    if game.kind is GameKind.BYE and seat.outcome is MCMAHON.bye_outcome:
+        return float(MCMAHON.option(config, "bye_points"))
+    if game.kind is GameKind.ABSENT and seat.outcome is MCMAHON.absent_outcome:
+        return float(MCMAHON.option(config, "absent_points"))
+    return share[seat.outcome]
+
+
+def total_mms(record: Record, config: EventConfig) -> float:
+    """Return the McMahon score: starting MMS plus points, bye / absence points rounded down.
+
+    OpenGotha ``fillBaseScoringInfo`` with ``genRoundDownNBWMMS`` (default true): the
+    points of all unpaired and absent rounds so far are summed and rounded down to a whole
+    number (``(nbPtsMMS2AbsentOrBye / 2) * 2``), so one absence at ½ adds 0 and two add 1.
+    ``[options] round_down = false`` keeps the halves.
+    """
+    played = sum(e.points for e in record.entries if e.kind not in _UNPAIRED)
+    unpaired = sum(e.points for e in record.entries if e.kind in _UNPAIRED)
+    if MCMAHON.option(config, "round_down"):
+        unpaired = float(math.floor(unpaired + 1e-9))
+    return initial_mms(record.player, config) + played + unpaired
+
+
+_UNPAIRED = (GameKind.BYE, GameKind.ABSENT)
+
+
+def unplayed_sos(ctx: Context, player: str, entry: Entry) -> float:
+    """Return what an unpaired round adds to SOS: the player's own starting MMS.
+
+    OpenGotha ``fillBaseScoringInfo`` 4.2: ``if (sp.getParticipation(rr) != PAIRED)
+    osmX2[rr] = 2 * sp.smms(gps)`` (a bye or an absence counts as a game against a
+    virtual opponent on the player's starting MMS). Forfeits are paired games there, so
+    their opponent counts.
+    """
+    return initial_mms(ctx.records[player].player, ctx.event.config)
+
+
+def unplayed_sosos(ctx: Context, player: str, entry: Entry) -> float:
+    """Return what an unpaired round adds to SOSOS: starting MMS times the rounds counted.
+
+    OpenGotha ``fillBaseScoringInfo`` 5: ``sososmX2 += 2 * sp.smms(gps) * (r + 1)``.
+    """
+    return unplayed_sos(ctx, player, entry) * ctx.rounds_counted
+
+
+def planned_rounds(players: int, config: EventConfig) -> int:
+    """Return the default number of rounds: 5 (OpenGotha's default), fewer in a tiny field."""
+    return max(1, min(5, players - 1))
+
+
+def validate_event(event: Event, path: str) -> list[Problem]:
+    """Return the McMahon checks: every player has a rank, options are valid, SODOS warning.
+
+    Seed 003: SODOS "should not be used in McMahon tournaments ... You can only use SODOS
+    as a tie breaker if your tournament is so small that you only have one McMahon group".
+    """
+    problems: list[Problem] = []
+    config = event.config
+    for key in ("mms_zero", "bar", "floor"):
+        text = MCMAHON.option(config, key)
+        if text and not RANK.fullmatch(str(text)):
+            problems.append(Problem(path, 1, f"option '{key}' = '{text}' is not a Go rank; "
+                                    "use 30k ... 1k, 1d ... 9d, e.g. \"20k\" or \"3d\""))
+    for key in ("bye_points", "absent_points"):
+        if float(MCMAHON.option(config, key)) not in UNPLAYED_VALUES:
+            problems.append(Problem(path, 1, f"option '{key}' must be 0, 0.5 or 1"))
+    if MCMAHON.option(config, "seeding") not in ("fold", "slip"):
+        problems.append(Problem(path, 1, "option 'seeding' must be \"fold\" (1st against "
+                                "last of the group) or \"slip\" (top half in order)"))
+    correction = MCMAHON.option(config, "handicap_correction")
+    if not -1 <= correction <= 3:
+        problems.append(Problem(path, 1, "option 'handicap_correction' must be -1, 0, 1, 2 "
+                                "or 3 (stones taken off the MMS difference)"))
+    if not 0 <= MCMAHON.option(config, "handicap_ceiling") <= 9:
+        problems.append(Problem(path, 1, "option 'handicap_ceiling' must be 0 to 9 stones"))
+    floor, bar = _rank_option(config, "floor"), _rank_option(config, "bar")
+    if floor is not None and bar is not None and floor > bar:
+        problems.append(Problem(path, 1, f"the floor ({rank_name(floor)}) is above the bar "
+                                f"({rank_name(bar)}); lower the floor or raise the bar"))
+    for player in event.players:
+        if not player.rank:
+            problems.append(Problem(player.source.path, player.source.line, f"player "
+                                    f"'{player.id}' has no rank; McMahon needs a Go rank "
+                                    "such as 15k or 2d in the 'rank' column"))
+        if player.country and not re.fullmatch(r"[A-Za-z]{2}", player.country):
+            problems.append(Problem(player.source.path, player.source.line, f"country "
+                                    f"'{player.country}' is not a two-letter code; the EGD "
+                                    "results file needs one such as FR or GB", warning=True))
+    if problems:
+        return problems
+    chain = config.tiebreaks or MCMAHON.default_tiebreaks
+    groups = {initial_mms(p, config) for p in event.players}
+    if "sodos" in chain and len(groups) > 1:
+        problems.append(Problem(path, 1, f"tiebreak 'sodos' with {len(groups)} McMahon "
+                                "groups: SODOS changes with the MMS origin (see the SODOS "
+                                "help page); use sos first, or a single group", warning=True))
+    return problems
+
+
+def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
+    """Return the proposed pairings (see :mod:`standgen.pairing.mcmahon`)."""
+    from standgen.pairing.mcmahon import pair_round
+
+    return pair_round(event, standings, round_number)
+
+
+def downloads(report: EventReport) -> Mapping[str, bytes]:
+    """Return the EGD results file (``results.h9``) of the event's complete rounds."""
+    from standgen.egd import export_h9
+
+    return {"results.h9": export_h9(report).encode("utf-8")}
+
+
+MCMAHON = Format(
+    id="mcmahon",
+    label="Go McMahon",
+    help="formats/mcmahon",
+    points=points,
+    planned_rounds=planned_rounds,
+    pair=pair,
+    policy=TiebreakPolicy(
+        bye_is_opponent=True, forfeit_is_opponent=True, dummy_opponent=True,
+        unplayed_opponent_score=unplayed_sos, unplayed_opponent_sos=unplayed_sosos,
+        missing_rounds_unplayed=False,
+    ),
+    default_tiebreaks=("sos", "sosos"),
+    game_columns=("handicap", "komi"),
+    options=(
+        Option("mms_zero", str, "30k", "Rank whose starting McMahon score is 0."),
+        Option("bar", str, "", "Players at or above this rank start on the bar's MMS."),
+        Option("floor", str, "", "Players below this rank start on the floor's MMS."),
+        Option("bye_points", (int, float), 1.0, "MMS points for a bye (0, 0.5 or 1)."),
+        Option("absent_points", (int, float), 0.5, "MMS points for an absence (0, 0.5 or 1)."),
+        Option("round_down", bool, True,
+               "Round the bye and absence points down to a whole number (OpenGotha)."),
+        Option("seeding", str, "fold", "Inside an MMS group: \"fold\" or \"slip\"."),
+        Option("handicap", bool, False, "Handicap games below the bar."),
+        Option("handicap_correction", int, 1, "Stones taken off the MMS difference."),
+        Option("handicap_ceiling", int, 9, "Most handicap stones."),
+        Option("komi", (int, float), 7.5, "Komi of even games."),
+        Option("handicap_komi", (int, float), 0.5, "Komi of handicap games."),
+        Option("egd_class", str, "", "EGD tournament class (A, B, C or D) for the .h9 file."),
+        Option("time_minutes", int, 0, "Adjusted thinking time in minutes for the .h9 file."),
+    ),
+    score_label="McMahon score",
+    score_short="MMS",
+    bye_outcome=Outcome.WIN,
+    absent_outcome=Outcome.DRAW,
+    validate_event=validate_event,
+    downloads=downloads,
+    total_score=total_mms,
+)

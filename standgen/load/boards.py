@@ -1,0 +1,276 @@
+"""round-N.csv for Diplomacy: one row per seat, seven seats per board (contract section 1).
+
+Header ``board,player,power,centres,result`` and optional ``eliminated_year``. A player
+who sits the round out has a row with an empty ``board`` and ``power`` = ``SITOUT``
+(chosen by the TO or proposed by ``standgen pair``) or ``ABSENT`` (did not play).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from standgen.diplomacy.games import ABSENT as ABSENT_RESULT
+from standgen.diplomacy.games import SITOUT as SITOUT_RESULT
+from standgen.diplomacy.scoring import (
+    DRAW,
+    ELIMINATED,
+    LOSS,
+    POWERS,
+    RESULTS,
+    SOLO,
+    TOTAL_CENTRES,
+    WINNING_CENTRES,
+)
+from standgen.errors import Problem
+from standgen.formats.base import Format
+from standgen.load.files import Row, display, parse_int, read_csv, suggest
+from standgen.model import EventConfig, Game, GameKind, Outcome, Player, Round, Seat, Source
+
+REQUIRED = ("board", "player", "power", "centres", "result")
+OPTIONAL = ("eliminated_year",)
+SITOUT, ABSENT = "SITOUT", "ABSENT"
+SEATS = 7
+OUTCOMES: Mapping[str, Outcome] = {
+    SOLO: Outcome.WIN, DRAW: Outcome.DRAW, LOSS: Outcome.LOSS, ELIMINATED: Outcome.LOSS,
+}
+
+
+def load_boards(
+    path: Path, number: int, fmt: Format, config: EventConfig,
+    players: Mapping[str, Player], problems: list[Problem],
+) -> Round | None:
+    """Return a Diplomacy round file as a Round, or None; every problem is recorded.
+
+    Contract section 1 and the issue: seven seats per board, each power once, centres
+    0-34 summing to at most 34, exactly one ``solo`` or a consistent draw.
+    """
+    table = read_csv(path, REQUIRED, OPTIONAL, problems)
+    if table is None:
+        return None
+    _, rows = table
+    where = display(path)
+    start = len(problems)
+    boards: dict[int, list[tuple[Row, Seat]]] = {}
+    resting: list[tuple[Row, Seat, GameKind]] = []
+    for row in rows:
+        parsed = _seat(row, players, where, problems)
+        if parsed is None:
+            continue
+        board, seat = parsed
+        if board is None:
+            kind = GameKind.BYE if seat.result == SITOUT_RESULT else GameKind.ABSENT
+            resting.append((row, seat, kind))
+        else:
+            boards.setdefault(board, []).append((row, seat))
+    games = [_board(n, number, boards[n], where, problems) for n in sorted(boards)]
+    after = max(boards, default=0)
+    for k, (row, seat, kind) in enumerate(resting, start=1):
+        games.append(Game(number, after + k, (seat,), kind, source=Source(where, row.line)))
+    if not rows and len(problems) == start:
+        problems.append(Problem(where, 1, "round file has no boards; add one row per seat"))
+    _check_players(games, number, config, players, where, problems)
+    if len(problems) > start:
+        return None
+    return Round(number=number, games=tuple(games), source=Source(where))
+
+
+def _seat(
+    row: Row, players: Mapping[str, Player], where: str, problems: list[Problem]
+) -> tuple[int | None, Seat] | None:
+    """Return (board number or None for a sit-out, seat) of one row, or None."""
+    start = len(problems)
+
+    def bad(message: str) -> None:
+        problems.append(Problem(where, row.line, message))
+
+    pid = row.get("player")
+    if not pid:
+        bad("player is empty; put a player id there")
+    elif pid not in players:
+        bad(f"unknown player id '{pid}'; ids are listed in players.csv"
+            + suggest(pid, list(players)))
+    raw_power = row.get("power")
+    if raw_power.upper() in (SITOUT, ABSENT):
+        for column in ("board", "centres", "result", "eliminated_year"):
+            if row.get(column):
+                bad(f"a {raw_power.upper()} row has no board; leave '{column}' empty")
+        if len(problems) > start:
+            return None
+        result = SITOUT_RESULT if raw_power.upper() == SITOUT else ABSENT_RESULT
+        return None, Seat(pid, Outcome.LOSS, result=result)
+    board = parse_int(row.get("board"))
+    if board is None or board < 1:
+        bad(f"board '{row.get('board')}' must be a whole number of 1 or more (or the row "
+            "says SITOUT or ABSENT in 'power')")
+    power = _power(raw_power)
+    if power is None:
+        bad(f"power '{raw_power}' is not one of " + ", ".join(POWERS)
+            + f", {SITOUT} or {ABSENT}" + suggest(raw_power, [p.lower() for p in POWERS]))
+    centres = None
+    if row.get("centres"):
+        centres = parse_int(row.get("centres"))
+        if centres is None or not 0 <= centres <= TOTAL_CENTRES:
+            bad(f"centres '{row.get('centres')}' must be a whole number from 0 to "
+                f"{TOTAL_CENTRES}")
+    result = row.get("result").lower()
+    if result and result not in RESULTS:
+        bad(f"result '{row.get('result')}' is not one of: " + ", ".join(RESULTS)
+            + " or empty (not finished)" + suggest(result, list(RESULTS)))
+    year = None
+    if row.get("eliminated_year"):
+        year = parse_int(row.get("eliminated_year"))
+        if year is None or not 1901 <= year <= 9999:
+            bad(f"eliminated_year '{row.get('eliminated_year')}' must be a game year such "
+                "as 1907")
+        elif result != ELIMINATED:
+            bad("eliminated_year is only for a power whose result is eliminated; clear it")
+    if len(problems) > start:
+        return None
+    assert board is not None and power is not None
+    stats: dict[str, float] = {}
+    if centres is not None:
+        stats["centres"] = float(centres)
+    if year is not None:
+        stats["eliminated_year"] = float(year)
+    return board, Seat(pid, OUTCOMES.get(result), stats, power=power, result=result)
+
+
+def _power(text: str) -> str | None:
+    for power in POWERS:
+        if power.lower() == text.lower():
+            return power
+    return None
+
+
+def _board(
+    board: int, number: int, seats: list[tuple[Row, Seat]], where: str,
+    problems: list[Problem],
+) -> Game:
+    """Return one board as a Game, recording what its whole-board checks find."""
+    first = seats[0][0].line
+
+    def bad(line: int, message: str) -> None:
+        problems.append(Problem(where, line, f"board {board}: {message}"))
+
+    if len(seats) != SEATS:
+        bad(first, f"has {len(seats)} seats; a board has {SEATS}, one per power")
+    by_power: dict[str, int] = {}
+    by_player: dict[str, int] = {}
+    for row, seat in seats:
+        if seat.power in by_power:
+            bad(row.line, f"{seat.power} is already played on line {by_power[seat.power]}; "
+                "each power once per board")
+        by_power.setdefault(seat.power, row.line)
+        if seat.player in by_player:
+            bad(row.line, f"player '{seat.player}' already sits on line "
+                f"{by_player[seat.player]}; a player has one seat per board")
+        by_player.setdefault(seat.player, row.line)
+    missing = [p for p in POWERS if p not in by_power]
+    if missing and len(seats) == SEATS:
+        bad(first, "no seat for " + ", ".join(missing))
+    total = sum(int(seat.stats.get("centres", 0)) for _, seat in seats)
+    if total > TOTAL_CENTRES:
+        bad(first, f"centres add up to {total}; the map has {TOTAL_CENTRES}")
+    results = [seat.result for _, seat in seats]
+    if any(results) and not all(results):
+        line = next(row.line for row, seat in seats if not seat.result)
+        bad(line, "result is empty while other seats have one; fill every seat's result "
+            "(or none while the game is on)")
+    elif all(results):
+        _check_result(seats, bad)
+    return Game(number, board, tuple(seat for _, seat in seats),
+                source=Source(where, first))
+
+
+def _check_result(seats: Sequence[tuple[Row, Seat]], bad: object) -> None:
+    """Record what is inconsistent in a finished board's results and centres."""
+    assert callable(bad)
+    solos = [(row, seat) for row, seat in seats if seat.result == SOLO]
+    draws = [(row, seat) for row, seat in seats if seat.result == DRAW]
+    for row, seat in seats:
+        if "centres" not in seat.stats:
+            bad(row.line, "centres is empty; a finished board needs every power's centres")
+            continue
+        centres = int(seat.stats["centres"])
+        if seat.result == ELIMINATED and centres:
+            bad(row.line, f"{seat.power} is eliminated but holds {centres} centre(s); "
+                "write 0 or change the result")
+        elif centres == 0 and seat.result != ELIMINATED:
+            bad(row.line, f"{seat.power} holds no centre; its result is eliminated")
+        if centres >= WINNING_CENTRES and seat.result != SOLO:
+            bad(row.line, f"{seat.power} holds {centres} centres, a solo victory; its result "
+                "is solo")
+    if len(solos) > 1:
+        bad(solos[1][0].line, "only one power can solo; the others lost")
+    elif solos:
+        if draws:
+            bad(draws[0][0].line, "a board with a solo has no draw; write loss (or "
+                "eliminated) for everyone but the soloist")
+        row, seat = solos[0]
+        top = max(int(s.stats.get("centres", 0)) for r, s in seats if s is not seat)
+        if int(seat.stats.get("centres", 0)) <= top:
+            bad(row.line, f"{seat.power} soloed but another power holds as many centres; "
+                "check the centres")
+    elif len(draws) < 2:
+        line = draws[0][0].line if draws else seats[0][0].line
+        bad(line, "a finished board needs one solo or a draw of two or more powers "
+            "(a one-power draw is a solo: write solo)")
+
+
+def _check_players(
+    games: Sequence[Game], number: int, config: EventConfig,
+    players: Mapping[str, Player], where: str, problems: list[Problem],
+) -> None:
+    """Record players missing, dropped, or seated twice without the TO's two-board choice."""
+    doubles = config.options.get("two_boards", {})
+    allowed = doubles.get(str(number), []) if isinstance(doubles, dict) else []
+    seen: dict[str, Game] = {}
+    for game in games:
+        line = game.source.line
+        for pid in game.players:
+            if pid in seen:
+                other = seen[pid]
+                twice_ok = (pid in allowed and game.kind is GameKind.PLAYED
+                            and other.kind is GameKind.PLAYED)
+                if not twice_ok:
+                    problems.append(Problem(where, line, f"player '{pid}' is already in this "
+                                            f"round on line {other.source.line}; a player "
+                                            "plays one board a round unless [options."
+                                            f"two_boards] lists them for round {number}"))
+            seen.setdefault(pid, game)
+    for player in players.values():
+        if player.id not in seen and player.active_in(number):
+            problems.append(Problem(where, 1, f"player '{player.id}' ({player.source}) is "
+                                    "missing from this round; seat them on a board, add a "
+                                    "row with power SITOUT or ABSENT, or set dropped_after "
+                                    "in players.csv"))
+        elif player.id in seen and not player.active_in(number):
+            problems.append(Problem(where, seen[player.id].source.line, f"player "
+                                    f"'{player.id}' dropped after round "
+                                    f"{player.dropped_after} ({player.source}) but is in "
+                                    f"round {number}; remove the row or correct "
+                                    "dropped_after"))
+
+
+def boards_csv(rnd: Round) -> str:
+    """Return the CSV text of a Diplomacy round: one row per seat, sit-outs last."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(REQUIRED + OPTIONAL)
+    for game in sorted(rnd.games, key=lambda g: g.table):
+        for seat in game.seats:
+            if game.kind is not GameKind.PLAYED:
+                power = SITOUT if game.kind is GameKind.BYE else ABSENT
+                writer.writerow(["", seat.player, power, "", "", ""])
+                continue
+            centres = seat.stats.get("centres")
+            year = seat.stats.get("eliminated_year")
+            writer.writerow([
+                str(game.table), seat.player, seat.power,
+                "" if centres is None else str(int(centres)), seat.result,
+                "" if year is None else str(int(year)),
+            ])
+    return out.getvalue()
