@@ -139,6 +139,15 @@ def unplayed_sosos(ctx: Context, player: str, entry: Entry) -> float:
     return unplayed_sos(ctx, player, entry) * ctx.rounds_counted
 
 
+def start_mms(ctx: Context, player: str) -> float:
+    """Return the player's starting MMS, where OpenGotha's cumulative score (CUSSM) starts.
+
+    OpenGotha ``fillBaseScoringInfo``: ``cuswX2`` / ``cussmX2`` add the running McMahon
+    score after each round, starting score included.
+    """
+    return initial_mms(ctx.records[player].player, ctx.event.config)
+
+
 def planned_rounds(players: int, config: EventConfig) -> int:
     """Return the default number of rounds: 5 (OpenGotha's default), fewer in a tiny field."""
     return max(1, min(5, players - 1))
@@ -218,6 +227,9 @@ MCMAHON = Format(
         bye_is_opponent=True, forfeit_is_opponent=True, dummy_opponent=True,
         unplayed_opponent_score=unplayed_sos, unplayed_opponent_sos=unplayed_sosos,
         missing_rounds_unplayed=False,
+        # OpenGotha's SODOS adds 0 for a bye or an absence (no defeated opponent)
+        defeated_counts_unplayed=False,
+        start_score=start_mms,
     ),
     default_tiebreaks=("sos", "sosos"),
     game_columns=("handicap", "komi"),

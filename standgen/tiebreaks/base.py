@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # records imports the formats, which import this registry
     from standgen.records import Entry, Record
 
 UnplayedFn = Callable[["Context", str, "Entry"], "float | None"]
+StartScoreFn = Callable[["Context", str], float]
 OpponentScoreFn = Callable[["Context", str], float]
 VoluntaryFn = Callable[["Entry"], bool]
 
@@ -68,6 +69,12 @@ class TiebreakPolicy:
     dummy_opponent: bool = False
     unplayed_opponent_score: UnplayedFn | None = None
     unplayed_opponent_sos: UnplayedFn | None = None
+    # SODOS / Sonneborn-Berger weigh an unplayed round's virtual opponent too (FIDE);
+    # OpenGotha's SODOS adds 0 for a bye or absence (False)
+    defeated_counts_unplayed: bool = True
+    # the score a player starts from, for the cumulative score (OpenGotha's CUSSM sums
+    # the McMahon score after each round, starting score included); None starts at 0
+    start_score: StartScoreFn | None = None
     opponent_score: OpponentScoreFn | None = None
     voluntary: VoluntaryFn = voluntary_unplayed
     cut_unplayed_first: bool = False

@@ -26,7 +26,8 @@ def defeated_contributions(ctx: Context, player: str) -> list[Contribution]:
         share = result_share(ctx.policy, entry)
         voluntary = ctx.policy.voluntary(entry)
         if is_unplayed_for(ctx, entry):
-            unplayed = ctx.policy.unplayed_opponent_score
+            unplayed = (ctx.policy.unplayed_opponent_score
+                        if ctx.policy.defeated_counts_unplayed else None)
             score = unplayed(ctx, player, entry) if unplayed is not None else None
             note = unplayed_note(entry)
             if score is None:

@@ -11,11 +11,13 @@ def cumulative(ctx: Context, player: str) -> Value:
 
     Seed 000, "The Cumulative Hybrid System": "rd1:(0) + rd2:(0+1) + rd3:(0+1+1) +
     rd4:(0+1+1+1) = 6"; Player B "1+2+3+4+4+4=18". A round with no game (not yet
-    entered, dropped) adds the running score unchanged.
+    entered, dropped) adds the running score unchanged. A policy's ``start_score`` is
+    the running score before round 1 (OpenGotha's CUSSM: the starting McMahon score).
     """
     record = ctx.records[player]
     by_round = {e.round: e.points for e in record.entries}
-    running = 0.0
+    start = ctx.policy.start_score
+    running = start(ctx, player) if start is not None else 0.0
     parts: list[Part] = []
     for rnd in range(1, ctx.rounds_counted + 1):
         running += by_round.get(rnd, 0.0)
