@@ -10,8 +10,9 @@ from standgen.errors import InputError, Problem
 from standgen.formats import FORMATS
 from standgen.load import load_event, load_tree
 from standgen.load.files import SLUG, display
-from standgen.model import Event, EventsTree
+from standgen.model import Event, EventsTree, GameKind, Round
 from standgen.output import publish, write_atomic
+from standgen.pipeline import pair_round
 from standgen.roundfile import round_csv
 from standgen.standings import compute_standings, format_of
 
@@ -77,11 +78,11 @@ def pair(event_dir: Path, events_root: Path, force: bool = False) -> Paired:
         raise InputError(problems)
     where = display(event_dir / "event.toml")
     last = event.rounds[-1] if event.rounds else None
-    if last is not None and not last.started and not force:
+    if last is not None and not _has_results(last) and not force:
         raise InputError([Problem(display(Path(last.source.path)), 1, f"round {last.number} is "
                                   "already paired and has no results yet; enter results, or "
                                   "use --force to pair it again")])
-    if last is not None and not last.started and force:
+    if last is not None and not _has_results(last) and force:
         event = Event(**{**event.__dict__, "rounds": event.rounds[:-1]})
         last = event.rounds[-1] if event.rounds else None
     if last is not None and not last.finished and not force:
@@ -94,11 +95,30 @@ def pair(event_dir: Path, events_root: Path, force: bool = False) -> Paired:
     if standings.finished and last is not None and last.finished:
         raise InputError([Problem(where, 1, "the event is over (planned rounds played or a clear "
                                   "winner); raise 'rounds' in event.toml to play on")])
-    proposal = format_of(event).pair(event, standings, number)
+    proposal = pair_round(event, standings, number)
     target = event_dir / f"round-{number}.csv"
     text = round_csv(format_of(event), proposal.round)
     write_atomic(target, text)
     return Paired(target, event, text, proposal.notes)
+
+
+SCAFFOLD_PLAYERS = {
+    "swiss": "id,name,club,country,rating,dropped_after",
+    "mcmahon": "id,name,club,country,rank,mms_correction,dropped_after",
+    "old-world": "id,name,faction,club,spare,dropped_after",
+    "diplomacy": "id,name,club,country,dropped_after",
+}
+
+
+def _has_results(rnd: Round) -> bool:
+    """Return whether any game of ``rnd`` holds a result entered by the TO.
+
+    A bye or sit-out row carries the outcome the pairing gave it, not an entered result,
+    so a freshly paired round with a bye still counts as "no results yet".
+    """
+    return any(game.kind not in (GameKind.BYE, GameKind.ABSENT)
+               and any(seat.outcome is not None for seat in game.seats)
+               for game in rnd.games)
 
 
 def new_event(event_dir: Path, format_id: str, name: str | None = None) -> list[Path]:
@@ -119,8 +139,8 @@ def new_event(event_dir: Path, format_id: str, name: str | None = None) -> list[
         "event.toml": (f'name = "{title}"\ndate = {dt.date.today().isoformat()}\n'
                        f'format = "{format_id}"\n# rounds = 4\n# seed = 1234\n'
                        f'# tiebreaks = {list(fmt.default_tiebreaks)!r}\n'.replace("'", '"')),
-        "players.csv": "id,name,faction,club,country,rank,rating,dropped_after\n"
-        if format_id == "mcmahon" else "id,name,faction,club,country,dropped_after\n",
+        "players.csv": SCAFFOLD_PLAYERS.get(format_id, "id,name,faction,club,country,"
+                                            "dropped_after") + "\n",
         "event.md": f"# {title}\n\nWelcome! Describe the venue, schedule and prizes here.\n",
     }
     written = []
@@ -130,3 +150,57 @@ def new_event(event_dir: Path, format_id: str, name: str | None = None) -> list[
             write_atomic(path, text)
             written.append(path)
     return written
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What ``import-trf`` wrote, and what it could not carry over."""
+
+    event_dir: Path
+    files: tuple[Path, ...]
+    warnings: tuple[Problem, ...]
+
+
+def import_trf(trf_file: Path, event_dir: Path, events_root: Path) -> Imported:
+    """Write an event folder (event.toml, players.csv, round-N.csv) from a TRF16 file.
+
+    The folder must not hold an event yet. The files are checked with the same loader
+    as ``check`` before anything is written; raises InputError with every problem.
+    """
+    import shutil
+    import tempfile
+
+    from standgen.load.files import read_text
+    from standgen.trf import event_files, parse_trf
+
+    problems: list[Problem] = []
+    text = read_text(trf_file, problems)
+    if text is None:
+        raise InputError(problems)
+    if not SLUG.match(event_dir.name):
+        raise InputError([Problem(display(event_dir), 1, f"'{event_dir.name}' is not a slug; "
+                                  "use lower-case letters, digits and hyphens")])
+    if event_dir.exists() and any(event_dir.iterdir()):
+        raise InputError([Problem(display(event_dir), 1, "folder is not empty; import-trf "
+                                  "writes a new event folder and never overwrites one")])
+    tournament = parse_trf(text, display(trf_file))
+    files, warnings = event_files(tournament, display(trf_file), event_dir.name)
+    event_dir.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".import-", dir=event_dir.parent))
+    try:
+        for name, content in files.items():
+            (staging / name).write_text(content, encoding="utf-8")
+        found: list[Problem] = []
+        event = load_event(staging, event_slugs(event_dir, events_root), found)
+        if event is None or any(not p.warning for p in found):
+            raise InputError(found or [Problem(display(trf_file), 1, "the imported event "
+                                               "does not load; please report this file")])
+        compute_standings(event)
+        event_dir.mkdir(parents=True, exist_ok=True)
+        written = []
+        for name in files:
+            (staging / name).replace(event_dir / name)
+            written.append(event_dir / name)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return Imported(event_dir, tuple(written), tuple(warnings))

@@ -94,6 +94,26 @@ def pair(event_dir: Path, events_root: Path, force: bool) -> None:
 
 
 @main.command()
+@click.argument("events", default="events", type=click.Path(path_type=Path))
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              help="Port on 127.0.0.1 to serve on (0 picks a free one).")
+@click.option("-o", "--output", default=None, type=click.Path(path_type=Path),
+              help="Folder the site is written to (default: a temporary folder).")
+@click.option("--open", "open_browser", is_flag=True, help="Open the site in a web browser.")
+@_guarded
+def watch(events: Path, port: int, output: Path | None, open_browser: bool) -> None:
+    """Serve the site on 127.0.0.1, rebuild on every change and reload open pages."""
+    from standgen.watch import ServeError, serve
+
+    try:
+        serve(events, port, output, open_browser, log=lambda line: click.echo(line, err=True),
+              say=click.echo)
+    except ServeError as exc:
+        click.echo(f"standgen watch: {exc}", err=True)
+        sys.exit(2)
+
+
+@main.command()
 @click.argument("event_dir", type=click.Path(path_type=Path))
 @click.option("--format", "format_id", required=True, help="steamroller, old-world, mcmahon, "
               "swiss or diplomacy")
@@ -102,4 +122,18 @@ def pair(event_dir: Path, events_root: Path, force: bool) -> None:
 def new(event_dir: Path, format_id: str, name: str | None) -> None:
     """Scaffold an event folder: event.toml, players.csv, event.md."""
     for path in lib.new_event(event_dir, format_id, name):
+        click.echo(f"Wrote {path}")
+
+
+@main.command("import-trf")
+@click.argument("trf_file", type=click.Path(path_type=Path))
+@click.argument("event_dir", type=click.Path(path_type=Path))
+@click.option("--events", "events_root", default="events", type=click.Path(path_type=Path),
+              help="The events root (the seed default is derived from the path below it).")
+@_guarded
+def import_trf(trf_file: Path, event_dir: Path, events_root: Path) -> None:
+    """Write a swiss event folder EVENT_DIR from a FIDE TRF16 file."""
+    imported = lib.import_trf(trf_file, event_dir, events_root)
+    _report(list(imported.warnings))
+    for path in imported.files:
         click.echo(f"Wrote {path}")

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from standgen.formats.base import Proposal
-from standgen.model import Event, EventsTree
+from standgen.model import Event, EventsTree, Proposal
+from standgen.pairing import roundrobin
 from standgen.standings import Standings, compute_standings, format_of
 
 
@@ -37,6 +37,14 @@ def propose(event: Event, standings: Standings) -> Proposal | None:
     number = next_round_number(event, standings)
     if number is None:
         return None
+    return pair_round(event, standings, number)
+
+
+def pair_round(event: Event, standings: Standings, number: int) -> Proposal:
+    """Return round ``number`` as the event pairs it: the format's rule, or Berger tables
+    when ``[options] pairing = "round-robin"`` (FIDE C.05 Annex 1)."""
+    if roundrobin.uses_round_robin(event):
+        return roundrobin.pair(event, standings, number)
     return format_of(event).pair(event, standings, number)
 
 

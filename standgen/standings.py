@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from standgen.formats import FORMATS
 from standgen.formats.base import Format
 from standgen.model import Event, Outcome, Player
+from standgen.pairing import roundrobin
 from standgen.records import Record, build_records, counted_rounds
 from standgen.tiebreaks import TIEBREAKS
 from standgen.tiebreaks.base import Context, Value
@@ -81,6 +82,8 @@ def planned_rounds(event: Event) -> int:
     if event.config.rounds is not None:
         return event.config.rounds
     field = sum(1 for p in event.players if not p.spare)
+    if roundrobin.uses_round_robin(event):
+        return roundrobin.planned_rounds(field)
     return format_of(event).planned_rounds(field, event.config)
 
 
@@ -185,7 +188,10 @@ def _with_finished(standings: Standings) -> Standings:
     if last_round > standings.rounds_complete:
         return standings  # a round is in progress
     done = standings.rounds_complete >= standings.planned_rounds
-    if not done and fmt.finished is not None and standings.rounds_complete > 0:
+    # a round robin plays every round (no clear-winner rule)
+    early = fmt.finished is not None and not roundrobin.uses_round_robin(event)
+    if not done and early and standings.rounds_complete > 0:
+        assert fmt.finished is not None
         done = fmt.finished(standings, standings.rounds_complete, event.config)
     if not done:
         return standings

@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from standgen.cli import main
@@ -105,3 +106,25 @@ def test_demo_events_build_byte_identical_twice_and_across_hash_seeds(tmp_path: 
         outs.append(digest(out))
     assert outs[0] == outs[1]
     assert "2026/spring-steamroller/round-4/pairings.json" in outs[0]
+
+
+ROWS = {
+    "steamroller": ["a,Ann,Cryx,,,", "b,Bob,Cygnar,,,"],
+    "swiss": ["a,Ann,,,1800,", "b,Bob,,,1650,"],
+    "mcmahon": ["a,Ann,,,3k,,", "b,Bob,,,1d,,"],
+    "old-world": ["a,Ann,Empire,,,", "b,Bob,Orcs,,,"],
+    "diplomacy": [f"p{k},P{k},,," for k in range(7)],
+}
+
+
+@pytest.mark.parametrize("fmt", sorted(ROWS))
+def test_new_scaffolds_the_format_s_players_columns(tmp_path: Path, fmt: str) -> None:
+    target = tmp_path / "events" / "night"
+    assert run("new", str(target), "--format", fmt)[0] == 0
+    header = (target / "players.csv").read_text().splitlines()[0]
+    assert header.split(",")[:2] == ["id", "name"]
+    (target / "players.csv").write_text("\n".join([header, *ROWS[fmt]]) + "\n")
+    code, _, stderr = run("check", str(tmp_path / "events"))
+    assert code == 0, stderr
+    assert run("pair", str(target), "--events", str(tmp_path / "events"))[0] == 0
+    assert (target / "round-1.csv").is_file()

@@ -14,11 +14,15 @@ from standgen.errors import Problem
 from standgen.formats import FORMATS
 from standgen.load.files import display, read_text, suggest
 from standgen.model import EventConfig, Season, Source
+from standgen.pairing.roundrobin import PAIRING_CHOICES, PAIRING_OPTION
 from standgen.tiebreaks import TIEBREAKS
 
 EVENT_KEYS = ("name", "date", "format", "rounds", "seed", "tiebreaks", "scenarios",
               "location", "organiser", "url", "options")
 SEASON_KEYS = ("name", "description", "points")
+# [options] every two-player format understands, validated alongside the format's own
+COMMON_OPTIONS = (PAIRING_OPTION,)
+COMMON_CHOICES = {PAIRING_OPTION.key: PAIRING_CHOICES}
 
 
 def read_toml(path: Path, problems: list[Problem]) -> tuple[dict[str, Any], str] | None:
@@ -109,6 +113,8 @@ def load_event_config(
         options = {}
     elif fmt is not None:
         known = {o.key: o for o in fmt.options}
+        if fmt.seats == 2:
+            known = {**{o.key: o for o in COMMON_OPTIONS}, **known}
         for key, value in options.items():
             option = known.get(key)
             if option is None:
@@ -117,6 +123,9 @@ def load_event_config(
                        + (", ".join(sorted(known)) or "none")))
             elif not _matches(value, option.type):
                 bad(key, f"option '{key}' must be {_type_name(option.type)}")
+            elif key in COMMON_CHOICES and value not in COMMON_CHOICES[key]:
+                bad(key, f"option '{key}' must be one of: "
+                    + ", ".join(f'"{c}"' for c in COMMON_CHOICES[key]))
     if len(problems) > start:
         return None
     assert isinstance(name, str) and isinstance(date, dt.date) and isinstance(fmt_id, str)

@@ -15,9 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from standgen.formats.base import Proposal
 from standgen.formats.mcmahon import MCMAHON, mms_zero, rank_value
-from standgen.model import Event, Game, GameKind, Player, Seat
+from standgen.model import Event, Game, GameKind, Player, Proposal, Seat
 from standgen.pairing import core
 from standgen.pairing.common import players_for_round, proposal, rng
 from standgen.records import Record, have_met

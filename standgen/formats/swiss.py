@@ -1,0 +1,145 @@
+"""Chess-style Swiss: 1 / ½ / 0, White for ``player_1``, FIDE tiebreaks, TRF download.
+
+Rule sources: FIDE Handbook C.04.1 (basic rules for Swiss systems), C.04.3 (Dutch
+system), C.07 (tie-break regulations), C.04 Annex 2 (TRF16).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from standgen.errors import Problem
+from standgen.formats.base import Format, Option, Proposal
+from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Seat
+from standgen.pairing import swiss as swiss_pairing
+from standgen.tables import Cell, Table
+from standgen.tiebreaks.fide import EDITIONS, FIDE_POLICY
+
+if TYPE_CHECKING:
+    from standgen.pipeline import EventReport
+    from standgen.standings import Standings
+
+RESULT_POINTS = {Outcome.WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0}
+BYE_POINTS = (0.0, 0.5, 1.0)
+
+
+def points(seat: Seat, game: Game, config: EventConfig) -> float:
+    """Return a seat's chess points: 1 for a win, ½ for a draw, 0 for a loss.
+
+    FIDE C.04.1 e: a forfeit win scores as a win; the pairing-allocated bye scores
+    ``[options] bye_points`` (1 by default, "usually the same as a win", TRF16 points
+    field) when its result is left empty or 1-0.
+    """
+    if seat.outcome is None:
+        return 0.0
+    if game.kind is GameKind.BYE and seat.outcome is Outcome.WIN:
+        return float(SWISS.option(config, "bye_points"))
+    return RESULT_POINTS[seat.outcome]
+
+
+def planned_rounds(players: int, config: EventConfig) -> int:
+    """Return the planned rounds: ceil(log2(players)) + 1, at most players - 1.
+
+    FIDE sets no number of rounds; log2 of the field is the fewest rounds that can
+    leave one player with a perfect score, and one more round separates the leaders.
+    With ``[options] pairing = "round-robin"``: n - 1 rounds (n even) or n (odd).
+    """
+    from standgen.pairing import roundrobin
+
+    if config.options.get(roundrobin.PAIRING_OPTION.key) == roundrobin.ROUND_ROBIN:
+        return roundrobin.planned_rounds(players)
+    if players < 3:
+        return 1
+    return max(1, min(math.ceil(math.log2(players)) + 1, players - 1))
+
+
+def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
+    """Return the proposed Swiss round (FIDE C.04.1 / C.04.3; see standgen.pairing.swiss).
+
+    A wrapper, so ``standgen.pairing.swiss`` may be imported before the format registry.
+    """
+    return swiss_pairing.pair(event, standings, round_number)
+
+
+def validate_event(event: Event, where: str) -> list[Problem]:
+    """Return problems with the Swiss options (values outside their choices)."""
+    options = event.config.options
+    problems: list[Problem] = []
+    if options.get("bye_points", 1.0) not in BYE_POINTS:
+        problems.append(Problem(where, 1, "option 'bye_points' must be 1, 0.5 or 0 (points for "
+                                "the pairing-allocated bye)"))
+    if options.get("initial_colour", "") not in swiss_pairing.INITIAL_COLOURS:
+        problems.append(Problem(where, 1, "option 'initial_colour' must be \"white\" or "
+                                "\"black\" (or left out: drawn by lot with the seed)"))
+    if options.get("start_order", "rating") not in swiss_pairing.START_ORDERS:
+        problems.append(Problem(where, 1, "option 'start_order' must be \"rating\" or "
+                                "\"file\" (players.csv order)"))
+    if str(options.get("fide_edition", "2026")) not in EDITIONS:
+        problems.append(Problem(where, 1, "option 'fide_edition' must be \"2023\" or \"2026\" "
+                                "(the FIDE C.07 edition for unplayed rounds)"))
+    return problems
+
+
+def seat_cells(game: Game, seat: Seat, config: EventConfig) -> Sequence[str]:
+    """Return the seat's colour: ``player_1`` has White (data contract, round files)."""
+    if len(game.seats) != 2:
+        return ("",)
+    return ("White" if seat is game.seats[0] else "Black",)
+
+
+def player_tables(report: EventReport, player: str) -> Sequence[Table]:
+    """Return the player's colour history and next colour preference (FIDE C.04.3 A.6)."""
+    record = report.standings.records.get(player)
+    if record is None:
+        return ()
+    colours = swiss_pairing.colour_history(record)
+    if not colours:
+        return ()
+    colour, strength = swiss_pairing.preference(colours)
+    difference = colours.count("w") - colours.count("b")
+    words = {"w": "White", "b": "Black"}
+    row = (
+        Cell(" ".join(words[c][0] for c in colours)),
+        Cell(f"{difference:+d}", numeric=True),
+        Cell(f"{words[colour]} ({swiss_pairing.STRENGTH_WORDS[strength]})" if colour else ""),
+    )
+    return (Table("Colours", ("Played colours", "Difference", "Next preference"), (row,),
+                  note="Games not played over the board do not count (FIDE C.04.2 D.5)."),)
+
+
+def downloads(report: EventReport) -> Mapping[str, bytes]:
+    """Return the event as a FIDE TRF16 file (C.04 Annex 2): ``results.trf``."""
+    from standgen.trf import export_trf
+
+    return {"results.trf": export_trf(report).encode("utf-8")}
+
+
+SWISS = Format(
+    id="swiss",
+    label="Swiss (chess)",
+    help="formats/swiss",
+    points=points,
+    planned_rounds=planned_rounds,
+    pair=pair,
+    policy=FIDE_POLICY,  # C.07 art. 16: unplayed rounds, dummy opponents
+    default_tiebreaks=("sos-cut1", "sos", "sb", "cumulative", "direct", "wins"),
+    options=(
+        Option("bye_points", float, 1.0,
+               "Points for the pairing-allocated bye: 1 (default), 0.5 or 0."),
+        Option("initial_colour", str, "",
+               "Colour of the top seed in round 1: \"white\" or \"black\"; empty: by lot."),
+        Option("start_order", str, "rating",
+               "Pairing numbers: \"rating\" (highest first) or \"file\" (players.csv order)."),
+        Option("fide_edition", (str, int), "2026",
+               "FIDE tie-break regulations edition for unplayed rounds: \"2023\" or \"2026\"."),
+    ),
+    validate_event=validate_event,
+    score_label="Points",
+    score_short="Pts",
+    player_tables=player_tables,
+    downloads=downloads,
+    seat_headers=("Colour",),
+    seat_cells=seat_cells,
+)

@@ -1,0 +1,483 @@
+"""FIDE Tournament Report File (TRF16, FIDE Handbook C.04 Annex 2): export and import.
+
+Export writes the ``001`` player lines (start rank, sex, title, name, rating,
+federation, FIDE number, birth date, points, rank, then one 10-column block per round:
+opponent's start rank, colour, result) and the tournament lines ``012`` (name), ``022``
+(city), ``042`` (start date), ``062`` (players), ``092`` (type), with the JaVaFo /
+bbpPairings extensions ``XXR`` (planned rounds), ``XXC`` (``white1`` / ``black1``: the
+top seed's colour in round 1) and ``XXS PAB=`` (points of the pairing-allocated bye).
+
+Import reads the same and turns it into an event folder's files (event.toml,
+players.csv, round-N.csv). Nothing here touches the file system.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import json
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from standgen.errors import InputError, Problem
+from standgen.model import Event, Game, GameKind, Outcome
+from standgen.pairing.roundrobin import ROUND_ROBIN, uses_round_robin
+from standgen.pairing.swiss import initial_colour, start_ranks
+from standgen.records import counted_rounds
+from standgen.standings import compute_standings, format_of
+
+if TYPE_CHECKING:
+    from standgen.pipeline import EventReport
+
+SWISS_TYPE = "Individual: Swiss-System"
+ROUND_ROBIN_TYPE = "Individual: Round-Robin"
+NEWLINE = "\r\n"  # TRF16 remark 1: each line ends with a carriage return
+WINS, DRAWS, LOSSES = "1W+F", "=DH", "0L-Z "
+PLAYED_CODES = "1=0WDL+-"
+
+
+def _put(line: list[str], first: int, last: int, text: str, right: bool = False) -> None:
+    """Write ``text`` into 1-based columns ``first..last`` of ``line`` (TRF16 positions)."""
+    width = last - first + 1
+    text = text[:width]
+    text = text.rjust(width) if right else text.ljust(width)
+    line[first - 1:last] = list(text)
+
+
+def _number(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def round_block(game: Game | None, player: str, ranks: Mapping[str, int]
+                ) -> tuple[str, str, str]:
+    """Return one round's (opponent, colour, result) for ``player``; TRF16 positions 92-99.
+
+    Played: ``1`` / ``=`` / ``0``; forfeit: ``+`` / ``-``; pairing-allocated bye ``U``
+    (``H`` or ``Z`` if it was scored as a draw or nothing); absent: ``F`` full-point,
+    ``H`` half-point, ``Z`` zero-point bye; not in the round (dropped): blank.
+    """
+    if game is None:
+        return "    ", " ", " "
+    outcome = game.seat_of(player).outcome
+    if len(game.seats) == 1:
+        if game.kind is GameKind.BYE and outcome is Outcome.WIN:
+            return "0000", "-", "U"
+        return "0000", "-", "F" if outcome is Outcome.WIN else (
+            "H" if outcome is Outcome.DRAW else "Z")
+    colour = "w" if game.seats[0].player == player else "b"
+    opponent = f"{ranks[game.opponents_of(player)[0]]:4d}"
+    if game.kind is GameKind.FORFEIT:
+        return opponent, colour, "+" if outcome is Outcome.WIN else "-"
+    return opponent, colour, "1" if outcome is Outcome.WIN else (
+        "=" if outcome is Outcome.DRAW else "0")
+
+
+def export_event(event: Event) -> str:
+    """Return the event's complete rounds as TRF16 text (FIDE C.04 Annex 2).
+
+    Points and ranks are those after the last complete round; a round in progress is
+    left out. Sex, title, FIDE number and birth date are blank: players.csv has no
+    columns for them.
+    """
+    complete = counted_rounds(event)
+    standings = compute_standings(event, upto=complete)
+    ranks = start_ranks(event)
+    fmt = format_of(event)
+    bye_points = float(fmt.option(event.config, "bye_points")) if any(
+        o.key == "bye_points" for o in fmt.options) else 1.0
+    config = event.config
+    lines = [f"012 {config.name}"]
+    if config.location:
+        lines.append(f"022 {config.location}")
+    lines.append(f"042 {config.date.strftime('%Y/%m/%d')}")
+    lines.append(f"062 {len(event.players)}")
+    lines.append(f"092 {ROUND_ROBIN_TYPE if uses_round_robin(event) else SWISS_TYPE}")
+    row_of = {row.player.id: row for row in standings.rows}
+    games: dict[tuple[int, str], Game] = {}
+    for rnd in event.rounds:
+        if rnd.number > complete:
+            break
+        for game in rnd.games:
+            for pid in game.players:
+                games[(rnd.number, pid)] = game
+    for player in sorted(event.players, key=lambda p: ranks[p.id]):
+        line = [" "] * (91 + 10 * complete)
+        _put(line, 1, 3, "001")
+        _put(line, 5, 8, str(ranks[player.id]), right=True)
+        _put(line, 15, 47, player.name)
+        if player.rating:
+            _put(line, 49, 52, str(round(player.rating)), right=True)
+        if re.fullmatch(r"[A-Za-z]{3}", player.country):
+            _put(line, 54, 56, player.country.upper())
+        row = row_of.get(player.id)
+        _put(line, 81, 84, _number(row.score if row else 0.0), right=True)
+        if row is not None:
+            _put(line, 86, 89, str(row.rank), right=True)
+        for number in range(1, complete + 1):
+            opponent, colour, result = round_block(games.get((number, player.id)), player.id,
+                                                   ranks)
+            start = 92 + 10 * (number - 1)
+            _put(line, start, start + 3, opponent)
+            _put(line, start + 5, start + 5, colour)
+            _put(line, start + 7, start + 7, result)
+        lines.append("".join(line).rstrip())
+    lines.append(f"XXR {standings.planned_rounds}")
+    lines.append(f"XXC {'white1' if initial_colour(event) == 'w' else 'black1'}")
+    if bye_points != 1.0:
+        lines.append(f"XXS PAB={_number(bye_points)}")
+    return NEWLINE.join(lines) + NEWLINE
+
+
+def export_trf(report: EventReport) -> str:
+    """Return the report's event as TRF16 text (see :func:`export_event`)."""
+    return export_event(report.event)
+
+
+# ----- import ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TrfRound:
+    """One player's round block: opponent start rank (0: none), colour, result code."""
+
+    opponent: int
+    colour: str  # "w", "b" or "-"
+    result: str  # upper case; " " for blank
+
+
+@dataclass(frozen=True)
+class TrfPlayer:
+    """One ``001`` line."""
+
+    start_rank: int
+    name: str
+    rating: int | None
+    federation: str
+    points: float | None
+    rounds: tuple[TrfRound, ...]
+    line: int
+    extra: tuple[str, ...] = ()  # sex, title, FIDE number, birth date (not kept)
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A parsed TRF file."""
+
+    name: str
+    city: str
+    date: dt.date | None
+    kind: str  # the 092 line
+    planned: int | None  # XXR
+    initial: str  # "white", "black" or "" (XXC)
+    bye_points: float  # XXS PAB
+    players: tuple[TrfPlayer, ...]
+    warnings: tuple[Problem, ...] = field(default=())
+
+
+def _date(text: str) -> dt.date | None:
+    for pattern in ("%Y/%m/%d", "%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%y/%m/%d"):
+        try:
+            return dt.datetime.strptime(text.strip(), pattern).date()
+        except ValueError:
+            continue
+    return None
+
+
+def parse_trf(text: str, where: str) -> Tournament:
+    """Return the tournament in a TRF16 file; raise InputError naming each bad line.
+
+    FIDE C.04 Annex 2: blank opponent, colour and result columns mean ``0000``, ``-``
+    and ``Z``; letter codes are case-insensitive. Lines other than ``001``, ``012``,
+    ``022``, ``042``, ``092``, ``XXR``, ``XXC`` and ``XXS`` are ignored.
+    """
+    problems: list[Problem] = []
+    warnings: list[Problem] = []
+    name = city = kind = initial = ""
+    date: dt.date | None = None
+    planned: int | None = None
+    bye_points = 1.0
+    players: list[TrfPlayer] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip("\r\n")
+        code, rest = line[:3], line[4:].strip()
+
+        def bad(message: str, at: int = number) -> None:
+            problems.append(Problem(where, at, message))
+
+        if code == "001":
+            player = _player(line, number, bad)
+            if player is not None:
+                players.append(player)
+        elif code == "012":
+            name = rest
+        elif code == "022":
+            city = rest
+        elif code == "042":
+            date = _date(rest)
+            if date is None:
+                bad(f"start date '{rest}' is not a date; write it as YYYY/MM/DD")
+        elif code == "092":
+            kind = rest
+        elif code == "XXR":
+            if not re.fullmatch(r"[1-9][0-9]?", rest):
+                bad(f"XXR '{rest}' must be the number of rounds, 1 to 99")
+            else:
+                planned = int(rest)
+        elif code == "XXC":
+            for word in rest.lower().split():
+                if word in ("white1", "black1"):
+                    initial = "white" if word == "white1" else "black"
+        elif code == "XXS":
+            for word in rest.upper().split():
+                key, _, value = word.partition("=")
+                if key == "PAB":
+                    if value not in ("0", "0.0", "0.5", "1", "1.0"):
+                        bad(f"XXS PAB={value}: the bye may score 1, 0.5 or 0")
+                    else:
+                        bye_points = float(value)
+    if not players:
+        problems.append(Problem(where, 1, "no player lines (001); is this a TRF file?"))
+    seen: dict[int, int] = {}
+    for player in players:
+        if player.start_rank in seen:
+            problems.append(Problem(where, player.line, f"start rank {player.start_rank} is "
+                                    f"already used on line {seen[player.start_rank]}"))
+        seen.setdefault(player.start_rank, player.line)
+    if any(p.extra for p in players):
+        warnings.append(Problem(where, 1, "sex, title, FIDE number and birth date are not "
+                                "imported (players.csv has no columns for them)", warning=True))
+    if problems:
+        raise InputError(problems)
+    if not name:
+        warnings.append(Problem(where, 1, "no tournament name (012); the event is named after "
+                                "its folder", warning=True))
+    return Tournament(name, city, date, kind, planned, initial, bye_points,
+                      tuple(sorted(players, key=lambda p: p.start_rank)), tuple(warnings))
+
+
+def _player(line: str, number: int, bad: object) -> TrfPlayer | None:
+    """Return one ``001`` line, or None after reporting what is wrong with it."""
+    assert callable(bad)
+
+    def cols(first: int, last: int) -> str:
+        return line[first - 1:last].strip()
+
+    start = cols(5, 8)
+    if not start.isdigit() or int(start) < 1:
+        bad(f"start rank '{start}' (columns 5-8) must be a number from 1 to 9999")
+        return None
+    name = cols(15, 47)
+    if not name:
+        bad(f"player {start} has no name (columns 15-47)")
+        return None
+    rating_text = cols(49, 52)
+    if rating_text and not rating_text.isdigit():
+        bad(f"rating '{rating_text}' (columns 49-52) must be a whole number")
+        return None
+    points_text = cols(81, 84)
+    points: float | None = None
+    if points_text:
+        try:
+            points = float(points_text)
+        except ValueError:
+            bad(f"points '{points_text}' (columns 81-84) must be a number such as 4.5")
+            return None
+    rounds: list[TrfRound] = []
+    position = 92
+    while position <= len(line):
+        block = line[position - 1:position + 7].ljust(8)
+        opponent_text, colour, result = block[0:4].strip(), block[5].lower(), block[7].upper()
+        if opponent_text and not opponent_text.isdigit():
+            bad(f"round {len(rounds) + 1}: opponent '{opponent_text}' (columns {position}-"
+                f"{position + 3}) must be a start rank or 0000")
+            return None
+        if colour not in "wb- ":
+            bad(f"round {len(rounds) + 1}: colour '{colour}' (column {position + 5}) must be "
+                "w, b or -")
+            return None
+        if result not in PLAYED_CODES + "HFUZ ":
+            bad(f"round {len(rounds) + 1}: result '{result}' (column {position + 7}) must be "
+                "one of 1 = 0 + - W D L H F U Z")
+            return None
+        rounds.append(TrfRound(int(opponent_text or 0), colour if colour in "wb" else "-",
+                               result))
+        position += 10
+    extra = tuple(x for x in (cols(10, 10), cols(11, 13), cols(58, 68), cols(70, 79)) if x)
+    return TrfPlayer(int(start), name, int(rating_text) if rating_text else None,
+                     cols(54, 56), points, tuple(rounds), number, extra)
+
+
+def _points(result: str, bye_points: float) -> float:
+    if result == "U":
+        return bye_points
+    if result in WINS:
+        return 1.0
+    return 0.5 if result in DRAWS else 0.0
+
+
+def slugify(name: str) -> str:
+    """Return a player id from a name: ASCII letters and digits joined by hyphens."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:60].strip("-")
+
+
+def player_ids(players: Sequence[TrfPlayer]) -> dict[int, str]:
+    """Return a unique slug id per start rank, from the names (``-2``, ``-3`` on clashes)."""
+    ids: dict[int, str] = {}
+    used: set[str] = {"bye", "absent"}
+    for player in players:
+        base = slugify(player.name) or f"player-{player.start_rank}"
+        candidate, k = base, 2
+        while candidate in used:
+            candidate, k = f"{base}-{k}", k + 1
+        used.add(candidate)
+        ids[player.start_rank] = candidate
+    return ids
+
+
+def _last_entry(player: TrfPlayer) -> int:
+    """Return the last round with anything in it (trailing blank blocks: not in the event)."""
+    last = 0
+    for k, block in enumerate(player.rounds, start=1):
+        if block.opponent or block.colour != "-" or block.result != " ":
+            last = k
+    return last
+
+
+def event_files(
+    tournament: Tournament, where: str, folder_name: str
+) -> tuple[dict[str, str], list[Problem]]:
+    """Return the files of an event folder for the tournament (event.toml, players.csv,
+    one round-N.csv per round) and warnings; raise InputError if pairings contradict.
+
+    A game is read from both players' lines and must agree (opponents, opposite colours,
+    matching results); ``player_1`` is the player with White. Trailing blank round
+    blocks mean the player left the event (``dropped_after``); ``0000 - U`` is the
+    pairing-allocated bye, ``H`` / ``F`` / ``Z`` (or blank) an absence scoring ½, 1, 0.
+    """
+    players = tournament.players
+    by_rank = {p.start_rank: p for p in players}
+    ids = player_ids(players)
+    rounds = max((_last_entry(p) for p in players), default=0)
+    problems: list[Problem] = []
+    warnings = list(tournament.warnings)
+    scores = {p.start_rank: 0.0 for p in players}
+    round_files: dict[str, str] = {}
+    for number in range(1, rounds + 1):
+        tables: list[tuple[tuple[float, int], list[str]]] = []
+        alone: list[list[str]] = []
+        done: set[int] = set()
+        for player in players:
+            if player.start_rank in done or _last_entry(player) < number:
+                continue
+            block = _block(player, number)
+            me = ids[player.start_rank]
+            if block.opponent == 0:
+                alone.append([me, *_unpaired(block.result, tournament.bye_points)])
+                continue
+            other = by_rank.get(block.opponent)
+            theirs = _block(other, number) if other is not None else None
+            if other is None or theirs is None or theirs.opponent != player.start_rank:
+                problems.append(Problem(where, player.line, f"round {number}: opponent "
+                                        f"{block.opponent} does not list player "
+                                        f"{player.start_rank} as opponent in that round"))
+                continue
+            result = _pair_result(block.result, theirs.result)
+            if result is None or block.colour == theirs.colour != "-":
+                problems.append(Problem(where, player.line, f"round {number}: players "
+                                        f"{player.start_rank} and {other.start_rank} disagree "
+                                        f"(colours {block.colour}/{theirs.colour}, results "
+                                        f"{block.result.strip() or 'blank'}/"
+                                        f"{theirs.result.strip() or 'blank'})"))
+                continue
+            done.update((player.start_rank, other.start_rank))
+            if block.colour == "b" or (block.colour == "-" and theirs.colour == "w"):
+                row = [ids[other.start_rank], me, _flip(result)]
+            else:
+                row = [me, ids[other.start_rank], result]
+            key = (-max(scores[player.start_rank], scores[other.start_rank]),
+                   min(player.start_rank, other.start_rank))
+            tables.append((key, row))
+        tables.sort(key=lambda t: t[0])
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["table", "player_1", "player_2", "result"])
+        for table, row in enumerate([r for _, r in tables] + alone, start=1):
+            writer.writerow([table, *row])
+        round_files[f"round-{number}.csv"] = out.getvalue()
+        for player in players:
+            if _last_entry(player) >= number:
+                scores[player.start_rank] += _points(_block(player, number).result,
+                                                     tournament.bye_points)
+    if problems:
+        raise InputError(problems)
+    for player in players:
+        if player.points is not None and abs(player.points - scores[player.start_rank]) > 1e-9:
+            warnings.append(Problem(where, player.line, f"player {player.start_rank} has "
+                                    f"{_number(player.points)} points in the file but "
+                                    f"{_number(scores[player.start_rank])} from the results "
+                                    "(another scoring system?); standgen counts 1 / ½ / 0",
+                                    warning=True))
+    files = {"event.toml": _event_toml(tournament, folder_name, rounds),
+             "players.csv": _players_csv(tournament, ids, rounds)}
+    files.update(round_files)
+    return files, warnings
+
+
+def _block(player: TrfPlayer, number: int) -> TrfRound:
+    if number <= len(player.rounds):
+        return player.rounds[number - 1]
+    return TrfRound(0, "-", " ")
+
+
+def _unpaired(result: str, bye_points: float) -> list[str]:
+    """Return ``[player_2, result]`` of a round without an opponent (BYE or ABSENT)."""
+    if result == "U":
+        return ["BYE", ""]
+    scored = _points(result, bye_points)
+    return ["ABSENT", "1-0" if scored == 1.0 else ("draw" if scored == 0.5 else "")]
+
+
+def _pair_result(mine: str, theirs: str) -> str | None:
+    """Return the round-file result seen from the first player, or None if they disagree."""
+    table = {("1", "0"): "1-0", ("0", "1"): "0-1", ("=", "="): "draw",
+             ("W", "L"): "1-0", ("L", "W"): "0-1", ("D", "D"): "draw",
+             ("+", "-"): "+-", ("-", "+"): "-+", ("-", "-"): "--"}
+    return table.get((mine, theirs))
+
+
+def _flip(result: str) -> str:
+    return {"1-0": "0-1", "0-1": "1-0", "+-": "-+", "-+": "+-"}.get(result, result)
+
+
+def _event_toml(tournament: Tournament, folder_name: str, rounds: int) -> str:
+    name = tournament.name or folder_name.replace("-", " ").title()
+    date = tournament.date or dt.date.today()
+    lines = [f"name = {json.dumps(name, ensure_ascii=False)}", f"date = {date.isoformat()}",
+             'format = "swiss"', f"rounds = {max(tournament.planned or 0, rounds, 1)}"]
+    if tournament.city:
+        lines.append(f"location = {json.dumps(tournament.city, ensure_ascii=False)}")
+    lines += ["", "[options]", 'start_order = "file"  # pairing numbers: the TRF start ranks']
+    if tournament.initial:
+        lines.append(f'initial_colour = "{tournament.initial}"')
+    if tournament.bye_points != 1.0:
+        lines.append(f"bye_points = {tournament.bye_points}")
+    if "robin" in tournament.kind.lower():
+        lines.append(f'pairing = "{ROUND_ROBIN}"')
+    return "\n".join(lines) + "\n"
+
+
+def _players_csv(tournament: Tournament, ids: Mapping[int, str], rounds: int) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["id", "name", "country", "rating", "dropped_after"])
+    for player in tournament.players:
+        last = _last_entry(player)
+        writer.writerow([ids[player.start_rank], player.name, player.federation,
+                         "" if player.rating is None else player.rating,
+                         "" if last >= rounds else last])
+    return out.getvalue()
