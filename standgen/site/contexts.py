@@ -6,6 +6,7 @@ formatted and every link is computed here, so templates only lay things out.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -34,6 +35,10 @@ class Frame:
     help: str
     crumbs: tuple[Link, ...]  # the trail from home to the page's parent
     kind: str  # "home", "season", "event", "round", "player", "help": a CSS hook
+    script: str = ""  # the site's small script (progressive enhancement only)
+    archive: str = ""
+    stamp: str = ""  # "Last updated: round 3 complete" (standgen.site.stamp)
+    feed: str = ""  # the event's Atom feed, on an event's pages
 
     def href(self, to_path: str) -> str:
         """Return the relative link from this page to the output file ``to_path``."""
@@ -51,6 +56,8 @@ def frame(path: str, title: str, kind: str, crumbs: Sequence[tuple[str, str]] = 
         help=links.relative(path, links.help_page("index")),
         crumbs=tuple(Link(label, links.relative(path, target)) for label, target in crumbs),
         kind=kind,
+        script=links.relative(path, links.SCRIPT),
+        archive=links.relative(path, links.page("archive")),
     )
 
 
@@ -73,6 +80,11 @@ class Site:
 
     tree: EventsTree
     docs: Mapping[str, HelpDoc]  # slug -> doc
+    built: dt.datetime | None = None  # SOURCE_DATE_EPOCH, when set (standgen.site.stamp)
+
+    @property
+    def site_url(self) -> str:
+        return self.tree.site.site_url
 
     def help_path(self, slug: str) -> str | None:
         """Return the output path of the help page ``slug``, or None when there is none."""

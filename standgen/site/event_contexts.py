@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from markupsafe import Markup
 
 from standgen.formats.base import Proposal
 from standgen.model import Event, Player, Round
 from standgen.pipeline import EventReport
-from standgen.site import links
+from standgen.site import links, stamp
+from standgen.site.charts import FactionResult, faction_chart, faction_results
 from standgen.site.contexts import Frame, Link, Site, frame, web_url
+from standgen.site.crosstable import Crosstable, crosstable
+from standgen.site.hook_contexts import TableView, download_links, table_views
 from standgen.site.jsonout import round_status
 from standgen.site.markdown import MarkdownRenderer
 from standgen.site.numbers import display_number
@@ -74,6 +78,13 @@ class EventPage:
     rounds: tuple[RoundLink, ...]
     standings_json: str
     caption: str
+    crosstable: Crosstable
+    factions: tuple[FactionResult, ...]
+    faction_chart: Markup
+    faction_word: str  # "Faction", or "Power" for boards
+    tables: tuple[TableView, ...]  # the format's event_tables
+    pages: tuple[Link, ...]  # the format's extra pages and the tiebreak lab
+    downloads: tuple[Link, ...]
 
 
 def rounds_of(report: EventReport) -> list[tuple[Round, bool]]:
@@ -120,12 +131,35 @@ def tiebreak_columns(site: Site, page: str, tiebreaks: tuple[str, ...]) -> tuple
     return tuple(columns)
 
 
-def event_page(site: Site, report: EventReport, renderer: MarkdownRenderer) -> EventPage:
-    """Return the context of an event's page."""
+def event_frame(
+    site: Site, report: EventReport, path: str, title: str, kind: str,
+    crumbs: Sequence[tuple[str, str]],
+) -> Frame:
+    """Return the frame of a page of an event: its feed link and last-updated stamp."""
+    page = frame(path, title, kind, crumbs)
+    return replace(
+        page,
+        stamp=stamp.stamp(stamp.event_note(report), site.built),
+        feed=page.href(links.event_file(report.event, "feed.xml")),
+    )
+
+
+def event_page(
+    site: Site,
+    report: EventReport,
+    renderer: MarkdownRenderer,
+    pages: Sequence[tuple[str, str]] = (),
+    downloads: Sequence[str] = (),
+) -> EventPage:
+    """Return the context of an event's page.
+
+    ``pages`` are the extra pages (slug, title) and ``downloads`` the file names in the
+    event folder that the page links to under "Downloads".
+    """
     event, standings = report.event, report.standings
     config, fmt = event.config, standings.format
     path = links.event_page(event)
-    page = frame(path, config.name, "event", site.event_crumbs(event)[:-1])
+    page = event_frame(site, report, path, config.name, "event", site.event_crumbs(event)[:-1])
     format_target = site.help_path(fmt.help)
     columns = tiebreak_columns(site, path, standings.tiebreaks)
     rows = tuple(
@@ -170,4 +204,21 @@ def event_page(site: Site, report: EventReport, renderer: MarkdownRenderer) -> E
         rounds=rounds,
         standings_json=page.href(links.event_file(event, "standings.json")),
         caption=f"Standings {after}".strip(),
+        crosstable=crosstable(report, page),
+        factions=(factions := faction_results([event])),
+        faction_chart=faction_chart(factions, f"Win rate by {fmt_faction(report)}"),
+        faction_word=fmt_faction(report).capitalize(),
+        tables=table_views(
+            tuple(fmt.event_tables(report)) if fmt.event_tables is not None else (),
+            page, event.path, "format-table",
+        ),
+        pages=tuple(Link(title, page.href(links.page(*event.path, slug))) for slug, title in pages),
+        downloads=download_links(page, event.path, downloads),
     )
+
+
+def fmt_faction(report: EventReport) -> str:
+    """Return what a seat plays in this event's words: ``power`` (boards) or ``faction``."""
+    fmt = report.standings.format
+    boards = fmt.seats > 2 or any(len(g.seats) > 2 for r in report.event.rounds for g in r.games)
+    return "power" if boards else "faction"

@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from markupsafe import Markup
 
 from standgen.model import Event, Season
 from standgen.pipeline import EventReport
 from standgen.site import links
-from standgen.site.contexts import Frame, HelpDoc, Site, frame, newest_first
+from standgen.site.charts import FactionResult, faction_chart, faction_results
+from standgen.site.contexts import Frame, HelpDoc, Link, Site, frame, newest_first
 from standgen.site.event_contexts import event_status
+from standgen.site.history import history_page_path
 from standgen.site.markdown import MarkdownRenderer, docs_link_rewrite
+from standgen.site.numbers import display_number
+from standgen.site.season import EventResult, Leaderboard, PointsRule, leaderboard, points_rule
+from standgen.site.stamp import event_note, stamp
 
 
 @dataclass(frozen=True)
@@ -47,13 +52,36 @@ class HomePage:
 
 
 @dataclass(frozen=True)
+class LeaderCell:
+    """A player's season points from one event; ``counted`` False outside their best N."""
+
+    text: str
+    title: str
+    counted: bool
+
+
+@dataclass(frozen=True)
+class LeaderRow:
+    rank: int
+    player: Link
+    total: str
+    events: int
+    cells: tuple[LeaderCell, ...]
+
+
+@dataclass(frozen=True)
 class SeasonPage:
-    """A season folder's page: its description and events (a leaderboard comes later)."""
+    """A season folder's page: its description, leaderboard, faction results and events."""
 
     frame: Frame
     name: str
     description: Markup
     events: tuple[EventItem, ...]
+    columns: tuple[Link, ...]  # the leaderboard's events, oldest first
+    leaders: tuple[LeaderRow, ...]
+    rule: str  # the points rule in words
+    factions: tuple[FactionResult, ...]
+    faction_chart: Markup
 
 
 @dataclass(frozen=True)
@@ -99,8 +127,9 @@ def _items(site: Site, page: Frame, reports: Sequence[EventReport]) -> tuple[Eve
 
 
 def home_page(site: Site, reports: Sequence[EventReport]) -> HomePage:
-    """Return the context of the home page."""
-    page = frame(links.INDEX, "Events", "home")
+    """Return the context of the home page: seasons and events, newest first."""
+    page = frame(links.INDEX, site.tree.site.title, "home")
+    page = replace(page, stamp=stamp(_newest_note(reports), site.built))
     events = [r.event for r in reports]
     seasons = []
     for season in site.tree.seasons:
@@ -111,6 +140,14 @@ def home_page(site: Site, reports: Sequence[EventReport]) -> HomePage:
         )
     seasons.sort(key=lambda s: (-_ordinal(s.latest), s.name.casefold(), s.href))
     return HomePage(page, tuple(seasons), _items(site, page, reports))
+
+
+def _newest_note(reports: Sequence[EventReport]) -> str:
+    newest = newest_first([r.event for r in reports])
+    if not newest:
+        return ""
+    report = next(r for r in reports if r.event.path == newest[0].path)
+    return f"{newest[0].config.name}, {event_note(report)}"
 
 
 def _ordinal(date: str) -> int:
@@ -124,12 +161,68 @@ def season_page(
     path = links.season_page(season.path)
     page = frame(path, season.name, "season")
     held = {e.path for e in _events_in(season, [r.event for r in reports])}
+    mine = [r for r in reports if r.event.path in held]
+    rule = points_rule(season.points)
+    board = leaderboard(mine, rule)
+    leaders = tuple(
+        LeaderRow(
+            rank=row.rank,
+            player=Link(row.name, page.href(history_page_path(row.player))),
+            total=display_number(row.total),
+            events=len(row.results),
+            cells=_leader_cells(row.results, len(board.events), board),
+        )
+        for row in board.rows
+    )
+    factions = faction_results([r.event for r in board.events])
     return SeasonPage(
         frame=page,
         name=season.name,
         description=renderer.untrusted(season.description),
-        events=_items(site, page, [r for r in reports if r.event.path in held]),
+        events=_items(site, page, mine),
+        columns=tuple(
+            Link(r.event.config.name, page.href(links.event_page(r.event))) for r in board.events
+        ),
+        leaders=leaders,
+        rule=rule_text(rule),
+        factions=factions,
+        faction_chart=faction_chart(factions, f"{season.name}: win rate by faction"),
     )
+
+
+def _leader_cells(
+    results: Sequence[EventResult], width: int, board: Leaderboard
+) -> tuple[LeaderCell, ...]:
+    by_event = {r.event: r for r in results}
+    cells = []
+    for index in range(width):
+        found = by_event.get(index)
+        if found is None:
+            cells.append(LeaderCell("", "did not play", True))
+            continue
+        name = board.events[index].event.config.name
+        title = f"{name}: placed {found.rank}"
+        if not found.counted:
+            title += ", not among the best results counted"
+        cells.append(LeaderCell(display_number(found.points), title, found.counted))
+    return tuple(cells)
+
+
+def rule_text(rule: PointsRule) -> str:
+    """Return the points rule in words: ``1st 25, 2nd 18, ... ; +1 per event; best 5``."""
+    shown = ", ".join(
+        f"{_ordinal_word(i)} {display_number(p)}" for i, p in enumerate(rule.placings, start=1)
+    )
+    words = [f"Points per placing: {shown}" if shown else "No points for placings"]
+    if rule.participation:
+        words.append(f"{display_number(rule.participation)} for taking part")
+    words.append(f"best {rule.best} events count" if rule.best else "every event counts")
+    return "; ".join(words) + "."
+
+
+def _ordinal_word(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def help_pages(site: Site, renderer: MarkdownRenderer) -> list[HelpPage]:

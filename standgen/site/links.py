@@ -6,12 +6,14 @@ project-site base path and from the local file system (data contract section 3).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from standgen.model import Event
 
 INDEX = "index.html"
 STYLESHEET = "assets/style.css"
+SCRIPT = "assets/site.js"
 
 
 def page(*folders: str) -> str:
@@ -68,3 +70,12 @@ def relative(from_page: str, to_path: str) -> str:
 def root_of(from_page: str) -> str:
     """Return the prefix from ``from_page`` to the site root: ``""``, ``../``, ``../../`` ..."""
     return "../" * from_page.count("/")
+
+
+
+_SLUG = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
+
+
+def is_slug(name: str) -> bool:
+    """Return whether ``name`` is a slug (``[a-z0-9][a-z0-9-]*``), safe as a folder name."""
+    return bool(_SLUG.match(name))

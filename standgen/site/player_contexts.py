@@ -12,8 +12,11 @@ from standgen.model import Event, Game, GameKind, Player, Round
 from standgen.pipeline import EventReport
 from standgen.records import Entry
 from standgen.site import links
-from standgen.site.contexts import Frame, Link, Site, frame, stat_heading
-from standgen.site.event_contexts import dropped_note, rounds_of, tiebreak_columns
+from standgen.site.charts import score_chart
+from standgen.site.contexts import Frame, Link, Site, stat_heading
+from standgen.site.event_contexts import dropped_note, event_frame, rounds_of, tiebreak_columns
+from standgen.site.history import history_page_path
+from standgen.site.hook_contexts import TableView, table_views
 from standgen.site.markdown import MarkdownRenderer
 from standgen.site.numbers import display_number
 from standgen.site.results import outcome_word
@@ -83,6 +86,9 @@ class PlayerPage:
     games: tuple[PlayerGame, ...]
     breakdowns: tuple[Breakdown, ...]
     army_list: Markup
+    chart: Markup  # the running score after each complete round, as SVG
+    tables: tuple[TableView, ...]  # the format's player_tables
+    history: str  # the player's page across every event
 
 
 @dataclass(frozen=True)
@@ -154,7 +160,8 @@ def player_page(
     standings = report.standings
     fmt = standings.format
     path = links.player_page(event, player.id)
-    page = frame(path, f"{player.name} · {event.config.name}", "player", site.event_crumbs(event))
+    page = event_frame(site, report, path, f"{player.name} · {event.config.name}", "player",
+                       site.event_crumbs(event))
     names = index.names
     record = standings.records.get(player.id)
     stats = tuple(s.id for s in fmt.stats)
@@ -214,4 +221,31 @@ def player_page(
         games=tuple(games),
         breakdowns=breakdowns,
         army_list=renderer.untrusted(event.lists.get(player.id, "")),
+        chart=score_chart(
+            running_scores(report, player.id),
+            max((row.score for row in standings.rows), default=0.0),
+            f"{player.name}: score after each round",
+            min((row.score for row in standings.rows), default=0.0),
+        ),
+        tables=table_views(
+            tuple(fmt.player_tables(report, player.id)) if fmt.player_tables is not None else (),
+            page, event.path, "format-table",
+        ),
+        history=page.href(history_page_path(player.id)),
     )
+
+
+def running_scores(report: EventReport, player: str) -> list[tuple[int, float]]:
+    """Return (round, score after it) for each complete round the player has a game in."""
+    complete = [rnd.number for rnd in report.event.rounds if rnd.finished]
+    record = report.standings.records.get(player)
+    if record is None:
+        return []
+    curve = []
+    total = 0.0
+    for number in complete:
+        entry = record.entry(number)
+        if entry is not None:
+            total += entry.points
+        curve.append((number, total))
+    return curve

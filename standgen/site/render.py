@@ -7,7 +7,9 @@ from typing import Any
 
 import jinja2
 
-PAGE_TEMPLATES = ("home", "season", "event", "round", "player", "help")
+PAGE_TEMPLATES = (
+    "home", "season", "event", "round", "player", "help", "history", "archive", "extra",
+)
 
 
 class Templates:

@@ -5,13 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from markupsafe import Markup
+
+from standgen.formats.base import Format
 from standgen.model import Event, Game, GameKind, Player, Round
 from standgen.pipeline import EventReport
 from standgen.site import links
-from standgen.site.contexts import Frame, Link, Site, frame, stat_heading
-from standgen.site.event_contexts import rounds_of, scenario_of
+from standgen.site.contexts import Frame, Link, Site, stat_heading
+from standgen.site.event_contexts import event_frame, rounds_of, scenario_of
 from standgen.site.jsonout import round_status
 from standgen.site.numbers import display_number
+from standgen.site.qr import qr_svg
 from standgen.site.results import result_of, seat_result
 from standgen.standings import Standings
 
@@ -27,6 +31,7 @@ class Side:
     faction: str
     stats: tuple[str, ...]
     result: str
+    cells: tuple[str, ...] = ()  # the format's seat_cells, under its seat_headers
 
 
 @dataclass(frozen=True)
@@ -62,6 +67,11 @@ class RoundPage:
     previous: Link | None
     next: Link | None
     pairings_json: str
+    pairings_csv: str
+    seat_headers: tuple[str, ...]
+    rounds: tuple[Link, ...]  # every round page, for round-to-round navigation
+    qr: Markup  # printed pairings: a QR code of the event page (site_url configured)
+    event_url: str  # the event page's absolute address, "" without site_url
 
 
 def _side(
@@ -71,15 +81,22 @@ def _side(
     game: Game,
     index: int,
     stats: tuple[str, ...],
+    fmt: Format | None = None,
 ) -> Side:
     seat = game.seats[index]
     player = players.get(seat.player)
     name = player.name if player is not None else seat.player
+    cells: tuple[str, ...] = ()
+    if fmt is not None and fmt.seat_headers:
+        found = tuple(fmt.seat_cells(game, seat, event.config)) if fmt.seat_cells else ()
+        cells = tuple(str(c) for c in found[: len(fmt.seat_headers)])
+        cells += ("",) * (len(fmt.seat_headers) - len(cells))
     return Side(
         player=Link(name, site_page.href(links.player_page(event, seat.player))),
         faction=seat.power or (player.faction if player is not None else ""),
         stats=tuple(display_number(seat.stats[s]) if s in seat.stats else "" for s in stats),
         result=seat_result(seat) or "",
+        cells=cells,
     )
 
 
@@ -90,11 +107,14 @@ def table_row(
     game: Game,
     stats: tuple[str, ...],
     extras: tuple[str, ...],
+    fmt: Format | None = None,
 ) -> TableRow:
     """Return one table of a round page, every value formatted."""
     return TableRow(
         table=game.table,
-        sides=tuple(_side(page, event, players, game, i, stats) for i in range(len(game.seats))),
+        sides=tuple(
+            _side(page, event, players, game, i, stats, fmt) for i in range(len(game.seats))
+        ),
         alone=_KIND_LABEL.get(game.kind, ""),
         result=result_of(game) or "",
         forfeit=game.kind is GameKind.FORFEIT,
@@ -103,14 +123,19 @@ def table_row(
 
 
 def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> RoundPage:
-    """Return the context of a round's page (a round file's, or the proposed round's)."""
+    """Return the context of a round's page (a round file's, or the proposed round's).
+
+    Games of more than two seats (Diplomacy boards) are laid out as boards: the board
+    number, then one row per seat (player, power, stats, result).
+    """
     event = report.event
     standings: Standings = report.standings
     fmt = standings.format
     path = links.round_page(event, rnd.number)
     status = round_status(rnd, proposed)
     title = f"Round {rnd.number} · {event.config.name}"
-    page = frame(path, title, "round", site.event_crumbs(event))
+    page = event_frame(site, report, path, title, "round", site.event_crumbs(event))
+    event_url = site.site_url + links.event_page(event) if site.site_url else ""
     numbers = [r.number for r, _ in rounds_of(report)]
     where = numbers.index(rnd.number)
     stats = tuple(s.id for s in fmt.stats)
@@ -129,14 +154,20 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> R
         stat_labels=tuple(stat_heading(s.id) for s in fmt.stats),
         stat_titles=tuple(s.label for s in fmt.stats),
         extra_labels=tuple(c.capitalize() for c in fmt.game_columns),
-        multi_seat=fmt.seats > 2,
+        multi_seat=fmt.seats > 2 or any(len(g.seats) > 2 for g in rnd.games),
         tables=tuple(
-            table_row(page, event, players, game, stats, fmt.game_columns)
+            table_row(page, event, players, game, stats, fmt.game_columns, fmt)
             for game in sorted(rnd.games, key=lambda g: g.table)
         ),
         previous=_round_link(page, event, numbers[where - 1]) if where > 0 else None,
         next=_round_link(page, event, numbers[where + 1]) if where + 1 < len(numbers) else None,
         pairings_json=page.href(links.event_file(event, f"round-{rnd.number}", "pairings.json")),
+        pairings_csv=page.href(links.event_file(event, f"round-{rnd.number}", "pairings.csv")),
+        seat_headers=fmt.seat_headers,
+        rounds=tuple(_round_link(page, event, n) for n in numbers),
+        qr=qr_svg(event_url, f"QR code: {event.config.name}, {event_url}") if event_url
+        else Markup(""),
+        event_url=event_url,
     )
 
 

@@ -1,0 +1,112 @@
+"""``site.toml`` at the events root, and the ``[points]`` table of every ``season.toml``.
+
+Both are optional. ``site.toml`` names the site (``title``) and where it is published
+(``site_url``: makes feed links absolute and puts a QR code on printed pairings). A
+season's ``[points]`` says how placings score towards the season leaderboard
+(docs/seasons.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from standgen.errors import Problem
+from standgen.load.config import key_line, read_toml
+from standgen.load.files import display, read_text, suggest
+from standgen.model import Season, SiteConfig
+
+SITE_KEYS = ("title", "site_url")
+POINTS_KEYS = ("placings", "participation", "best")
+# top-level output folders the site writes itself (help/ and assets/ are checked in load)
+SITE_FOLDERS = ("players", "archive")
+
+
+def load_site(root: Path, seasons: Sequence[Season], problems: list[Problem]) -> SiteConfig:
+    """Return ``site.toml`` as a SiteConfig (defaults when absent), recording every problem.
+
+    Also checks each season's ``[points]`` and that no top-level folder takes a name the
+    site uses for its own pages (``players/``, ``archive/``).
+    """
+    for name in SITE_FOLDERS:
+        if (root / name).is_dir():
+            problems.append(Problem(display(root / name), 1, f"folder name '{name}' is reserved "
+                                    "for the site's own pages; rename it"))
+    for season in seasons:
+        problems.extend(check_points(season))
+    path = root / "site.toml"
+    if not path.is_file():
+        return SiteConfig()
+    parsed = read_toml(path, problems)
+    if parsed is None:
+        return SiteConfig()
+    data, text = parsed
+    where = display(path)
+    start = len(problems)
+    for key in data:
+        if key not in SITE_KEYS:
+            problems.append(Problem(where, key_line(text, key), f"unknown key '{key}'"
+                                    + (suggest(key, SITE_KEYS) or "; keys are: "
+                                       + ", ".join(SITE_KEYS))))
+    title = data.get("title", SiteConfig.title)
+    if not isinstance(title, str) or not title.strip():
+        problems.append(Problem(where, key_line(text, "title"),
+                                "'title' must be text in quotes, e.g. title = \"Club events\""))
+    url = data.get("site_url", "")
+    if not isinstance(url, str) or (url and not _web_address(url)):
+        problems.append(Problem(where, key_line(text, "site_url"), "'site_url' must be the "
+                                "site's full address, e.g. site_url = \"https://club.example/\""))
+    if len(problems) > start:
+        return SiteConfig()
+    assert isinstance(title, str) and isinstance(url, str)
+    if url and not url.endswith("/"):
+        url += "/"
+    return SiteConfig(title=title.strip(), site_url=url)
+
+
+def _web_address(url: str) -> bool:
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and bool(parts.netloc) and not any(
+        c.isspace() or c in "\"'<>" for c in url
+    )
+
+
+def check_points(season: Season) -> list[Problem]:
+    """Return the problems of a season's ``[points]`` table (docs/seasons.md)."""
+    points = season.points
+    if not points:
+        return []
+    where = season.source.path
+    problems: list[Problem] = []
+    text = ""
+    if where:
+        text = read_text(Path(where), []) or ""
+
+    def bad(key: str, message: str) -> None:
+        problems.append(Problem(where, key_line(text, key), message))
+
+    for key in points:
+        if key not in POINTS_KEYS:
+            bad(key, f"unknown key '{key}' in [points]" + (suggest(key, POINTS_KEYS)
+                or "; keys are: " + ", ".join(POINTS_KEYS)))
+    placings = points.get("placings", [])
+    if not isinstance(placings, list) or not all(_number(p) and p >= 0 for p in placings):
+        bad("placings", "'placings' must be a list of points for 1st, 2nd, 3rd ..., "
+            "e.g. placings = [25, 18, 15, 12, 10]")
+    participation = points.get("participation", 0)
+    if not _number(participation) or participation < 0:
+        bad("participation", "'participation' must be a number of points (0 or more) "
+            "every ranked player gets per event")
+    best = points.get("best")
+    if best is not None and (isinstance(best, bool) or not isinstance(best, int) or best < 1):
+        bad("best", "'best' must be a whole number of events (1 or more) that count; "
+            "leave it out to count every event")
+    return problems
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)

@@ -1,0 +1,106 @@
+"""The season leaderboard: points for each placing, best N events (``season.toml [points]``).
+
+docs/seasons.md describes it for TOs. A player is known by their id in ``players.csv``
+across the season's events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from standgen.pipeline import EventReport
+
+DEFAULT_PLACINGS = (25.0, 18.0, 15.0, 12.0, 10.0, 8.0, 6.0, 4.0, 2.0, 1.0)
+
+
+@dataclass(frozen=True)
+class PointsRule:
+    """How placings score: points for 1st, 2nd ...; a participation bonus; best N events."""
+
+    placings: tuple[float, ...] = DEFAULT_PLACINGS
+    participation: float = 0.0
+    best: int | None = None  # None: every event counts
+
+    def for_rank(self, rank: int) -> float:
+        """Return the season points of finishing ``rank`` (shared ranks score alike)."""
+        placing = self.placings[rank - 1] if 0 < rank <= len(self.placings) else 0.0
+        return placing + self.participation
+
+
+def points_rule(points: Mapping[str, Any]) -> PointsRule:
+    """Return a season's ``[points]`` table (validated by load) as a rule, with defaults."""
+    placings = points.get("placings")
+    best = points.get("best")
+    return PointsRule(
+        placings=tuple(float(p) for p in placings) if placings is not None else DEFAULT_PLACINGS,
+        participation=float(points.get("participation", 0)),
+        best=int(best) if best is not None else None,
+    )
+
+
+@dataclass(frozen=True)
+class EventResult:
+    """A player's placing in one season event and the season points it gives."""
+
+    event: int  # index into the leaderboard's events
+    rank: int
+    points: float
+    counted: bool  # False when outside the player's best N
+
+
+@dataclass(frozen=True)
+class Leader:
+    """One leaderboard row."""
+
+    rank: int
+    player: str  # id
+    name: str  # as in the player's newest event
+    total: float
+    results: tuple[EventResult, ...]  # in the leaderboard's event order
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    """A season's events (oldest first) and its rows, best total first."""
+
+    events: tuple[EventReport, ...]
+    rows: tuple[Leader, ...]
+    rule: PointsRule
+
+
+def leaderboard(reports: Sequence[EventReport], rule: PointsRule) -> Leaderboard:
+    """Return the season leaderboard of ``reports``.
+
+    Each ranked player of an event (a spare player is not ranked) scores
+    ``rule.for_rank(rank)``; events still running count with their current standings.
+    A player's total is the sum of their best ``rule.best`` event scores (all when unset;
+    equal scores: the earlier event counts). Equal totals share a rank (1, 2, 2, 4),
+    listed by name.
+    """
+    events = tuple(sorted(reports, key=lambda r: (r.event.config.date, r.event.path)))
+    results: dict[str, list[EventResult]] = {}
+    names: dict[str, str] = {}
+    for index, report in enumerate(events):
+        for row in report.standings.rows:
+            pid = row.player.id
+            names[pid] = row.player.name
+            results.setdefault(pid, []).append(
+                EventResult(index, row.rank, rule.for_rank(row.rank), True)
+            )
+    rows: list[Leader] = []
+    for pid, own in results.items():
+        order = sorted(own, key=lambda r: (-r.points, r.event))
+        keep = {r.event for r in (order if rule.best is None else order[: rule.best])}
+        marked = tuple(
+            EventResult(r.event, r.rank, r.points, r.event in keep) for r in own
+        )
+        total = sum(r.points for r in marked if r.counted)
+        rows.append(Leader(0, pid, names[pid], total, marked))
+    rows.sort(key=lambda r: (-r.total, r.name.casefold(), r.player))
+    ranked: list[Leader] = []
+    for i, leader in enumerate(rows):
+        rank = ranked[-1].rank if ranked and ranked[-1].total == leader.total else i + 1
+        ranked.append(Leader(rank, leader.player, leader.name, leader.total, leader.results))
+    return Leaderboard(events, tuple(ranked), rule)

@@ -1,0 +1,53 @@
+"""The "last updated" stamp: derived from the input, never from the wall clock.
+
+Same input, same bytes: a page says what it includes ("round 3 complete", "round 4 in
+progress: 5 of 8 results in"). When the ``SOURCE_DATE_EPOCH`` environment variable is
+set (the reproducible-builds convention; the Pages workflow may set it to the commit
+time), the time it names is added as the build time.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+
+from standgen.pipeline import EventReport
+
+
+def build_time(environ: dict[str, str] | None = None) -> dt.datetime | None:
+    """Return ``SOURCE_DATE_EPOCH`` as a UTC time, or None when unset or not a number."""
+    value = (os.environ if environ is None else environ).get("SOURCE_DATE_EPOCH", "").strip()
+    if not value.isdigit():
+        return None
+    return dt.datetime.fromtimestamp(int(value), tz=dt.UTC)
+
+
+def built_note(built: dt.datetime | None) -> str:
+    """Return ``built 2026-03-14 15:02 UTC``, or ``""`` without a build time."""
+    return f"built {built:%Y-%m-%d %H:%M} UTC" if built is not None else ""
+
+
+def event_note(report: EventReport) -> str:
+    """Return what an event's pages include: the newest round and how many results are in."""
+    rounds = report.event.rounds
+    if not rounds:
+        if report.proposal is not None:
+            return f"round {report.proposal.round.number} pairings proposed"
+        return "no rounds yet"
+    last = rounds[-1]
+    if last.finished:
+        note = f"round {last.number} complete"
+        if report.proposal is not None:
+            note += f", round {report.proposal.round.number} proposed"
+        return note
+    games = [g for g in last.games if len(g.seats) > 1]
+    done = sum(1 for g in games if g.finished)
+    if done == 0:
+        return f"round {last.number} pairings published"
+    return f"round {last.number} in progress: {done} of {len(games)} results in"
+
+
+def stamp(note: str, built: dt.datetime | None) -> str:
+    """Return the footer's stamp: ``Last updated: round 3 complete · built ...``."""
+    parts = [p for p in (note, built_note(built)) if p]
+    return "Last updated: " + " · ".join(parts) if parts else ""
