@@ -265,6 +265,7 @@ def test_pairings_json_of_complete_and_in_progress_rounds(site: dict[str, bytes]
         "round": 1,
         "status": "complete",
         "bye": "eve",
+        "byes": ["eve"],
         "tables": [
             {"table": 1, "players": ["alice", "bob"], "result": "1-0"},
             {"table": 2, "players": ["carol", "dan"], "result": "0-1"},
@@ -274,6 +275,7 @@ def test_pairings_json_of_complete_and_in_progress_rounds(site: dict[str, bytes]
         "round": 4,
         "status": "complete",
         "bye": "alice",
+        "byes": ["alice"],
         "tables": [
             {"table": 1, "players": ["bob", "carol"], "result": "1-0"},
             {"table": 2, "players": ["dan", "eve"], "result": "+-"},
@@ -283,6 +285,7 @@ def test_pairings_json_of_complete_and_in_progress_rounds(site: dict[str, bytes]
         "round": 5,
         "status": "in-progress",
         "bye": None,
+        "byes": [],
         "tables": [
             {"table": 1, "players": ["dan", "bob"], "result": "1-0"},
             {"table": 2, "players": ["alice", "carol"], "result": None},
@@ -497,6 +500,7 @@ def test_multi_seat_round_page(monkeypatch: pytest.MonkeyPatch) -> None:
         "round": 1,
         "status": "complete",
         "bye": None,
+        "byes": [],
         "tables": [
             {
                 "table": 1,
@@ -508,3 +512,20 @@ def test_multi_seat_round_page(monkeypatch: pytest.MonkeyPatch) -> None:
             }
         ],
     }
+
+
+def test_pairings_json_lists_every_bye_when_a_round_has_several() -> None:
+    """Diplomacy sit-outs: ``bye`` keeps the contract's single id, ``byes`` lists all."""
+    from standgen.model import Game, GameKind, Outcome, Round, Seat
+    from standgen.site.jsonout import pairings_document
+
+    rnd = Round(4, (
+        Game(4, 1, (Seat("ann", Outcome.WIN), Seat("bob", Outcome.LOSS))),
+        Game(4, 2, (Seat("cat", Outcome.WIN),), GameKind.BYE),
+        Game(4, 3, (Seat("dan", Outcome.WIN),), GameKind.BYE),
+        Game(4, 4, (Seat("eve", Outcome.LOSS),), GameKind.ABSENT),
+    ))
+    document = pairings_document(rnd, proposed=False)
+    assert document["bye"] == "cat"
+    assert document["byes"] == ["cat", "dan"]
+    assert [t["table"] for t in document["tables"]] == [1]

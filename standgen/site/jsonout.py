@@ -52,16 +52,16 @@ def pairings_document(rnd: Round, proposed: bool) -> dict[str, Any]:
     """Return the ``pairings.json`` document of a round (contract section 3).
 
     A ``BYE`` row is not a table: its player goes into ``bye`` (the lowest table's, should
-    a round ever hold two). An ``ABSENT`` row is left out. A game with more than two seats
+    a round hold two, as Diplomacy sit-outs can) and every such player into ``byes``, an
+    extension of the contract. An ``ABSENT`` row is left out. A game with more than two seats
     (a Diplomacy board) lists ``seats`` with each player's power and, once finished, the
     seat's result word.
     """
-    bye: str | None = None
+    byes: list[str] = []
     tables: list[dict[str, Any]] = []
     for game in sorted(rnd.games, key=lambda g: g.table):
         if game.kind is GameKind.BYE:
-            if bye is None:
-                bye = game.seats[0].player
+            byes.append(game.seats[0].player)
             continue
         if game.kind is GameKind.ABSENT:
             continue
@@ -77,7 +77,8 @@ def pairings_document(rnd: Round, proposed: bool) -> dict[str, Any]:
     return {
         "round": rnd.number,
         "status": round_status(rnd, proposed),
-        "bye": bye,
+        "bye": byes[0] if byes else None,
+        "byes": byes,
         "tables": tables,
     }
 
