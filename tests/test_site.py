@@ -529,3 +529,15 @@ def test_pairings_json_lists_every_bye_when_a_round_has_several() -> None:
     assert document["bye"] == "cat"
     assert document["byes"] == ["cat", "dan"]
     assert [t["table"] for t in document["tables"]] == [1]
+
+
+def test_a_sit_out_reads_sits_out_on_a_board_format_and_bye_elsewhere() -> None:
+    from standgen.formats import FORMATS
+    from standgen.model import Game, GameKind, Outcome, Seat
+    from standgen.site.round_contexts import _alone_label
+
+    rest = Game(4, 5, (Seat("cat", Outcome.LOSS),), GameKind.BYE)
+    assert _alone_label(rest, FORMATS["diplomacy"]) == "Sits out"
+    assert _alone_label(rest, FORMATS["steamroller"]) == "Bye"
+    absent = Game(4, 6, (Seat("dan", Outcome.LOSS),), GameKind.ABSENT)
+    assert _alone_label(absent, FORMATS["diplomacy"]) == "Absent"

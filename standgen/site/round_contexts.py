@@ -95,9 +95,17 @@ def _side(
         player=Link(name, site_page.href(links.player_page(event, seat.player))),
         faction=seat.power or (player.faction if player is not None else ""),
         stats=tuple(display_number(seat.stats[s]) if s in seat.stats else "" for s in stats),
-        result=seat_result(seat) or "",
+        result=(_alone_label(game, fmt) if len(game.seats) == 1 else "")
+        or seat_result(seat) or "",
         cells=cells,
     )
+
+
+def _alone_label(game: Game, fmt: Format | None) -> str:
+    """Return how a one-seat row reads: "Bye", "Absent", or "Sits out" on a board format."""
+    if game.kind is GameKind.BYE and fmt is not None and fmt.seats > 2:
+        return "Sits out"
+    return _KIND_LABEL.get(game.kind, "")
 
 
 def table_row(
@@ -115,7 +123,7 @@ def table_row(
         sides=tuple(
             _side(page, event, players, game, i, stats, fmt) for i in range(len(game.seats))
         ),
-        alone=_KIND_LABEL.get(game.kind, ""),
+        alone=_alone_label(game, fmt),
         result=result_of(game) or "",
         forfeit=game.kind is GameKind.FORFEIT,
         extras=tuple(display_number(game.extra[c]) if c in game.extra else "" for c in extras),
