@@ -321,3 +321,15 @@ def test_cumulative_starts_from_the_starting_mms_as_opengotha_cussm() -> None:
     # 1d starts on 30 (zero at 30k): dan 31 after round 1, 31 after round 2
     assert TIEBREAKS["cumulative"].compute(ctx, "dan").value == 31 + 31
     assert TIEBREAKS["cumulative"].compute(ctx, "kim").value == 30 + 31
+
+
+def test_player_pages_show_the_running_mcmahon_score() -> None:
+    """The player page's running score and chart count from the starting MMS."""
+    from standgen.pipeline import report
+    from standgen.site.player_contexts import running_scores
+
+    people = [player("dan", rank="1d"), player("kim", rank="2k")]
+    rows = [[("dan", "kim", "1-0")], [("dan", "kim", "0-1")]]
+    r = report(make_event(people, rows, fmt="mcmahon", rounds=2))
+    assert running_scores(r, "dan") == [(1, 31.0), (2, 31.0)]
+    assert running_scores(r, "kim") == [(1, 28.0), (2, 29.0)]

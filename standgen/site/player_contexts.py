@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 from standgen.model import Event, Game, GameKind, Player, Round
 from standgen.pipeline import EventReport
-from standgen.records import Entry
+from standgen.records import Entry, Record
 from standgen.site import links
 from standgen.site.charts import score_chart
 from standgen.site.contexts import Frame, Link, Site, stat_heading
@@ -166,14 +166,12 @@ def player_page(
     record = standings.records.get(player.id)
     stats = tuple(s.id for s in fmt.stats)
     games: list[PlayerGame] = []
-    running = 0.0
     for rnd, proposed in index.rounds:
         game = index.games.get((rnd.number, player.id))
         if game is None:
             continue
         entry = record.entry(rnd.number) if record is not None and not proposed else None
-        if entry is not None:
-            running += entry.points
+        running = score_after(report, player.id, rnd.number) if entry is not None else 0.0
         alone = game.kind.value if game.kind in (GameKind.BYE, GameKind.ABSENT) else ""
         seat = game.seat_of(player.id)
         rank = index.rank_after.get(rnd.number, {}).get(player.id)
@@ -241,11 +239,18 @@ def running_scores(report: EventReport, player: str) -> list[tuple[int, float]]:
     record = report.standings.records.get(player)
     if record is None:
         return []
-    curve = []
-    total = 0.0
-    for number in complete:
-        entry = record.entry(number)
-        if entry is not None:
-            total += entry.points
-        curve.append((number, total))
-    return curve
+    return [(number, score_after(report, player, number)) for number in complete]
+
+
+def score_after(report: EventReport, player: str, round_number: int) -> float:
+    """Return the player's score after ``round_number`` as the format totals it.
+
+    The sum of the points, or the format's own total (McMahon: the starting McMahon
+    score plus the points, as OpenGotha shows it).
+    """
+    fmt = report.standings.format
+    record = report.standings.records[player]
+    upto = Record(record.player, tuple(e for e in record.entries if e.round <= round_number))
+    if fmt.total_score is not None:
+        return fmt.total_score(upto, report.event.config)
+    return upto.score
