@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from standgen.load import load_event, load_tree
 from standgen.load.files import SLUG, display
 from standgen.model import Event, EventsTree, GameKind, Round
 from standgen.output import publish, write_atomic
-from standgen.pipeline import pair_round
+from standgen.pipeline import EventReport, pair_round
 from standgen.roundfile import round_csv
 from standgen.standings import compute_standings, format_of
 
@@ -21,21 +22,42 @@ TEMPLATES = PROJECT / "site_templates"
 DOCS = PROJECT / "docs"
 
 
-def render(tree: EventsTree) -> dict[str, bytes]:
-    """Return every file of the site for a loaded tree."""
-    from standgen.pipeline import reports
+Progress = Callable[[str, int, int], None]  # (stage, done, total) -> None
+
+
+def render(tree: EventsTree, progress: Progress | None = None) -> dict[str, bytes]:
+    """Return every file of the site for a loaded tree.
+
+    ``progress`` is told ("standings", k, n) after each event's report and ("pages", 0, 1)
+    before the site is rendered.
+    """
+    from standgen.pipeline import report
     from standgen.site import render_site
 
-    return render_site(tree, reports(tree), DOCS, TEMPLATES)
+    total = len(tree.events)
+    done: list[EventReport] = []
+    for event in tree.events:
+        done.append(report(event))
+        if progress is not None:
+            progress("standings", len(done), total)
+    if progress is not None:
+        progress("pages", 0, 1)
+    return render_site(tree, tuple(done), DOCS, TEMPLATES)
 
 
-def build(events: Path, output: Path) -> EventsTree:
+def build(events: Path, output: Path, progress: Progress | None = None) -> EventsTree:
     """Validate ``events``, render the site and swap it into ``output`` whole.
 
-    Raises InputError (nothing written) on bad input.
+    Raises InputError (nothing written) on bad input. ``progress`` hears each stage
+    (see :func:`render`; then ("writing", 0, 1) and ("done", 1, 1)).
     """
     tree = load_tree(events)
-    publish(render(tree), output)
+    files = render(tree, progress)
+    if progress is not None:
+        progress("writing", 0, 1)
+    publish(files, output)
+    if progress is not None:
+        progress("done", 1, 1)
     return tree
 
 

@@ -5,7 +5,9 @@ Exit codes: 0 ok, 1 internal error (a bug), 2 bad input (a clear message, nothin
 
 from __future__ import annotations
 
+import os
 import sys
+import time
 import traceback
 from collections.abc import Callable
 from functools import wraps
@@ -48,6 +50,47 @@ def _guarded(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+class _BuildProgress:
+    """A rich progress bar for builds taking over a second; only on a terminal, not in CI."""
+
+    DELAY = 1.0
+
+    def __init__(self) -> None:
+        self.enabled = sys.stderr.isatty() and not os.environ.get("CI")
+        self.started = time.monotonic()
+        self.bar: Any = None
+        self.task: Any = None
+
+    def __enter__(self) -> _BuildProgress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        if not self.enabled or time.monotonic() - self.started < self.DELAY:
+            return
+        if self.bar is None:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+            self.bar = Progress(TextColumn("{task.description:<10}"), BarColumn(),
+                                MofNCompleteColumn(), transient=True,
+                                console=_rich_console())
+            self.bar.start()
+            self.task = self.bar.add_task(stage, total=total)
+        labels = {"standings": "standings", "pages": "pages", "writing": "writing",
+                  "done": "done"}
+        self.bar.update(self.task, description=labels.get(stage, stage), completed=done,
+                        total=total)
+
+
+def _rich_console() -> Any:
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
 @click.group()
 @click.version_option(package_name="standgen")
 def main() -> None:
@@ -61,7 +104,8 @@ def main() -> None:
 @_guarded
 def build(events: Path, output: Path) -> None:
     """Validate EVENTS, compute standings and pairings, and render the site."""
-    tree = lib.build(events, output)
+    with _BuildProgress() as progress:
+        tree = lib.build(events, output, progress)
     _report(list(tree.warnings))
     click.echo(f"Built {len(tree.events)} event(s) into {output}/")
 

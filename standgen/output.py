@@ -14,6 +14,8 @@ import shutil
 from collections.abc import Mapping
 from pathlib import Path
 
+from standgen import perf
+
 _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
 
@@ -31,19 +33,46 @@ def _exchange(a: Path, b: Path) -> bool:
     return bool(result == 0)
 
 
-def write_tree(files: Mapping[str, bytes], folder: Path) -> None:
-    """Write every file (relative POSIX path -> bytes) below ``folder``."""
+def write_tree(files: Mapping[str, bytes], folder: Path, previous: Path | None = None) -> int:
+    """Write every file (relative POSIX path -> bytes) below ``folder``; return how many
+    were written.
+
+    With ``previous`` (the site being replaced), a file whose bytes are unchanged there is
+    hard-linked instead of written: the swap stays atomic, and an unchanged page keeps
+    its file (and modification time), so a rebuild rewrites only the pages it touches.
+    """
     made: set[Path] = set()
+    written = 0
+    reuse = previous is not None and previous.is_dir() and perf.enabled()
     for rel in sorted(files):
         target = folder / rel
         if target.parent not in made:
             target.parent.mkdir(parents=True, exist_ok=True)
             made.add(target.parent)
-        target.write_bytes(files[rel])
+        data = files[rel]
+        if reuse and previous is not None and _link_same(previous / rel, target, data):
+            continue
+        target.write_bytes(data)
+        written += 1
+    return written
 
 
-def publish(files: Mapping[str, bytes], output: Path) -> None:
-    """Replace ``output`` with exactly ``files``; on any failure the old site stays."""
+def _link_same(old: Path, target: Path, data: bytes) -> bool:
+    """Hard-link ``old`` to ``target`` when it holds exactly ``data``; return whether it did."""
+    try:
+        if old.stat().st_size != len(data) or old.read_bytes() != data:
+            return False
+        os.link(old, target)
+    except OSError:
+        return False
+    return True
+
+
+def publish(files: Mapping[str, bytes], output: Path) -> int:
+    """Replace ``output`` with exactly ``files``; on any failure the old site stays.
+
+    Return how many files were written (unchanged files are linked from the old site).
+    """
     output = output.absolute()
     parent = output.parent
     parent.mkdir(parents=True, exist_ok=True)
@@ -52,12 +81,12 @@ def publish(files: Mapping[str, bytes], output: Path) -> None:
     shutil.rmtree(staging, ignore_errors=True)
     try:
         staging.mkdir()
-        write_tree(files, staging)
+        written = write_tree(files, staging, output if output.is_dir() else None)
         if output.exists() and not output.is_dir():
             raise FileExistsError(f"{output} exists and is not a folder")
         if output.exists() and _exchange(staging, output):
             shutil.rmtree(staging)  # now holds the old site
-            return
+            return written
         if output.exists():
             old = parent / f".{output.name}.old-{os.getpid()}"
             os.replace(output, old)
@@ -65,6 +94,7 @@ def publish(files: Mapping[str, bytes], output: Path) -> None:
             shutil.rmtree(old)
         else:
             os.replace(staging, output)
+        return written
     finally:
         shutil.rmtree(staging, ignore_errors=True)
 

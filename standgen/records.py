@@ -7,9 +7,10 @@ and pairing, so no stage re-walks the round files.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from standgen import perf
 from standgen.model import Event, Game, GameKind, Outcome, Player, Seat
 
 if TYPE_CHECKING:
@@ -94,6 +95,40 @@ def build_records(event: Event, fmt: Format, upto: int | None = None) -> Mapping
     Contract section 1: "standings count only finished games". ``upto`` defaults to all
     rounds, so a round in progress counts the games that already have a result.
     """
+    if perf.enabled() and fmt.event_points is None:
+        return _shared_records(event, fmt, upto)
+    return _build_records(event, fmt, upto)
+
+
+# the last few events' records over every round: standings after each round, the tiebreak
+# lab's other chains and the pairing all start from them (records are immutable)
+_RECENT: list[tuple[Event, Mapping[str, Record]]] = []
+
+
+def _shared_records(event: Event, fmt: Format, upto: int | None) -> Mapping[str, Record]:
+    """Return :func:`_build_records`' result, sharing one pass over the rounds.
+
+    The records over rounds ``1..upto`` are the full records' entries of those rounds
+    (points do not depend on ``upto`` without ``event_points``); an event differing only
+    in its tiebreak chain shares them too.
+    """
+    full: Mapping[str, Record] | None = None
+    for seen, records in _RECENT:
+        if (seen.rounds is event.rounds and seen.players is event.players
+                and replace(seen.config, tiebreaks=()) == replace(event.config, tiebreaks=())):
+            full = records
+            break
+    if full is None:
+        full = _build_records(event, fmt, None)
+        _RECENT.insert(0, (event, full))
+        del _RECENT[4:]
+    if upto is None or all(rnd.number <= upto for rnd in event.rounds):
+        return full
+    return {pid: Record(record.player, tuple(e for e in record.entries if e.round <= upto))
+            for pid, record in full.items()}
+
+
+def _build_records(event: Event, fmt: Format, upto: int | None) -> Mapping[str, Record]:
     entries: dict[str, list[Entry]] = {p.id: [] for p in event.players}
     config = event.config
 
@@ -101,6 +136,11 @@ def build_records(event: Event, fmt: Format, upto: int | None = None) -> Mapping
         return fmt.seat_stats(seat, game, config) if fmt.seat_stats else seat.stats
 
     table = fmt.event_points(event, upto) if fmt.event_points is not None else None
+    if perf.enabled() and table is None:
+        _fast_entries(event, fmt, upto, entries)
+        by_id = event.player_by_id
+        return {pid: Record(player=by_id[pid], entries=tuple(es))
+                for pid, es in entries.items()}
     for rnd in event.rounds:
         if upto is not None and rnd.number > upto:
             break
@@ -130,6 +170,54 @@ def build_records(event: Event, fmt: Format, upto: int | None = None) -> Mapping
                 )
     by_id = event.player_by_id
     return {pid: Record(player=by_id[pid], entries=tuple(es)) for pid, es in entries.items()}
+
+
+def _fast_entries(
+    event: Event, fmt: Format, upto: int | None, entries: dict[str, list[Entry]]
+) -> None:
+    """Append every finished seat's entry, as :func:`build_records` does, faster.
+
+    The same entries in the same order; two-seat games skip the generic loops (one
+    opponent, the other seat's stats as ``against``).
+    """
+    config = event.config
+    seat_stats = fmt.seat_stats
+    points = fmt.points
+    for rnd in event.rounds:
+        number = rnd.number
+        if upto is not None and number > upto:
+            break
+        for game in rnd.games:
+            seats = game.seats
+            if any(seat.outcome is None for seat in seats):
+                continue
+            stats = [seat_stats(seat, game, config) if seat_stats else seat.stats
+                     for seat in seats]
+            if len(seats) == 2:
+                a, b = seats
+                for seat, own, other, opp in ((a, stats[0], stats[1], b.player),
+                                              (b, stats[1], stats[0], a.player)):
+                    mine = entries.get(seat.player)
+                    if mine is None:
+                        continue
+                    mine.append(Entry(number, game, seat,
+                                      () if opp == seat.player else (opp,),
+                                      points(seat, game, config), own,
+                                      {key: 0.0 + value for key, value in other.items()}))
+                continue
+            players = [seat.player for seat in seats]
+            for k, seat in enumerate(seats):
+                mine = entries.get(seat.player)
+                if mine is None:
+                    continue
+                against: dict[str, float] = {}
+                for other_k, other_stats in enumerate(stats):
+                    if other_k != k:
+                        for key, value in other_stats.items():
+                            against[key] = against.get(key, 0.0) + value
+                opponents = tuple(p for p in players if p != seat.player)
+                mine.append(Entry(number, game, seat, opponents, points(seat, game, config),
+                                  stats[k], against))
 
 
 def have_met(records: Mapping[str, Record]) -> frozenset[frozenset[str]]:

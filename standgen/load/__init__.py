@@ -49,11 +49,13 @@ def _walk(
     events: list[Event], seasons: list[Season],
 ) -> None:
     if (folder / "event.toml").is_file():
+        if not _inside(root, folder / "event.toml", problems):
+            return
         event = load_event(folder, slugs, problems, root)
         if event is not None:
             events.append(event)
         return
-    if (folder / "season.toml").is_file():
+    if (folder / "season.toml").is_file() and _inside(root, folder / "season.toml", problems):
         season = load_season(folder / "season.toml", slugs, problems)
         if season is not None:
             seasons.append(season)

@@ -47,17 +47,19 @@ def load_boards(
     Contract section 1 and the issue: seven seats per board, each power once, centres
     0-34 summing to at most 34, exactly one ``solo`` or a consistent draw.
     """
+    start = len(problems)
     table = read_csv(path, REQUIRED, OPTIONAL, problems)
     if table is None:
         return None
     _, rows = table
     where = display(path)
-    start = len(problems)
     boards: dict[int, list[tuple[Row, Seat]]] = {}
     resting: list[tuple[Row, Seat, GameKind]] = []
+    unread: set[int | None] = set()
     for row in rows:
         parsed = _seat(row, players, where, problems)
         if parsed is None:
+            unread.add(parse_int(row.get("board")))
             continue
         board, seat = parsed
         if board is None:
@@ -65,12 +67,18 @@ def load_boards(
             resting.append((row, seat, kind))
         else:
             boards.setdefault(board, []).append((row, seat))
-    games = [_board(n, number, boards[n], where, problems) for n in sorted(boards)]
+    # a board with a row that could not be read is not checked as a whole: its seat count
+    # and centres would only repeat that row's problem
+    games = [_board(n, number, boards[n], where, problems) for n in sorted(boards)
+             if n not in unread]
     after = max(boards, default=0)
     for k, (row, seat, kind) in enumerate(resting, start=1):
         games.append(Game(number, after + k, (seat,), kind, source=Source(where, row.line)))
-    if not rows and len(problems) == start:
+    if len(problems) > start:
+        return None  # players on unread rows would also show up as missing: say it once
+    if not rows:
         problems.append(Problem(where, 1, "round file has no boards; add one row per seat"))
+        return None
     _check_players(games, number, config, players, where, problems)
     if len(problems) > start:
         return None
@@ -90,8 +98,9 @@ def _seat(
     if not pid:
         bad("player is empty; put a player id there")
     elif pid not in players:
-        bad(f"unknown player id '{pid}'; ids are listed in players.csv"
-            + suggest(pid, list(players)))
+        bad(f"unknown player id '{pid}': no such id in players.csv (was it renamed or "
+            "removed after this round was paired?); restore the id in players.csv or "
+            "correct this row" + suggest(pid, list(players)))
     raw_power = row.get("power")
     if raw_power.upper() in (SITOUT, ABSENT):
         for column in ("board", "centres", "result", "eliminated_year"):

@@ -79,7 +79,10 @@ def load_event_config(
         bad("date", "'date' is required and must be a date without quotes, e.g. date = 2026-03-14")
     fmt_id = data.get("format")
     fmt = FORMATS.get(fmt_id) if isinstance(fmt_id, str) else None
-    if fmt is None:
+    if fmt_id is None:
+        bad("format", "'format' is required: one of " + ", ".join(sorted(FORMATS))
+            + ', in quotes, e.g. format = "steamroller"')
+    elif fmt is None:
         bad("format", f"unknown format {fmt_id!r}; use one of: " + ", ".join(sorted(FORMATS)))
     rounds = data.get("rounds")
     if rounds is not None and (not _is_int(rounds) or not 1 <= rounds <= 99):

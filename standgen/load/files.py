@@ -15,6 +15,9 @@ from standgen.errors import Problem
 MAX_FILE_BYTES = 10 * 1024 * 1024
 MAX_CELL_CHARS = 1000
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
+# line breaks inside a cell would break the one-line ``path:line: message`` of every
+# problem that quotes the cell, and no field of the contract needs one
+CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
 
 
 def display(path: Path) -> str:
@@ -35,8 +38,9 @@ def read_text(path: Path, problems: list[Problem]) -> str | None:
         problems.append(Problem(where, 1, f"cannot be read ({exc.strerror}); check the file"))
         return None
     if size > MAX_FILE_BYTES:
-        problems.append(Problem(where, 1, f"file is {size / 1048576:.0f} MB, over the "
-                                f"{MAX_FILE_BYTES // 1048576} MB limit; is this the right file?"))
+        problems.append(Problem(where, 1, f"file is {size:,} bytes ({size / 1048576:.1f} MB), "
+                                f"over the {MAX_FILE_BYTES // 1048576} MB limit; is this the "
+                                "right file?"))
         return None
     data = path.read_bytes()
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -92,6 +96,8 @@ def read_csv(
     if text is None:
         return None
     where = display(path)
+    if not _uniform_line_ends(text, where, problems):
+        return None
     known = list(required) + [c for c in optional if c not in required]
     if not text.strip():
         problems.append(Problem(where, 1, "file is empty; it needs a header row: "
@@ -104,7 +110,11 @@ def read_csv(
     ok = True
     seen: set[str] = set()
     for name in header:
-        if name != name.strip():
+        if CONTROL.search(name):
+            problems.append(Problem(where, header_line, "a column name holds a line break or "
+                                    "control character; is a quote left open?"))
+            ok = False
+        elif name != name.strip():
             problems.append(Problem(where, header_line, f"column '{name}' has spaces around "
                                     "it; delete them"))
             ok = False
@@ -137,7 +147,12 @@ def read_csv(
             continue
         bad = False
         for name, cell in zip(header, cells, strict=True):
-            if len(cell) > MAX_CELL_CHARS:
+            if CONTROL.search(cell):
+                problems.append(Problem(where, line, f"'{name}' holds a line break or control "
+                                        "character; keep each cell on one line (is a quote "
+                                        "left open?)"))
+                bad = True
+            elif len(cell) > MAX_CELL_CHARS:
                 problems.append(Problem(where, line, f"'{name}' is {len(cell)} characters long, "
                                         f"over the limit of {MAX_CELL_CHARS}; shorten it"))
                 bad = True
@@ -150,6 +165,33 @@ def read_csv(
     return header, rows
 
 
+LINE_END = re.compile(r"\r\n|\r|\n")
+LINE_END_NAMES = {"\r\n": "CRLF (Windows)", "\n": "LF", "\r": "a lone CR (old Mac)"}
+
+
+def _uniform_line_ends(text: str, where: str, problems: list[Problem]) -> bool:
+    """Return whether every line ends the same way: all LF, or all CRLF as Excel writes.
+
+    Mixed endings and lone CRs are refused: spreadsheets and the csv module count such
+    lines differently, so line numbers in messages would point at the wrong row.
+    """
+    if "\r" not in text:
+        return True
+    ends = LINE_END.finditer(text)
+    first = next(ends).group()
+    if first == "\r":
+        problems.append(Problem(where, 1, "lines end with a lone CR (old Mac format); save the "
+                                "file as CSV UTF-8 (LF or CRLF line ends)"))
+        return False
+    for line, end in enumerate(ends, start=2):
+        if end.group() != first:
+            problems.append(Problem(where, line, f"line ends with {LINE_END_NAMES[end.group()]} "
+                                    f"but line 1 ends with {LINE_END_NAMES[first]}; mixed line "
+                                    "ends: save the file again from one program"))
+            return False
+    return True
+
+
 def _rows(text: str, where: str, problems: list[Problem]) -> Iterator[tuple[int, list[str]]]:
     """Yield (first line number, cells) for each CSV record."""
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
@@ -160,8 +202,16 @@ def _rows(text: str, where: str, problems: list[Problem]) -> Iterator[tuple[int,
         except StopIteration:
             return
         except csv.Error as exc:
-            problems.append(Problem(where, reader.line_num or line, f"is not valid CSV ({exc}); "
-                                    "check the quotes"))
+            if "field larger than field limit" in str(exc):
+                problems.append(Problem(where, line, f"a cell is over {csv.field_size_limit():,} "
+                                        f"characters long (the limit is {MAX_CELL_CHARS}); "
+                                        "is a quote left open?"))
+                return
+            if "unexpected end of data" in str(exc):
+                problems.append(Problem(where, line, "a quote opened in this row is never "
+                                        "closed; check the quotes"))
+                return
+            problems.append(Problem(where, line, f"is not valid CSV ({exc}); check the quotes"))
             return
         yield line, cells
         line = reader.line_num + 1

@@ -17,12 +17,12 @@ RESERVED = {"bye", "absent"}
 
 def load_players(path: Path, problems: list[Problem]) -> tuple[Player, ...] | None:
     """Return the players, or None if the file cannot be used; every problem is recorded."""
+    start = len(problems)
     table = read_csv(path, ("id", "name"), COLUMNS, problems)
     if table is None:
         return None
     _, rows = table
     where = display(path)
-    start = len(problems)
     players: list[Player] = []
     first_line: dict[str, int] = {}
     for row in rows:

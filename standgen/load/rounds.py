@@ -57,12 +57,12 @@ def load_round(
 ) -> Round | None:
     """Return one round file as a Round, or None; every problem is recorded."""
     required, optional = columns(fmt)
+    start = len(problems)
     table = read_csv(path, required, optional, problems)
     if table is None:
         return None
     _, rows = table
     where = display(path)
-    start = len(problems)
     games: list[Game] = []
     tables: dict[int, int] = {}
     seen: dict[str, int] = {}
@@ -81,8 +81,12 @@ def load_round(
             seen.setdefault(pid, row.line)
         problems.extend(fmt.validate_game(game, config, where))
         games.append(game)
-    if not rows and len(problems) == start:
+    if len(problems) > start:
+        # a row that could not be read would also show up as players missing: say it once
+        return None
+    if not rows:
         problems.append(Problem(where, 1, "round file has no games; add one row per table"))
+        return None
     for player in players.values():
         if player.id not in seen and player.active_in(number):
             problems.append(Problem(where, 1, f"player '{player.id}' ({player.source}) is "
@@ -120,7 +124,9 @@ def _game(
             bad(f"{column} is empty; put a player id there")
         elif pid not in players:
             hint = suggest(pid, list(players))
-            bad(f"unknown player id '{pid}' in {column}; ids are listed in players.csv{hint}")
+            bad(f"unknown player id '{pid}' in {column}: no such id in players.csv (was it "
+                "renamed or removed after this round was paired?); restore the id in "
+                f"players.csv or correct this row{hint}")
     if p1 == p2 and p1:
         bad(f"player '{p1}' is on both sides of the table")
     stats = [_stats(row, seat, fmt, bad) for seat in (1, 2)]

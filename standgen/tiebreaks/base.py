@@ -7,10 +7,11 @@ is the format's :class:`TiebreakPolicy`, never a special case inside a tiebreak.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from standgen import perf
 from standgen.model import EMPTY, Event, Game, GameKind, Outcome, Seat
 
 if TYPE_CHECKING:  # records imports the formats, which import this registry
@@ -20,6 +21,7 @@ UnplayedFn = Callable[["Context", str, "Entry"], "float | None"]
 StartScoreFn = Callable[["Context", str], float]
 OpponentScoreFn = Callable[["Context", str], float]
 VoluntaryFn = Callable[["Entry"], bool]
+T = TypeVar("T")
 
 
 def voluntary_unplayed(entry: Entry) -> bool:
@@ -120,6 +122,15 @@ class Context:
     rounds_memo: dict[str, tuple[Entry, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    # player -> rounds they have a seat in (any game, finished or not), built once
+    seated_memo: dict[str, frozenset[int]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    # per-player work several tiebreaks share ((what, player) -> result), see ``shared``
+    shared_memo: dict[tuple[str, str], Any] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    opponent_memo: dict[str, float] = field(default_factory=dict, compare=False, repr=False)
 
     def every(self, key: str, compute: ComputeFn) -> Mapping[str, float]:
         """Return every player's value of ``compute``, computed once per context.
@@ -135,9 +146,27 @@ class Context:
 
     def opponent_value(self, opponent: str) -> float:
         """Return an opponent's score as opponent-based tiebreaks read it (the policy's)."""
-        if self.policy.opponent_score is not None:
+        if self.policy.opponent_score is None:
+            return self.scores[opponent]
+        if not perf.enabled():
             return self.policy.opponent_score(self, opponent)
-        return self.scores[opponent]
+        value = self.opponent_memo.get(opponent)
+        if value is None:
+            value = self.opponent_memo[opponent] = self.policy.opponent_score(self, opponent)
+        return value
+
+    def shared(self, what: str, player: str, compute: Callable[[Context, str], T]) -> T:
+        """Return ``compute(self, player)``, computed once per context for ``what``.
+
+        For work several tiebreaks repeat (SoS and its cuts share the contributions).
+        The result must not be mutated by callers.
+        """
+        if not perf.enabled():
+            return compute(self, player)
+        key = (what, player)
+        if key not in self.shared_memo:
+            self.shared_memo[key] = compute(self, player)
+        return self.shared_memo[key]  # type: ignore[no-any-return]
 
     def name(self, player: str) -> str:
         return self.records[player].player.name
@@ -160,10 +189,13 @@ class Context:
     def _missing(self, player: str, have: set[int]) -> list[Entry]:
         from standgen.records import Entry
 
-        seated = {
-            rnd.number for rnd in self.event.rounds
-            if any(player in game.players for game in rnd.games)
-        }
+        if perf.enabled():
+            seated: Set[int] = self._seated().get(player, frozenset())
+        else:
+            seated = {
+                rnd.number for rnd in self.event.rounds
+                if any(player in game.players for game in rnd.games)
+            }
         missing: list[Entry] = []
         for number in range(1, self.rounds_counted + 1):
             if number in have or number in seated:
@@ -172,6 +204,17 @@ class Context:
             game = Game(number, 0, (seat,), GameKind.ABSENT)
             missing.append(Entry(number, game, seat, (), 0.0, EMPTY, EMPTY))
         return missing
+
+    def _seated(self) -> Mapping[str, frozenset[int]]:
+        """Return each player's rounds with a seat, one pass over the rounds per context."""
+        if not self.seated_memo and self.event.rounds:
+            seated: dict[str, set[int]] = {}
+            for rnd in self.event.rounds:
+                for game in rnd.games:
+                    for seat in game.seats:
+                        seated.setdefault(seat.player, set()).add(rnd.number)
+            self.seated_memo.update({pid: frozenset(r) for pid, r in seated.items()})
+        return self.seated_memo
 
 
 ComputeFn = Callable[[Context, str], Value]

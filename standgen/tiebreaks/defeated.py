@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from standgen import perf
 from standgen.model import GameKind
 from standgen.tiebreaks.base import Context, Part, Tiebreak, Value, result_share, summed
 from standgen.tiebreaks.cuts import Contribution, cut
@@ -14,6 +15,12 @@ if TYPE_CHECKING:
 
 
 def defeated_contributions(ctx: Context, player: str) -> list[Contribution]:
+    """Return :func:`compute_defeated`'s contributions, computed once per context
+    (SODOS, Sonneborn-Berger and its cut share them)."""
+    return ctx.shared("defeated-contributions", player, compute_defeated)
+
+
+def compute_defeated(ctx: Context, player: str) -> list[Contribution]:
     """Return one contribution per round: the opponent's score times the share scored.
 
     A win adds the opponent's whole score, a draw half of it, a loss nothing. An unplayed
@@ -45,8 +52,22 @@ def defeated_contributions(ctx: Context, player: str) -> list[Contribution]:
     return contributions
 
 
+_FORMATTED: dict[float, str] = {}
+
+
 def _fmt(number: float) -> str:
-    return f"{number:g}"
+    """Return ``f"{number:g}"``, shared across calls (scores repeat across thousands of parts).
+
+    Zero is formatted each time: 0.0 and -0.0 are equal keys but print differently.
+    """
+    if number == 0 or not perf.enabled():
+        return f"{number:g}"
+    text = _FORMATTED.get(number)
+    if text is None:
+        if len(_FORMATTED) > 65536:
+            _FORMATTED.clear()
+        text = _FORMATTED[number] = f"{number:g}"
+    return text
 
 
 def _result_note(entry: Entry, score: float, share: float) -> str:

@@ -45,21 +45,27 @@ def opponent_contributions(
     round, forfeit) adds ``unplayed(ctx, player, entry)``, or 0 when that is None.
     """
     contributions: list[Contribution] = []
+    append = contributions.append
+    forfeit_counts = ctx.policy.forfeit_is_opponent
     for entry in ctx.entries(player):
-        voluntary = ctx.policy.voluntary(entry)
-        if is_unplayed_for(ctx, entry):
+        kind = entry.game.kind
+        if kind is GameKind.BYE or kind is GameKind.ABSENT or (
+            kind is GameKind.FORFEIT and not forfeit_counts
+        ):  # is_unplayed_for, inlined: this loop runs once per game of every player
+            voluntary = ctx.policy.voluntary(entry)
             value = unplayed(ctx, player, entry) if unplayed is not None else None
             note = unplayed_note(entry)
             if value is None:
                 part = Part(entry.round, None, 0.0, note=note)
             else:
                 part = Part(entry.round, None, value, note=f"{note}: virtual opponent")
-            contributions.append(Contribution(part, part.value, voluntary))
+            append(Contribution(part, part.value, voluntary))
             continue
-        note = "forfeit" if entry.kind is GameKind.FORFEIT else ""
+        note = "forfeit" if kind is GameKind.FORFEIT else ""
+        rnd = entry.round
         for opp in entry.opponents:
             value = of(opp)
-            contributions.append(Contribution(Part(entry.round, opp, value, note=note), value))
+            append(Contribution(Part(rnd, opp, value, note), value))
     return contributions
 
 
@@ -83,6 +89,11 @@ def sos(ctx: Context, player: str) -> Value:
 
 
 def _sos_contributions(ctx: Context, player: str) -> list[Contribution]:
+    """Return the SoS contributions, computed once per context (SoS and its cuts share them)."""
+    return ctx.shared("sos-contributions", player, _compute_sos_contributions)
+
+
+def _compute_sos_contributions(ctx: Context, player: str) -> list[Contribution]:
     return opponent_contributions(
         ctx, player, ctx.opponent_value, ctx.policy.unplayed_opponent_score
     )
@@ -116,6 +127,10 @@ def sosos(ctx: Context, player: str) -> Value:
 
 def rounds_in_event(ctx: Context, player: str) -> int:
     """Return the rounds a player took part in (games and byes, not absences)."""
+    return ctx.shared("rounds-in-event", player, _count_rounds)
+
+
+def _count_rounds(ctx: Context, player: str) -> int:
     return sum(1 for e in ctx.records[player].entries if e.kind is not GameKind.ABSENT)
 
 

@@ -39,13 +39,13 @@ def dp(percentage: float) -> int:
 
 def _rated_games(ctx: Context, player: str) -> list[tuple[int, str, float, float]]:
     """Return (round, opponent, opponent's rating, share scored) for rated games played."""
-    by_id = ctx.event.player_by_id
+    records = ctx.records
     games = []
-    for entry in ctx.records[player].entries:
+    for entry in records[player].entries:
         if not entry.played:
             continue
         for opp in entry.opponents:
-            rating = by_id[opp].rating
+            rating = records[opp].player.rating
             if rating is not None and rating > 0:
                 games.append((entry.round, opp, float(rating), outcome_share(entry.outcome)))
     return games
