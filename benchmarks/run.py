@@ -1,0 +1,304 @@
+"""Benchmark runner: ``python -m benchmarks.run [--quick] [--archive-events N]``.
+
+Prints one table: case, size, time, pages per second, peak memory, budget. Every case
+runs in a fresh child process (``--case``), so the peak memory is that case's own
+(``ru_maxrss`` of the child) and no case warms another's caches. Times are the best of
+``--repeat`` runs inside the child (the machine is shared; the minimum is the least
+disturbed). Synthetic inputs are generated once into ``benchmarks/.cache/`` (git-ignored).
+
+``--quick`` runs small sizes only: a smoke run for CI (about a minute).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+CACHE = Path(__file__).resolve().parent / ".cache"
+PROJECT = Path(__file__).resolve().parent.parent
+ALL_TIEBREAKS = ("sos-cut1", "sos", "sos-cut2", "sos-median", "sos-large", "sosos", "sodos",
+                 "sb", "sb-cut1", "cumulative", "cumulative-sos", "direct", "aro", "tpr",
+                 "koya", "wins", "won")
+
+
+@dataclass(frozen=True)
+class Case:
+    """One row of the table: a case name, its size argument, and its budget (seconds)."""
+
+    name: str
+    size: str
+    budget: float | None = None
+    budget_note: str = ""
+
+
+def _best(fn: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        gc.collect()
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+# --- the cases, run inside the child -------------------------------------------------
+
+
+def case_pair(fmt: str, n: int, played: int, repeat: int) -> dict[str, float]:
+    """Time pairing round ``played + 1`` of an ``n``-player event with ``played`` rounds."""
+    from benchmarks.synth import make_event
+    from standgen.standings import compute_standings, format_of
+
+    pairing = "real" if fmt in ("steamroller", "old-world") else "fast"
+    event = make_event(n, played + 3, fmt, seed=11, pairing=pairing, played=played)
+    standings = compute_standings(event)
+    fmt_obj = format_of(event)
+    return {"time": _best(lambda: fmt_obj.pair(event, standings, played + 1), repeat)}
+
+
+def case_standings(fmt: str, n: int, rounds: int, chain: str, repeat: int) -> dict[str, float]:
+    """Time the standings of an ``n``-player event after ``rounds`` rounds."""
+    from benchmarks.synth import make_event
+    from standgen.standings import compute_standings
+
+    event = make_event(n, rounds, fmt, seed=5, pairing="fast")
+    if chain == "all":
+        event = replace(event, config=replace(event.config, tiebreaks=ALL_TIEBREAKS))
+    return {"time": _best(lambda: compute_standings(event), repeat)}
+
+
+def archive_dir(events: int) -> Path:
+    """Return the cached archive of ``events`` events, generating it the first time."""
+    from benchmarks.synth import write_archive
+
+    root = CACHE / f"archive-{events}"
+    if not (root / ".complete").exists():
+        shutil.rmtree(root, ignore_errors=True)
+        started = time.perf_counter()
+        write_archive(root, events)
+        print(f"generated {root} in {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    return root
+
+
+def _count_files(folder: Path) -> tuple[int, int]:
+    pages = files = 0
+    for _, _, names in os.walk(folder):
+        files += len(names)
+        pages += sum(1 for name in names if name.endswith(".html"))
+    return files, pages
+
+
+def _standgen(events: Path, output: Path, extra_env: dict[str, str] | None = None) -> float:
+    env = {**os.environ, "CI": "1", **(extra_env or {})}
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "standgen", "build", str(events), "-o", str(output)],
+                   check=True, stdout=subprocess.DEVNULL, env=env, cwd=PROJECT)
+    return time.perf_counter() - start
+
+
+def case_build(events_arg: str, repeat: int) -> dict[str, float]:
+    """Time ``standgen build`` (a whole process) of the demo events or a synthetic archive."""
+    events = PROJECT / "events" if events_arg == "demo" else archive_dir(int(events_arg))
+    output = CACHE / f"out-build-{events_arg}"
+    runs = repeat if events_arg == "demo" else 1  # an archive build is long: once
+    best = min(_standgen(events, output) for _ in range(runs))
+    files, pages = _count_files(output)
+    return {"time": best, "pages": pages, "files": files}
+
+
+def case_rebuild(events_arg: str, repeat: int) -> dict[str, float]:
+    """Time a rebuild after one round CSV of one event changed (a result corrected)."""
+    source = archive_dir(int(events_arg))
+    events = CACHE / f"rebuild-{events_arg}"
+    shutil.rmtree(events, ignore_errors=True)
+    shutil.copytree(source, events)
+    output = CACHE / f"out-rebuild-{events_arg}"
+    _standgen(events, output)
+    target = sorted(events.glob("*/steamroller-*/round-1.csv"))[0]
+    before = {p: p.stat().st_mtime_ns for p in output.rglob("*") if p.is_file()}
+    lines = target.read_text().splitlines()
+    cells = lines[1].split(",")
+    cells[5], cells[6] = cells[6], cells[5]  # swap table 1's control points
+    lines[1] = ",".join(cells)
+    target.write_text("\n".join(lines) + "\n")
+    elapsed = _standgen(events, output)
+    after = [p for p in output.rglob("*") if p.is_file()]
+    rewritten = sum(1 for p in after if before.get(p) != p.stat().st_mtime_ns)
+    files, pages = _count_files(output)
+    return {"time": elapsed, "pages": pages, "files": files, "rewritten": rewritten}
+
+
+def run_case(argv: list[str], repeat: int) -> dict[str, float]:
+    """Dispatch ``--case NAME ARGS...`` in the child process."""
+    name, *args = argv
+    if name == "pair":
+        return case_pair(args[0], int(args[1]), int(args[2]), repeat)
+    if name == "standings":
+        return case_standings(args[0], int(args[1]), int(args[2]), args[3], repeat)
+    if name == "build":
+        return case_build(args[0], repeat)
+    if name == "rebuild":
+        return case_rebuild(args[0], 1)
+    raise SystemExit(f"unknown case {name}")
+
+
+# --- the parent: one child per case, the table ---------------------------------------
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A row to run: label, size shown, the child's arguments, budget in seconds."""
+
+    label: str
+    size: str
+    args: tuple[str, ...]
+    budget: float | None = None
+    per_page_budget_ms: float | None = None
+    memory_budget_mib: float | None = None
+
+
+def plan(quick: bool, archive_events: int) -> list[Spec]:
+    """Return the cases of a quick (CI smoke) or full run."""
+    if quick:
+        return [
+            Spec("pair steamroller", "256 players, R6", ("pair", "steamroller", "256", "5")),
+            Spec("pair swiss", "64 players, R6", ("pair", "swiss", "64", "5")),
+            Spec("standings swiss (FIDE chain)", "256 players x 12 R",
+                 ("standings", "swiss", "256", "12", "default")),
+            Spec("build demo events", "demo", ("build", "demo"), 1.0),
+            Spec("build archive", "10 events", ("build", "10")),
+        ]
+    specs = [
+        Spec("pair steamroller", "256 players, R6", ("pair", "steamroller", "256", "5")),
+        Spec("pair steamroller", "1024 players, R6", ("pair", "steamroller", "1024", "5"), 0.5),
+        Spec("pair steamroller", "4096 players, R6", ("pair", "steamroller", "4096", "5"), 5.0),
+        Spec("pair steamroller", "4096 players, R13",
+             ("pair", "steamroller", "4096", "12"), 5.0),
+        Spec("pair old-world", "4096 players, R6", ("pair", "old-world", "4096", "5")),
+        Spec("pair swiss", "128 players, R6", ("pair", "swiss", "128", "5")),
+        Spec("pair swiss", "256 players, R6", ("pair", "swiss", "256", "5")),
+        Spec("pair swiss", "512 players, R6", ("pair", "swiss", "512", "5")),
+        Spec("pair swiss", "1024 players, R6", ("pair", "swiss", "1024", "5"), 0.5),
+        Spec("pair mcmahon", "256 players, R4", ("pair", "mcmahon", "256", "3")),
+        Spec("pair mcmahon", "512 players, R4", ("pair", "mcmahon", "512", "3")),
+        Spec("standings swiss (FIDE chain)", "1024 players x 12 R",
+             ("standings", "swiss", "1024", "12", "default")),
+        Spec("standings swiss (FIDE chain)", "2048 players x 12 R",
+             ("standings", "swiss", "2048", "12", "default")),
+        Spec("standings swiss (FIDE chain)", "4096 players x 4 R",
+             ("standings", "swiss", "4096", "4", "default")),
+        Spec("standings swiss (FIDE chain)", "4096 players x 8 R",
+             ("standings", "swiss", "4096", "8", "default")),
+        Spec("standings swiss (FIDE chain)", "4096 players x 12 R",
+             ("standings", "swiss", "4096", "12", "default"), 1.0),
+        Spec("standings swiss (all 17 tiebreaks)", "4096 players x 12 R",
+             ("standings", "swiss", "4096", "12", "all")),
+        Spec("standings steamroller", "4096 players x 12 R",
+             ("standings", "steamroller", "4096", "12", "default")),
+        Spec("build demo events", "demo", ("build", "demo"), 1.0),
+    ]
+    sizes = sorted({max(10, archive_events // 4), max(20, archive_events // 2), archive_events})
+    for events in sizes:
+        specs.append(Spec("build archive", f"{events} events", ("build", str(events)),
+                          per_page_budget_ms=1.5, memory_budget_mib=1024))
+    specs.append(Spec("rebuild after one CSV", f"{archive_events} events",
+                      ("rebuild", str(archive_events)), 1.0))
+    return specs
+
+
+def run_child(spec: Spec, repeat: int) -> tuple[dict[str, float], float]:
+    """Run one case in a child process; return its result and its peak memory (MiB)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "benchmarks.run", "--repeat", str(repeat), "--case", *spec.args],
+        stdout=subprocess.PIPE, cwd=PROJECT,
+    )
+    assert proc.stdout is not None
+    out = proc.stdout.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise SystemExit(f"case {spec.args} failed ({proc.returncode})")
+    result: dict[str, float] = json.loads(out.decode().strip().splitlines()[-1])
+    peak = usage.ru_maxrss / 1024  # KiB on Linux; the child and its children's largest
+    return result, peak
+
+
+def verdict(spec: Spec, result: dict[str, float], peak: float) -> str:
+    """Return 'ok', 'MISS ...' or '' for a row without a budget."""
+    misses = []
+    if spec.budget is not None and result["time"] > spec.budget:
+        misses.append(f"> {spec.budget:g} s")
+    if spec.per_page_budget_ms is not None and result.get("pages"):
+        per_page = 1000 * result["time"] / result["pages"]
+        if per_page > spec.per_page_budget_ms:
+            misses.append(f"{per_page:.2f} ms/page > {spec.per_page_budget_ms:g}")
+    if spec.memory_budget_mib is not None and peak > spec.memory_budget_mib:
+        misses.append(f"memory > {spec.memory_budget_mib:g} MiB")
+    has_budget = (spec.budget, spec.per_page_budget_ms, spec.memory_budget_mib) != (None,) * 3
+    if not has_budget:
+        return ""
+    return "MISS " + "; ".join(misses) if misses else "ok"
+
+
+def machine() -> str:
+    """Return the machine line printed above the table."""
+    model = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return (f"{os.cpu_count()} cores ({model}), Python {platform.python_version()}, "
+            f"{platform.system()} {platform.release()}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="small sizes: a CI smoke run")
+    parser.add_argument("--archive-events", type=int, default=100,
+                        help="events in the largest archive (the budget case is 1000)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per case; the best counts")
+    parser.add_argument("--only", default="", help="run only cases whose label contains this")
+    parser.add_argument("--case", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.case:
+        print(json.dumps(run_case(args.case, args.repeat)))
+        return 0
+    CACHE.mkdir(parents=True, exist_ok=True)
+    specs = [s for s in plan(args.quick, args.archive_events) if args.only in s.label]
+    repeat = 1 if args.quick else args.repeat
+    print(f"machine: {machine()}")
+    header = (f"{'case':<36} {'size':<22} {'time (s)':>9} {'pages/s':>9} {'ms/page':>8} "
+              f"{'peak MiB':>9}  budget")
+    print(header)
+    print("-" * len(header))
+    failed = 0
+    for spec in specs:
+        result, peak = run_child(spec, repeat)
+        pages = result.get("pages", 0)
+        rate = f"{pages / result['time']:.0f}" if pages else "-"
+        per_page = f"{1000 * result['time'] / pages:.2f}" if pages else "-"
+        mark = verdict(spec, result, peak)
+        failed += mark.startswith("MISS")
+        extra = f" ({int(result['rewritten'])} of {int(result['files'])} files rewritten)" \
+            if "rewritten" in result else ""
+        print(f"{spec.label:<36} {spec.size:<22} {result['time']:>9.3f} {rate:>9} "
+              f"{per_page:>8} {peak:>9.0f}  {mark}{extra}", flush=True)
+    print(f"{failed} budget(s) missed" if failed else "every budget met")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
