@@ -48,6 +48,17 @@ def key_line(text: str, key: str) -> int:
     return text.count("\n", 0, match.start()) + 1 if match else 1
 
 
+def unknown_keys(
+    data: dict[str, Any], text: str, known: tuple[str, ...], where: str
+) -> list[Problem]:
+    """Return a problem for each key of a TOML table that is not in ``known``."""
+    return [
+        Problem(where, key_line(text, key), f"unknown key '{key}'"
+                + (suggest(key, known) or "; keys are: " + ", ".join(known)))
+        for key in data if key not in known
+    ]
+
+
 def default_seed(path: tuple[str, ...]) -> int:
     """Return the seed derived from the event path, so builds are reproducible."""
     return int(hashlib.sha256("/".join(path).encode()).hexdigest()[:8], 16)
@@ -67,10 +78,7 @@ def load_event_config(
     def bad(key: str, message: str) -> None:
         problems.append(Problem(where, key_line(text, key), message))
 
-    for key in data:
-        if key not in EVENT_KEYS:
-            bad(key, f"unknown key '{key}'" + (suggest(key, EVENT_KEYS)
-                or "; keys are: " + ", ".join(EVENT_KEYS)))
+    problems.extend(unknown_keys(data, text, EVENT_KEYS, where))
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         bad("name", "'name' is required: the event's title in quotes, e.g. name = \"Spring Open\"")
@@ -150,11 +158,7 @@ def load_season(
     data, text = parsed
     where = display(path)
     start = len(problems)
-    for key in data:
-        if key not in SEASON_KEYS:
-            problems.append(Problem(where, key_line(text, key), f"unknown key '{key}'"
-                                    + (suggest(key, SEASON_KEYS) or "; keys are: "
-                                       + ", ".join(SEASON_KEYS))))
+    problems.extend(unknown_keys(data, text, SEASON_KEYS, where))
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         problems.append(Problem(where, key_line(text, "name"),

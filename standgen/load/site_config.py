@@ -13,7 +13,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from standgen.errors import Problem
-from standgen.load.config import key_line, read_toml
+from standgen.load.config import key_line, read_toml, unknown_keys
 from standgen.load.files import display, read_text, suggest
 from standgen.model import Season, SiteConfig
 
@@ -44,11 +44,7 @@ def load_site(root: Path, seasons: Sequence[Season], problems: list[Problem]) ->
     data, text = parsed
     where = display(path)
     start = len(problems)
-    for key in data:
-        if key not in SITE_KEYS:
-            problems.append(Problem(where, key_line(text, key), f"unknown key '{key}'"
-                                    + (suggest(key, SITE_KEYS) or "; keys are: "
-                                       + ", ".join(SITE_KEYS))))
+    problems.extend(unknown_keys(data, text, SITE_KEYS, where))
     title = data.get("title", SiteConfig.title)
     if not isinstance(title, str) or not title.strip():
         problems.append(Problem(where, key_line(text, "title"),
