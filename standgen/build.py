@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from standgen.errors import InputError, Problem
@@ -105,7 +105,7 @@ def pair(event_dir: Path, events_root: Path, force: bool = False) -> Paired:
                                   "already paired and has no results yet; enter results, or "
                                   "use --force to pair it again")])
     if last is not None and not _has_results(last) and force:
-        event = Event(**{**event.__dict__, "rounds": event.rounds[:-1]})
+        event = replace(event, rounds=event.rounds[:-1])
         last = event.rounds[-1] if event.rounds else None
     if last is not None and not last.finished and not force:
         missing = [str(g.table) for g in last.games if not g.finished]

@@ -1,17 +1,18 @@
 """The tiebreak lab: the same results ranked under several tiebreak chains, side by side.
 
-Issue 3 item 4. Each chain re-ranks the event with :func:`compute_standings` on a copy of
-the event whose ``tiebreaks`` are replaced; the page shows each player's rank under every
-chain and how far they move against the event's own chain.
+Issue 3 item 4. Each chain re-ranks the event's standings with
+:func:`standgen.standings.rerank` (the event with its ``tiebreaks`` replaced); the page
+shows each player's rank under every chain and how far they move against the event's own
+chain.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from standgen.model import Event
 from standgen.pipeline import EventReport
-from standgen.standings import Standings, compute_standings, tiebreak_chain
+from standgen.standings import rerank, tiebreak_chain
 from standgen.tables import Cell, Page, Table
 from standgen.tiebreaks import TIEBREAKS
 
@@ -48,11 +49,6 @@ def lab_chains(event: Event) -> tuple[Chain, ...]:
     )
 
 
-def rank_under(event: Event, chain: tuple[str, ...]) -> Standings:
-    """Return the event's standings with its tiebreak chain replaced by ``chain``."""
-    return compute_standings(replace(event, config=replace(event.config, tiebreaks=chain)))
-
-
 def _moved(rank: int, default: int) -> str:
     if rank < default:
         return f"{rank} ▲{default - rank}"
@@ -76,7 +72,7 @@ def lab_page(report: EventReport) -> Page:
     default = report.standings
     ranks: list[dict[str, int]] = [{row.player.id: row.rank for row in default.rows}]
     for chain in chains[1:]:
-        standings = rank_under(event, chain.tiebreaks)
+        standings = rerank(default, chain.tiebreaks)
         ranks.append({row.player.id: row.rank for row in standings.rows})
     rows: list[tuple[Cell, ...]] = []
     moved_count = 0

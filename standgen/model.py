@@ -10,6 +10,7 @@ import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -101,7 +102,7 @@ class Game:
     extra: Mapping[str, float] = field(default_factory=_empty)
     source: Source = Source("")
 
-    @property
+    @cached_property
     def finished(self) -> bool:
         """Return whether every seat has a result."""
         return all(seat.outcome is not None for seat in self.seats)
@@ -128,11 +129,11 @@ class Round:
     games: tuple[Game, ...]
     source: Source = Source("")
 
-    @property
+    @cached_property
     def finished(self) -> bool:
         return all(game.finished for game in self.games)
 
-    @property
+    @cached_property
     def started(self) -> bool:
         """Return whether any game of the round has a result."""
         return any(seat.outcome is not None for game in self.games for seat in game.seats)
@@ -171,9 +172,9 @@ class Event:
     def slug(self) -> str:
         return "/".join(self.path)
 
-    @property
+    @cached_property
     def player_by_id(self) -> Mapping[str, Player]:
-        return {p.id: p for p in self.players}
+        return MappingProxyType({p.id: p for p in self.players})
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,9 @@ Ties that no tiebreak separates share a rank (1, 2, 2, 4), as the data contract 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from standgen import perf
 from standgen.formats import FORMATS
 from standgen.formats.base import Format
 from standgen.model import Event, Outcome, Player
@@ -104,14 +105,45 @@ def compute_standings(event: Event, upto: int | None = None) -> Standings:
         scores={pid: fmt.total_score(r, event.config) if fmt.total_score else r.score
                 for pid, r in records.items()},
     )
-    chain = tiebreak_chain(event)
+    return _ranked(event, fmt, ctx, tiebreak_chain(event), complete, upto, {})
+
+
+def rerank(standings: Standings, chain: Sequence[str]) -> Standings:
+    """Return ``standings`` ranked by another tiebreak chain (the tiebreak lab).
+
+    The same as :func:`compute_standings` on the event with ``tiebreaks = chain``, but
+    the records, the tiebreak context and every value already computed are reused (a
+    value depends on the player, never on the chain, except a group tiebreak such as
+    ``direct``, which is recomputed for its new groups).
+    """
+    event = replace(standings.event, config=replace(standings.event.config,
+                                                    tiebreaks=tuple(chain)))
+    if not perf.enabled() or standings.rounds_complete != counted_rounds(event):
+        return compute_standings(event)
+    known = {
+        row.player.id: {tb: value for tb, value in row.values.items()
+                        if TIEBREAKS[tb].compute_group is None}
+        for row in standings.rows
+    }
+    return _ranked(event, standings.format, standings.context, tiebreak_chain(event),
+                   standings.rounds_complete, None, known)
+
+
+def _ranked(
+    event: Event, fmt: Format, ctx: Context, chain: tuple[str, ...], complete: int,
+    upto: int | None, known: Mapping[str, Mapping[str, Value]],
+) -> Standings:
+    """Return the standings: every tiebreak of ``chain`` computed (or taken from
+    ``known``), players ranked, ``finished`` set."""
+    records = ctx.records
     ranked = [pid for pid, rec in records.items() if not rec.player.spare]
     values: dict[str, dict[str, Value]] = {pid: {} for pid in ranked}
     for tb_id in chain:
         tb = TIEBREAKS[tb_id]
         if tb.compute_group is None:
             for pid in ranked:
-                values[pid][tb_id] = tb.compute(ctx, pid)
+                have = known.get(pid, {}).get(tb_id)
+                values[pid][tb_id] = have if have is not None else tb.compute(ctx, pid)
     groups = fmt.rank_groups(event, upto) if fmt.rank_groups is not None else {}
     order = _rank(ctx, ranked, chain, values, groups)
     rows = tuple(
@@ -195,4 +227,4 @@ def _with_finished(standings: Standings) -> Standings:
         done = fmt.finished(standings, standings.rounds_complete, event.config)
     if not done:
         return standings
-    return Standings(**{**standings.__dict__, "finished": True})
+    return replace(standings, finished=True)

@@ -22,6 +22,7 @@ from standgen.pipeline import report, reports
 from standgen.site import render_site
 from standgen.site.downloads import neutralise, standings_csv
 from standgen.site.season import PointsRule, leaderboard, points_rule
+from standgen.site.summary import summarise
 from standgen.tables import Cell, Page, Table
 from tests.test_site import DOCS, TEMPLATES, event, game, hostile_event, long_event, tied_event
 
@@ -161,8 +162,8 @@ def season_events() -> list:  # type: ignore[type-arg]
 
 def test_season_leaderboard_counts_the_best_events() -> None:
     rule = points_rule({"placings": [10, 6, 4], "participation": 1, "best": 2})
-    board = leaderboard([report(e) for e in season_events()], rule)
-    assert [r.event.config.name for r in board.events] == ["One", "Two", "Three"]
+    board = leaderboard([summarise(report(e)) for e in season_events()], rule)
+    assert [e.config.name for e in board.events] == ["One", "Two", "Three"]
     by_id = {row.player: row for row in board.rows}
     ranks = {row.player.id: row.rank for row in report(season_events()[2]).standings.rows}
     assert ranks["ann"] == 1
@@ -183,7 +184,7 @@ def test_season_leaderboard_counts_the_best_events() -> None:
 )
 def test_leaderboard_totals_are_the_best_n_sums(placings, participation, best):  # type: ignore[no-untyped-def]
     rule = PointsRule(tuple(float(p) for p in placings), float(participation), best)
-    board = leaderboard([report(e) for e in season_events()], rule)
+    board = leaderboard([summarise(report(e)) for e in season_events()], rule)
     for row in board.rows:
         points = sorted((r.points for r in row.results), reverse=True)
         assert row.total == sum(points[:best] if best else points)

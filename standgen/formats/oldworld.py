@@ -9,6 +9,7 @@ the spare player always meets the bottom of the standings.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -128,10 +129,21 @@ def bands_of(config: EventConfig) -> tuple[Band, ...]:
     to a whole VP. A table given in event.toml is used as written.
     """
     if "bands" in config.options:
-        return parse_bands(config.options["bands"])[0]
+        raw = config.options["bands"]
+        key = repr(raw)  # TOML values: equal text, equal table
+        bands = _PARSED.get(key)
+        if bands is None:
+            if len(_PARSED) > 256:
+                _PARSED.clear()
+            bands = _PARSED[key] = parse_bands(raw)[0]
+        return bands
     return default_bands(game_size(config))
 
 
+_PARSED: dict[str, tuple[Band, ...]] = {}  # repr of ``[options] bands`` -> the table
+
+
+@functools.lru_cache(maxsize=64)
 def default_bands(size: int) -> tuple[Band, ...]:
     """Return the default band table for games of ``size`` points: each ``from`` of the
     2,000-point table times ``size`` / 2000, rounded up to a whole VP."""

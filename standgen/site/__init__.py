@@ -6,7 +6,7 @@ files is the caller's job, so builds, ``watch`` and tests share one code path.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 
 from standgen.model import EventsTree
@@ -25,8 +25,9 @@ from standgen.site.player_contexts import index_event, player_page
 from standgen.site.render import Templates
 from standgen.site.round_contexts import round_page
 from standgen.site.stamp import build_time
+from standgen.site.summary import EventSummary, summarise
 
-__all__ = ["load_docs", "render_site"]
+__all__ = ["SiteRenderer", "load_docs", "render_site"]
 
 
 def load_docs(docs_dir: Path) -> dict[str, HelpDoc]:
@@ -39,6 +40,81 @@ def load_docs(docs_dir: Path) -> dict[str, HelpDoc]:
         text = path.read_text(encoding="utf-8")
         docs[slug] = HelpDoc(slug, help_title(slug, text), text)
     return docs
+
+
+class SiteRenderer:
+    """Renders the site's files, one part at a time, with what every page shares.
+
+    One per build: the templates are compiled and the help pages' Markdown is read once.
+    The parts are independent, so a build may render events in any order, in several
+    processes, or only the events whose input changed (:mod:`standgen.buildstate`).
+    """
+
+    def __init__(self, tree: EventsTree, docs_dir: Path, templates_dir: Path) -> None:
+        self.templates = Templates(templates_dir)
+        self.templates_dir = templates_dir
+        self.renderer = MarkdownRenderer()
+        self.site = Site(tree=tree, docs=load_docs(docs_dir), built=build_time())
+
+    def event_files(self, report: EventReport) -> Iterator[tuple[str, bytes]]:
+        """Yield every file below one event's folder: its page, JSON and CSV, feed,
+        downloads, extra pages, round pages and player pages."""
+        site, templates, renderer = self.site, self.templates, self.renderer
+        event = report.event
+        extras = extra_pages(report)
+        downloads = format_downloads(report)
+        names = ["standings.json", "standings.csv", FEED, *downloads]
+        front = event_page(site, report, renderer, [(p.slug, p.title) for p in extras], names)
+        yield links.event_page(event), templates.render("event", front)
+        yield (links.event_file(event, "standings.json"),
+               dumps(standings_document(event, report.standings)))
+        yield links.event_file(event, "standings.csv"), standings_csv(report.standings)
+        yield feed_path(report), atom_feed(report, site.tree.site.site_url, site.built)
+        for name, content in downloads.items():
+            yield links.event_file(event, name), content
+        for extra in extras:
+            context = extra_page(site, report, extra, site.event_crumbs(event), front.frame.stamp)
+            yield context.frame.path, templates.render("extra", context)
+        for rnd, proposed in rounds_of(report):
+            yield (links.round_page(event, rnd.number),
+                   templates.render("round", round_page(site, report, rnd, proposed)))
+            yield (links.event_file(event, f"round-{rnd.number}", "pairings.json"),
+                   dumps(pairings_document(rnd, proposed)))
+            yield (links.event_file(event, f"round-{rnd.number}", "pairings.csv"),
+                   pairings_csv(rnd, event.player_by_id))
+        index = index_event(report)
+        for player in event.players:
+            yield (links.player_page(event, player.id),
+                   templates.render("player",
+                                    player_page(site, report, player, index, renderer)))
+
+    def index_files(self, events: Sequence[EventSummary]) -> Iterator[tuple[str, bytes]]:
+        """Yield the pages that list events: home, season pages and the archive."""
+        site, templates = self.site, self.templates
+        yield links.INDEX, templates.render("home", home_page(site, events))
+        for season in site.tree.seasons:
+            if not season.path:
+                continue  # a season.toml at the events root: the home page is its page
+            yield (links.season_page(season.path),
+                   templates.render("season",
+                                    season_page(site, season, events, self.renderer)))
+        yield ARCHIVE, templates.render("archive", archive_page(events))
+
+    def history_files(
+        self, events: Sequence[EventSummary], only: Collection[str] | None = None
+    ) -> Iterator[tuple[str, bytes]]:
+        """Yield each player's history page (only those of ``only``, when given)."""
+        for history in player_histories(self.site, events, only):
+            yield history.frame.path, self.templates.render("history", history)
+
+    def help_files(self) -> Iterator[tuple[str, bytes]]:
+        """Yield the help pages (``docs/``) and the assets."""
+        for page in help_pages(self.site, self.renderer):
+            yield page.frame.path, self.templates.render("help", page)
+        assets = self.templates_dir / "assets"
+        for asset in sorted(assets.rglob("*")):
+            if asset.is_file():
+                yield "assets/" + asset.relative_to(assets).as_posix(), asset.read_bytes()
 
 
 def render_site(
@@ -56,70 +132,19 @@ def render_site(
     player's history across events (``players/<id>/``) and the archive by year.
     Same input (and ``SOURCE_DATE_EPOCH``), byte-identical output.
     """
-    templates = Templates(templates_dir)
-    renderer = MarkdownRenderer()
-    site = Site(tree=tree, docs=load_docs(docs_dir), built=build_time())
+    site = SiteRenderer(tree, docs_dir, templates_dir)
     files: dict[str, bytes] = {}
 
-    def put(path: str, content: bytes) -> None:
-        if path in files:
-            raise ValueError(f"two outputs at {path}")
-        files[path] = content
+    def put(parts: Iterable[tuple[str, bytes]]) -> None:
+        for path, content in parts:
+            if path in files:
+                raise ValueError(f"two outputs at {path}")
+            files[path] = content
 
-    put(links.INDEX, templates.render("home", home_page(site, reports)))
-    for season in tree.seasons:
-        if not season.path:
-            continue  # a season.toml at the events root: the home page is its page
-        put(
-            links.season_page(season.path),
-            templates.render("season", season_page(site, season, reports, renderer)),
-        )
-    put(ARCHIVE, templates.render("archive", archive_page(reports)))
-    for history in player_histories(site, reports):
-        put(history.frame.path, templates.render("history", history))
+    summaries = [summarise(report) for report in reports]
+    put(site.index_files(summaries))
+    put(site.history_files(summaries))
     for report in reports:
-        event = report.event
-        extras = extra_pages(report)
-        downloads = format_downloads(report)
-        names = ["standings.json", "standings.csv", FEED, *downloads]
-        front = event_page(site, report, renderer, [(p.slug, p.title) for p in extras], names)
-        put(links.event_page(event), templates.render("event", front))
-        put(
-            links.event_file(event, "standings.json"),
-            dumps(standings_document(event, report.standings)),
-        )
-        put(links.event_file(event, "standings.csv"), standings_csv(report.standings))
-        put(feed_path(report), atom_feed(report, tree.site.site_url, site.built))
-        for name, content in downloads.items():
-            put(links.event_file(event, name), content)
-        for extra in extras:
-            context = extra_page(site, report, extra, site.event_crumbs(event), front.frame.stamp)
-            put(context.frame.path, templates.render("extra", context))
-        for rnd, proposed in rounds_of(report):
-            put(
-                links.round_page(event, rnd.number),
-                templates.render("round", round_page(site, report, rnd, proposed)),
-            )
-            put(
-                links.event_file(event, f"round-{rnd.number}", "pairings.json"),
-                dumps(pairings_document(rnd, proposed)),
-            )
-            put(
-                links.event_file(event, f"round-{rnd.number}", "pairings.csv"),
-                pairings_csv(rnd, event.player_by_id),
-            )
-        index = index_event(report)
-        for player in event.players:
-            put(
-                links.player_page(event, player.id),
-                templates.render("player", player_page(site, report, player, index, renderer)),
-            )
-    for page in help_pages(site, renderer):
-        put(page.frame.path, templates.render("help", page))
-    for asset in sorted((templates_dir / "assets").rglob("*")):
-        if asset.is_file():
-            put(
-                "assets/" + asset.relative_to(templates_dir / "assets").as_posix(),
-                asset.read_bytes(),
-            )
+        put(site.event_files(report))
+    put(site.help_files())
     return dict(sorted(files.items()))

@@ -9,9 +9,10 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 from urllib.parse import urlsplit
 
-from standgen.model import Event, EventsTree, Season
+from standgen.model import Event, EventConfig, EventsTree, Season
 from standgen.site import links
 
 
@@ -91,7 +92,7 @@ class Site:
         doc = self.docs.get(slug)
         return doc.path if doc is not None else None
 
-    def season_of(self, event: Event) -> Season | None:
+    def season_of(self, event: links.Located) -> Season | None:
         """Return the innermost season folder holding the event, if any."""
         holding = [s for s in self.tree.seasons if _below(event.path, s.path)]
         return max(holding, key=lambda s: len(s.path), default=None)
@@ -120,7 +121,20 @@ def web_url(url: str) -> str:
     return url if scheme in ("http", "https") else ""
 
 
-def newest_first(events: Sequence[Event]) -> list[Event]:
+class Dated(Protocol):
+    """An event, or its summary: what :func:`newest_first` sorts by."""
+
+    @property
+    def path(self) -> tuple[str, ...]: ...
+
+    @property
+    def config(self) -> EventConfig: ...
+
+
+D = TypeVar("D", bound=Dated)
+
+
+def newest_first(events: Sequence[D]) -> list[D]:
     """Return events by date, newest first, then by name and path."""
     return sorted(
         events, key=lambda e: (-e.config.date.toordinal(), e.config.name.casefold(), e.path)

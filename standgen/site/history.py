@@ -3,14 +3,13 @@ records, and the archive of every event by year."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from standgen.model import Outcome
-from standgen.pipeline import EventReport
 from standgen.site import links
 from standgen.site.contexts import Frame, Link, Site, frame, newest_first
 from standgen.site.numbers import display_number
+from standgen.site.summary import EventSummary
 
 
 def history_page_path(player: str) -> str:
@@ -52,75 +51,76 @@ class HistoryPage:
     opponents: tuple[HeadToHead, ...]
 
 
-def player_histories(site: Site, reports: Sequence[EventReport]) -> list[HistoryPage]:
-    """Return every player's history page, by id.
+def player_histories(
+    site: Site, summaries: Sequence[EventSummary], only: Collection[str] | None = None
+) -> list[HistoryPage]:
+    """Return every player's history page, by id (only those of ``only``, when given).
 
     Data contract section 1: ids are stable across a season, so games under one id join
     up. Events newest first. Head-to-head counts finished games: a win, draw or loss as
     the player's own seat scored it (on a multi-seat board, the player's result in the
-    game they shared).
+    game they shared). A page reads only the events its player took part in.
     """
-    by_id: dict[str, list[EventReport]] = {}
-    for report in reports:
-        for player in report.event.players:
-            by_id.setdefault(player.id, []).append(report)
-    pages = []
-    for pid in sorted(by_id):
-        played = {r.event.path: r for r in by_id[pid]}
-        ordered = [played[e.path] for e in newest_first([r.event for r in by_id[pid]])]
-        path = history_page_path(pid)
-        newest = ordered[0].event.player_by_id[pid]
-        page = frame(path, f"{newest.name} · history", "history")
-        totals = [0, 0, 0]
-        meetings: dict[str, list[int]] = {}
-        names: dict[str, str] = {}
-        rows = []
-        for report in ordered:
-            event = report.event
-            player = event.player_by_id[pid]
-            for other in event.players:
-                names.setdefault(other.id, other.name)
-            record = report.standings.records.get(pid)
-            standing = report.standings.row(pid)
-            counts = [0, 0, 0]
-            for entry in record.entries if record is not None else ():
-                column = {Outcome.WIN: 0, Outcome.DRAW: 1, Outcome.LOSS: 2}[entry.outcome]
-                counts[column] += 1
-                for opponent in entry.opponents:
-                    meeting = meetings.setdefault(opponent, [0, 0, 0])
-                    meeting[column] += 1
-            totals = [a + b for a, b in zip(totals, counts, strict=True)]
-            field = len(report.standings.rows)
-            rows.append(
-                HistoryEvent(
-                    event=Link(event.config.name, page.href(links.event_page(event))),
-                    player_page=page.href(links.player_page(event, pid)),
-                    date=event.config.date.isoformat(),
-                    faction=player.faction,
-                    rank=f"{standing.rank} of {field}" if standing is not None else "–",
-                    score=display_number(record.score if record is not None else 0.0),
-                    record="-".join(str(c) for c in counts),
+    by_id = players_events(summaries)
+    return [history_page(pid, by_id[pid]) for pid in sorted(by_id)
+            if only is None or pid in only]
+
+
+def players_events(summaries: Sequence[EventSummary]) -> dict[str, list[EventSummary]]:
+    """Return each player id's events (in ``summaries`` order)."""
+    by_id: dict[str, list[EventSummary]] = {}
+    for summary in summaries:
+        for line in summary.players:
+            by_id.setdefault(line.id, []).append(summary)
+    return by_id
+
+
+def history_page(pid: str, events: Sequence[EventSummary]) -> HistoryPage:
+    """Return the history page of player ``pid`` from the summaries of their events."""
+    ordered = newest_first(events)
+    path = history_page_path(pid)
+    newest = ordered[0].line(pid)
+    assert newest is not None
+    page = frame(path, f"{newest.name} · history", "history")
+    totals = [0, 0, 0]
+    meetings: dict[str, list[int]] = {}
+    names: dict[str, str] = {}
+    rows = []
+    for summary in ordered:
+        for other in summary.players:
+            names.setdefault(other.id, other.name)
+        line = summary.line(pid)
+        assert line is not None
+        for opponent, column in line.meetings:
+            meetings.setdefault(opponent, [0, 0, 0])[column] += 1
+        totals = [a + b for a, b in zip(totals, line.counts, strict=True)]
+        rows.append(
+            HistoryEvent(
+                event=Link(summary.config.name, page.href(links.event_page(summary))),
+                player_page=page.href(links.player_page(summary, pid)),
+                date=summary.config.date.isoformat(),
+                faction=line.faction,
+                rank=f"{line.rank} of {summary.field}" if line.rank is not None else "–",
+                score=display_number(line.score),
+                record="-".join(str(c) for c in line.counts),
+            )
+        )
+    opponents = tuple(
+        sorted(
+            (
+                HeadToHead(
+                    opponent=Link(names.get(o, o), page.href(history_page_path(o))),
+                    games=sum(wdl),
+                    record="-".join(str(c) for c in wdl),
+                    sort_key=names.get(o, o).casefold(),
                 )
-            )
-        opponents = tuple(
-            sorted(
-                (
-                    HeadToHead(
-                        opponent=Link(names.get(o, o), page.href(history_page_path(o))),
-                        games=sum(wdl),
-                        record="-".join(str(c) for c in wdl),
-                        sort_key=names.get(o, o).casefold(),
-                    )
-                    for o, wdl in meetings.items()
-                ),
-                key=lambda h: (-h.games, h.sort_key, h.opponent.href),
-            )
+                for o, wdl in meetings.items()
+            ),
+            key=lambda h: (-h.games, h.sort_key, h.opponent.href),
         )
-        pages.append(
-            HistoryPage(page, newest.name, tuple(rows), "-".join(str(c) for c in totals),
-                        opponents)
-        )
-    return pages
+    )
+    return HistoryPage(page, newest.name, tuple(rows), "-".join(str(c) for c in totals),
+                       opponents)
 
 
 @dataclass(frozen=True)
@@ -143,11 +143,11 @@ class ArchivePage:
 ARCHIVE = links.page("archive")
 
 
-def archive_page(reports: Sequence[EventReport]) -> ArchivePage:
+def archive_page(summaries: Sequence[EventSummary]) -> ArchivePage:
     """Return the archive page: events by year (from each event's date), newest first."""
     page = frame(ARCHIVE, "Archive", "archive")
     years: dict[int, list[tuple[Link, str]]] = {}
-    for event in newest_first([r.event for r in reports]):
+    for event in newest_first(summaries):
         years.setdefault(event.config.date.year, []).append(
             (Link(event.config.name, page.href(links.event_page(event))),
              event.config.date.isoformat())

@@ -7,17 +7,16 @@ from dataclasses import dataclass, replace
 
 from markupsafe import Markup
 
-from standgen.model import Event, Season
-from standgen.pipeline import EventReport
+from standgen.model import Season
 from standgen.site import links
-from standgen.site.charts import FactionResult, faction_chart, faction_results
+from standgen.site.charts import FactionResult, faction_chart
 from standgen.site.contexts import Frame, HelpDoc, Link, Site, frame, newest_first
-from standgen.site.event_contexts import event_status
 from standgen.site.history import history_page_path
 from standgen.site.markdown import MarkdownRenderer, docs_link_rewrite
 from standgen.site.numbers import display_number
 from standgen.site.season import EventResult, Leaderboard, PointsRule, leaderboard, points_rule
-from standgen.site.stamp import event_note, stamp
+from standgen.site.stamp import stamp
+from standgen.site.summary import EventSummary, merged_factions
 
 
 @dataclass(frozen=True)
@@ -102,52 +101,49 @@ class HelpPage:
     pages: tuple[HelpItem, ...]
 
 
-def _events_in(season: Season, events: Sequence[Event]) -> list[Event]:
+def events_in(season: Season, events: Sequence[EventSummary]) -> list[EventSummary]:
+    """Return the events held in a season's folder (at any depth)."""
     n = len(season.path)
     return [e for e in events if len(e.path) > n and e.path[:n] == season.path]
 
 
-def _items(site: Site, page: Frame, reports: Sequence[EventReport]) -> tuple[EventItem, ...]:
-    by_path = {r.event.path: r for r in reports}
+def _items(site: Site, page: Frame, events: Sequence[EventSummary]) -> tuple[EventItem, ...]:
     items = []
-    for event in newest_first([r.event for r in reports]):
-        report = by_path[event.path]
+    for event in newest_first(events):
         season = site.season_of(event)
         items.append(
             EventItem(
                 name=event.config.name,
                 href=page.href(links.event_page(event)),
                 date=event.config.date.isoformat(),
-                format_label=report.standings.format.label,
-                status=event_status(event, report.standings, report.proposal),
+                format_label=event.format_label,
+                status=event.status,
                 season=season.name if season is not None else "",
             )
         )
     return tuple(items)
 
 
-def home_page(site: Site, reports: Sequence[EventReport]) -> HomePage:
+def home_page(site: Site, events: Sequence[EventSummary]) -> HomePage:
     """Return the context of the home page: seasons and events, newest first."""
     page = frame(links.INDEX, site.tree.site.title, "home")
-    page = replace(page, stamp=stamp(_newest_note(reports), site.built))
-    events = [r.event for r in reports]
+    page = replace(page, stamp=stamp(_newest_note(events), site.built))
     seasons = []
     for season in site.tree.seasons:
-        held = newest_first(_events_in(season, events))
+        held = newest_first(events_in(season, events))
         latest = held[0].config.date.isoformat() if held else ""
         seasons.append(
             SeasonItem(season.name, page.href(links.season_page(season.path)), len(held), latest)
         )
     seasons.sort(key=lambda s: (-_ordinal(s.latest), s.name.casefold(), s.href))
-    return HomePage(page, tuple(seasons), _items(site, page, reports))
+    return HomePage(page, tuple(seasons), _items(site, page, events))
 
 
-def _newest_note(reports: Sequence[EventReport]) -> str:
-    newest = newest_first([r.event for r in reports])
+def _newest_note(events: Sequence[EventSummary]) -> str:
+    newest = newest_first(events)
     if not newest:
         return ""
-    report = next(r for r in reports if r.event.path == newest[0].path)
-    return f"{newest[0].config.name}, {event_note(report)}"
+    return f"{newest[0].config.name}, {newest[0].note}"
 
 
 def _ordinal(date: str) -> int:
@@ -155,13 +151,13 @@ def _ordinal(date: str) -> int:
 
 
 def season_page(
-    site: Site, season: Season, reports: Sequence[EventReport], renderer: MarkdownRenderer
+    site: Site, season: Season, events: Sequence[EventSummary], renderer: MarkdownRenderer
 ) -> SeasonPage:
-    """Return the context of a season folder's page."""
+    """Return the context of a season folder's page (``events``: every event, or at least
+    the season's)."""
     path = links.season_page(season.path)
     page = frame(path, season.name, "season")
-    held = {e.path for e in _events_in(season, [r.event for r in reports])}
-    mine = [r for r in reports if r.event.path in held]
+    mine = events_in(season, events)
     rule = points_rule(season.points)
     board = leaderboard(mine, rule)
     leaders = tuple(
@@ -174,14 +170,14 @@ def season_page(
         )
         for row in board.rows
     )
-    factions = faction_results([r.event for r in board.events])
+    factions = merged_factions(e.factions for e in board.events)
     return SeasonPage(
         frame=page,
         name=season.name,
         description=renderer.untrusted(season.description),
         events=_items(site, page, mine),
         columns=tuple(
-            Link(r.event.config.name, page.href(links.event_page(r.event))) for r in board.events
+            Link(e.config.name, page.href(links.event_page(e))) for e in board.events
         ),
         leaders=leaders,
         rule=rule_text(rule),
@@ -200,7 +196,7 @@ def _leader_cells(
         if found is None:
             cells.append(LeaderCell("", "did not play", True))
             continue
-        name = board.events[index].event.config.name
+        name = board.events[index].config.name
         title = f"{name}: placed {found.rank}"
         if not found.counted:
             title += ", not among the best results counted"

@@ -8,12 +8,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-
-from standgen.model import Event
+from typing import Protocol
 
 INDEX = "index.html"
 STYLESHEET = "assets/style.css"
 SCRIPT = "assets/site.js"
+
+
+class Located(Protocol):
+    """An event, or anything that knows an event's folder (its summary)."""
+
+    @property
+    def path(self) -> tuple[str, ...]: ...
 
 
 def page(*folders: str) -> str:
@@ -21,22 +27,22 @@ def page(*folders: str) -> str:
     return "/".join((*(f for f in folders if f), INDEX))
 
 
-def event_page(event: Event) -> str:
+def event_page(event: Located) -> str:
     """Return the output path of an event's standings page."""
     return page(*event.path)
 
 
-def event_file(event: Event, *parts: str) -> str:
+def event_file(event: Located, *parts: str) -> str:
     """Return the output path of a file below an event's folder."""
     return "/".join((*event.path, *parts))
 
 
-def round_page(event: Event, number: int) -> str:
+def round_page(event: Located, number: int) -> str:
     """Return the output path of a round's pairings page."""
     return page(*event.path, f"round-{number}")
 
 
-def player_page(event: Event, player: str) -> str:
+def player_page(event: Located, player: str) -> str:
     """Return the output path of a player's page in an event."""
     return page(*event.path, "players", player)
 

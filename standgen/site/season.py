@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from standgen.pipeline import EventReport
+from standgen.site.summary import EventSummary
 
 DEFAULT_PLACINGS = (25.0, 18.0, 15.0, 12.0, 10.0, 8.0, 6.0, 4.0, 2.0, 1.0)
 
@@ -65,13 +65,13 @@ class Leader:
 class Leaderboard:
     """A season's events (oldest first) and its rows, best total first."""
 
-    events: tuple[EventReport, ...]
+    events: tuple[EventSummary, ...]
     rows: tuple[Leader, ...]
     rule: PointsRule
 
 
-def leaderboard(reports: Sequence[EventReport], rule: PointsRule) -> Leaderboard:
-    """Return the season leaderboard of ``reports``.
+def leaderboard(summaries: Sequence[EventSummary], rule: PointsRule) -> Leaderboard:
+    """Return the season leaderboard of the events ``summaries``.
 
     Each ranked player of an event (a spare player is not ranked) scores
     ``rule.for_rank(rank)``; events still running count with their current standings.
@@ -79,15 +79,14 @@ def leaderboard(reports: Sequence[EventReport], rule: PointsRule) -> Leaderboard
     equal scores: the earlier event counts). Equal totals share a rank (1, 2, 2, 4),
     listed by name.
     """
-    events = tuple(sorted(reports, key=lambda r: (r.event.config.date, r.event.path)))
+    events = tuple(sorted(summaries, key=lambda e: (e.config.date, e.path)))
     results: dict[str, list[EventResult]] = {}
     names: dict[str, str] = {}
-    for index, report in enumerate(events):
-        for row in report.standings.rows:
-            pid = row.player.id
-            names[pid] = row.player.name
+    for index, summary in enumerate(events):
+        for pid, name, rank in summary.ranking:
+            names[pid] = name
             results.setdefault(pid, []).append(
-                EventResult(index, row.rank, rule.for_rank(row.rank), True)
+                EventResult(index, rank, rule.for_rank(rank), True)
             )
     rows: list[Leader] = []
     for pid, own in results.items():
