@@ -1,22 +1,25 @@
 """Go McMahon: MMS from rank, bar and floor; seed 003's SODOS tables; OpenGotha's values.
 
 ``opengotha`` below transliterates OpenGotha's ``Tournament.fillBaseScoringInfo`` (the
-``*X2`` integer arithmetic: MMS, SOSM, SDSM (SODOS), SSSM (SOSOS)) so that standgen's
-numbers are compared with OpenGotha's own procedure on fixed and random events.
+``*X2`` integer arithmetic: MMS, SOSM, SOSMM1, SOSMM2, SDSM (SODOS), SSSM (SOSOS), with
+the handicap correction of 4.2) so that standgen's numbers are compared with OpenGotha's
+own procedure on fixed and random events.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from standgen.formats import FORMATS
 from standgen.formats.mcmahon import MCMAHON, initial_mms, rank_value
-from standgen.model import EventConfig, Player
+from standgen.model import Event, EventConfig, Player
 from standgen.standings import compute_standings
 from standgen.tiebreaks import TIEBREAKS
 from tests.build import make_event, player
@@ -140,13 +143,20 @@ RESULT_X2 = {"1-0": (2, 0), "0-1": (0, 2), "draw": (1, 1), "+-": (2, 0), "-+": (
 def opengotha(
     people: Sequence[Player], rounds: Sequence[Sequence[Row]], options: Mapping[str, Any]
 ) -> dict[str, dict[str, float]]:
-    """Return MMS, SOS, SOS-1, SOSOS and SODOS per player as OpenGotha computes them.
+    """Return MMS, SOS, SOS-1, SOS-2, SOSOS and SODOS per player as OpenGotha computes them.
 
     ``Tournament.fillBaseScoringInfo``: 1) participation (PAIRED / BYE / ABSENT), 2) mmsX2
     from ``2 * smms`` plus 2 / 1 per win / jigo and the rounded-down bye and absence
     points, 4.2) ``osmX2[rr] = 2 * smms`` for an unpaired round else the opponent's
-    mmsX2, ``sdsX4 += osmX2 * wX2``, 5) ``sssmX2 += 2 * smms * (r + 1)`` unpaired, else
-    the opponent's sosmX2. White is player_1 and games carry no handicap here.
+    mmsX2, ``+ 2 * handicap`` when the player was White and ``- 2 * handicap`` when Black,
+    ``sdsX4 += osmX2 * wX2``, SOSMM1 / SOSMM2 drop the lowest one / two ``osmX2``, 5)
+    ``sssmX2 += 2 * smms * (r + 1)`` unpaired, else the opponent's sosmX2. White is
+    player_1; a row's optional 4th element is the handicap (stones White gave).
+
+    One OpenGotha quirk is not copied: after exactly two rounds 4.2 computes SOSMM1 as the
+    larger ``osmX2`` but never stores it (``setSOSMM1X2`` sits in the 3-rounds-or-more
+    branch), so OpenGotha shows SOS-1 = 0 there; this returns the computed value, as
+    standgen does (the NBW variant in 4.1 stores it).
     """
     cfg = config(**options)
     smms = {p.id: int(initial_mms(p, cfg)) for p in people}
@@ -154,15 +164,18 @@ def opengotha(
     absent2 = int(2 * options.get("absent_points", 0.5))
     round_down = options.get("round_down", True)
     n_rounds = len(rounds)
-    games: dict[str, list[tuple[str, int] | str]] = {p.id: [] for p in people}
+    # per player and round: (opponent, wX2, +2 * handicap as White / -2 * handicap as Black)
+    games: dict[str, list[tuple[str, int, int] | str]] = {p.id: [] for p in people}
     for rows in rounds:
-        for a, b, result in rows:
+        for row in rows:
+            a, b, result = row[:3]
             if b in ("BYE", "ABSENT"):
                 games[a].append(b)
                 continue
+            hd2 = 2 * int(row[3]) if len(row) > 3 else 0
             wa, wb = RESULT_X2[result]
-            games[a].append((b, wa))
-            games[b].append((a, wb))
+            games[a].append((b, wa, hd2))
+            games[b].append((a, wb, -hd2))
     mms2: dict[str, int] = {}
     for pid, seq in games.items():
         played = sum(g[1] for g in seq if isinstance(g, tuple))
@@ -173,14 +186,37 @@ def opengotha(
     osm: dict[str, list[int]] = {}
     sds4: dict[str, int] = {}
     for pid, seq in games.items():
-        osm[pid] = [2 * smms[pid] if isinstance(g, str) else mms2[g[0]] for g in seq]
-        sds4[pid] = sum(mms2[g[0]] * g[1] for g in seq if isinstance(g, tuple))
+        osm[pid] = [2 * smms[pid] if isinstance(g, str) else mms2[g[0]] + g[2] for g in seq]
+        sds4[pid] = sum((mms2[g[0]] + g[2]) * g[1] for g in seq if isinstance(g, tuple))
     sos2 = {pid: sum(v) for pid, v in osm.items()}
     sss2 = {pid: sum(2 * smms[pid] * n_rounds if isinstance(g, str) else sos2[g[0]]
                      for g in seq) for pid, seq in games.items()}
     cut2 = {pid: sum(v) - min(v) if len(v) > 1 else 0 for pid, v in osm.items()}
+    cut2x2 = {pid: sum(sorted(v)[2:]) if len(v) > 2 else 0 for pid, v in osm.items()}
     return {pid: {"score": mms2[pid] / 2, "sos": sos2[pid] / 2, "sosos": sss2[pid] / 2,
-                  "sodos": sds4[pid] / 4, "sos-cut1": cut2[pid] / 2} for pid in games}
+                  "sodos": sds4[pid] / 4, "sos-cut1": cut2[pid] / 2,
+                  "sos-cut2": cut2x2[pid] / 2} for pid in games}
+
+
+def go_event(
+    people: Sequence[Player], rounds: Sequence[Sequence[Row]], options: Mapping[str, Any]
+) -> Event:
+    """Return a McMahon event from rows ``(white, black, result[, handicap])``.
+
+    The handicap goes in the game's ``handicap`` column (``Game.extra``), as a round file's
+    ``handicap`` column does; rows without one are even games with no column.
+    """
+    event = make_event(people, [[row[:3] for row in rows] for rows in rounds], fmt="mcmahon",
+                       rounds=max(1, len(rounds)), options=dict(options))
+    played = []
+    for rnd, rows in zip(event.rounds, rounds, strict=True):
+        games = tuple(
+            replace(game, extra={"handicap": float(row[3]), "komi": 0.5 if row[3] else 7.5})
+            if len(row) > 3 else game
+            for game, row in zip(rnd.games, rows, strict=True)
+        )
+        played.append(replace(rnd, games=games))
+    return replace(event, rounds=tuple(played))
 
 
 def standgen_values(event: Any) -> dict[str, dict[str, float]]:
@@ -188,7 +224,7 @@ def standgen_values(event: Any) -> dict[str, dict[str, float]]:
     out: dict[str, dict[str, float]] = {}
     for pid in standings.records:
         values = {"score": standings.context.scores[pid]}
-        for tb in ("sos", "sosos", "sodos", "sos-cut1"):
+        for tb in ("sos", "sosos", "sodos", "sos-cut1", "sos-cut2"):
             values[tb] = TIEBREAKS[tb].compute(standings.context, pid).value
         out[pid] = values
     return out
@@ -230,7 +266,7 @@ def test_opengotha_fixed_event_by_hand() -> None:
     assert values["gus"]["sos"] == 16 + 34 + 32.5
 
 
-@pytest.mark.parametrize("tiebreak", ["score", "sos", "sosos", "sos-cut1"])
+@pytest.mark.parametrize("tiebreak", ["score", "sos", "sosos", "sos-cut1", "sos-cut2"])
 def test_opengotha_fixed_event(tiebreak: str) -> None:
     ours, theirs = standgen_values(fixed_event()), opengotha(
         FIXED_PEOPLE, FIXED_ROUNDS, FIXED_OPTIONS)
@@ -262,6 +298,7 @@ def mcmahon_events(draw: st.DrawFn) -> tuple[list[Player], list[list[Row]], dict
                      mms_correction=draw(st.sampled_from([0, 0, 1, -1]))) for k in range(n)]
     rng = random.Random(draw(st.integers(0, 10**6)))
     unpaired_allowed = draw(st.booleans())
+    handicaps = draw(st.booleans())
     rounds: list[list[Row]] = []
     for _ in range(draw(st.integers(1, 4))):
         ids = [p.id for p in people]
@@ -273,7 +310,10 @@ def mcmahon_events(draw: st.DrawFn) -> tuple[list[Player], list[list[Row]], dict
             rows.append((ids.pop(), "BYE", "") if unpaired_allowed else (ids.pop(), "ABSENT", ""))
         while ids:
             a, b = ids.pop(), ids.pop()
-            rows.append((a, b, rng.choice(["1-0", "0-1", "draw", "+-", "-+", "1-0"])))
+            row: Row = (a, b, rng.choice(["1-0", "0-1", "draw", "+-", "-+", "1-0"]))
+            if handicaps:  # White (player_1) gives the stones; 0 is an even game
+                row += (rng.choice([0, 0, 1, 2, 3, 5, 9]),)
+            rows.append(row)
         rounds.append(rows)
     if not unpaired_allowed:
         rounds = [[r for r in rows if r[1] not in ("BYE", "ABSENT")] for rows in rounds]
@@ -298,18 +338,111 @@ def mcmahon_events(draw: st.DrawFn) -> tuple[list[Player], list[list[Row]], dict
 @given(mcmahon_events())
 def test_opengotha_random_events(case: tuple[list[Player], list[list[Row]],
                                              dict[str, Any], bool]) -> None:
-    """MMS, SOS, SOS-1, SOSOS and SODOS equal OpenGotha's on random events (with byes and
-    absences: OpenGotha's SODOS adds 0 for an unpaired round)."""
+    """MMS, SOS, SOS-1, SOS-2, SOSOS and SODOS equal OpenGotha's on random events (with
+    byes and absences: OpenGotha's SODOS adds 0 for an unpaired round; with handicap
+    games: OpenGotha corrects the opponent's MMS by the stones)."""
     people, rounds, options, unpaired = case
     if len(people) < 2:
         return
-    event = make_event(people, rounds, fmt="mcmahon", rounds=max(1, len(rounds)),
-                       options=options)
+    event = go_event(people, rounds, options)
     ours, theirs = standgen_values(event), opengotha(people, rounds, options)
-    checked = ["score", "sos", "sosos", "sos-cut1", "sodos"]
+    checked = ["score", "sos", "sosos", "sos-cut1", "sos-cut2", "sodos"]
     for tiebreak in checked:
         assert {p: v[tiebreak] for p, v in ours.items()} == pytest.approx(
             {p: v[tiebreak] for p, v in theirs.items()}), tiebreak
+
+
+# --- handicap games: OpenGotha corrects the opponent's MMS in SOS ---------------------
+
+HANDICAP_PEOPLE = [player("ann", rank="1d"), player("bob", rank="3k"),
+                   player("cat", rank="5k"), player("dan", rank="5k")]
+# (White, Black, result, stones White gave)
+HANDICAP_ROUNDS: list[list[Row]] = [
+    [("ann", "bob", "1-0", 2), ("cat", "dan", "1-0", 0)],
+    [("ann", "cat", "0-1", 4), ("bob", "dan", "1-0", 1)],
+]
+
+
+def handicap_standings() -> Any:
+    return compute_standings(go_event(HANDICAP_PEOPLE, HANDICAP_ROUNDS, {"handicap": True}))
+
+
+def test_handicap_corrects_sos_by_hand() -> None:
+    """OpenGotha ``fillBaseScoringInfo`` 4.2: ``osmX2 += 2 * handicap`` for White,
+    ``-= 2 * handicap`` for Black.
+
+    Starting MMS (zero 30k): ann 30, bob 27, cat 25, dan 25; final: ann 31, bob 28,
+    cat 27, dan 25. Ann gave 2 stones to Bob and 4 to Cat: her opponents count 28 + 2 and
+    27 + 4, SOS 61 (55 without the correction). Bob took 2 from Ann (31 − 2) and gave 1
+    to Dan (25 + 1): 55. Cat: Dan 25 (even) + Ann 31 − 4 = 52. Dan: Cat 27 + Bob 28 − 1
+    = 54. SODOS weighs the corrected score: Ann beat Bob, 30; Cat beat Dan and Ann,
+    25 + 27 = 52; Bob beat Dan, 26. SOSOS sums the opponents' corrected SOS: Ann
+    55 + 52 = 107. SOS-1 (two rounds) keeps the higher: Ann 31.
+    """
+    ctx = handicap_standings().context
+
+    def value(tb: str, pid: str) -> float:
+        return TIEBREAKS[tb].compute(ctx, pid).value
+
+    assert {p: ctx.scores[p] for p in "ann bob cat dan".split()} == {
+        "ann": 31, "bob": 28, "cat": 27, "dan": 25}
+    assert {p: value("sos", p) for p in "ann bob cat dan".split()} == {
+        "ann": 61, "bob": 55, "cat": 52, "dan": 54}
+    assert {p: value("sodos", p) for p in "ann bob cat dan".split()} == {
+        "ann": 30, "bob": 26, "cat": 52, "dan": 0}
+    assert value("sosos", "ann") == 55 + 52
+    assert value("sos-cut1", "ann") == 31
+    assert value("sos-cut1", "bob") == 29  # 31 − 2 is higher than 25 + 1
+
+
+def test_handicap_event_equals_opengotha() -> None:
+    ours = standgen_values(go_event(HANDICAP_PEOPLE, HANDICAP_ROUNDS, {"handicap": True}))
+    theirs = opengotha(HANDICAP_PEOPLE, HANDICAP_ROUNDS, {"handicap": True})
+    assert ours == theirs
+
+
+def test_handicap_correction_shows_in_the_breakdown() -> None:
+    """The player page names the correction in each game's part."""
+    from standgen.site.player_contexts import breakdown
+
+    ctx = handicap_standings().context
+    names = {p.id: p.name for p in HANDICAP_PEOPLE}
+
+    def text(tb: str, pid: str) -> str:
+        return breakdown("X", tb, "", TIEBREAKS[tb].compute(ctx, pid), names).text
+
+    assert text("sos", "ann") == ("X 61 = 30 (Bob, R1, 28 + 2 handicap as White) + "
+                                  "31 (Cat, R2, 27 + 4 handicap as White)")
+    assert text("sos", "cat") == "X 52 = 25 (Dan, R1) + 27 (Ann, R2, 31 − 4 handicap as Black)"
+    assert text("sodos", "ann") == ("X 30 = 30 (Bob, R1, won: (28 + 2 handicap as White) × 1)"
+                                    " + 0 (Cat, R2, lost: (27 + 4 handicap as White) × 0)")
+    assert text("sos-cut1", "bob") == (
+        "X 29 = 29 (Ann, R1, 31 − 2 handicap as Black) + "
+        "[cut: 26 (Dan, R2, 25 + 1 handicap as White; cut: least significant)] lowest 1 cut")
+
+
+def test_handicap_forfeit_is_corrected_and_byes_are_not() -> None:
+    """A forfeit is a paired game in OpenGotha (corrected); a bye's virtual opponent on the
+    player's starting MMS has no game and no handicap."""
+    people = [player("ann", rank="1d"), player("bob", rank="5k"), player("cat", rank="5k")]
+    rounds: list[list[Row]] = [[("ann", "bob", "+-", 3), ("cat", "BYE", "")]]
+    ctx = compute_standings(go_event(people, rounds, {})).context
+    parts = TIEBREAKS["sos"].compute(ctx, "bob").parts
+    assert [(p.value, p.note) for p in parts] == [(31 - 3, "forfeit; 31 − 3 handicap as Black")]
+    assert TIEBREAKS["sos"].compute(ctx, "cat").value == 25  # own starting MMS, no correction
+    assert opengotha(people, rounds, {})["bob"]["sos"] == 28
+
+
+def test_even_games_and_other_formats_have_no_correction() -> None:
+    """A handicap of 0 changes nothing, and only McMahon's policy corrects per game."""
+    even = [[row[:3] + (0,) for row in rows] for rows in HANDICAP_ROUNDS]
+    with_zero = standgen_values(go_event(HANDICAP_PEOPLE, even, {}))
+    without = standgen_values(go_event(
+        HANDICAP_PEOPLE, [[row[:3] for row in rows] for rows in HANDICAP_ROUNDS], {}))
+    assert with_zero == without
+    assert with_zero["ann"]["sos"] == 55
+    assert [fid for fid, fmt in FORMATS.items()
+            if fmt.policy.game_adjustment is not None] == ["mcmahon"]
 
 
 def test_cumulative_starts_from_the_starting_mms_as_opengotha_cussm() -> None:

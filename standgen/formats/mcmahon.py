@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from standgen.errors import Problem
 from standgen.formats.base import Format, Option, Proposal
 from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Player, Seat
-from standgen.tiebreaks.base import Context, TiebreakPolicy
+from standgen.tiebreaks.base import Adjustment, Context, TiebreakPolicy
 
 if TYPE_CHECKING:
     from standgen.pipeline import EventReport
@@ -139,6 +139,34 @@ def unplayed_sosos(ctx: Context, player: str, entry: Entry) -> float:
     return unplayed_sos(ctx, player, entry) * ctx.rounds_counted
 
 
+def handicap_adjustment(ctx: Context, player: str, entry: Entry) -> Adjustment | None:
+    """Return the handicap correction of the opponent's MMS in this game's SOS term.
+
+    OpenGotha ``Tournament.fillBaseScoringInfo`` 4.2 (SOSM, SOSMM1, SOSMM2, SODOSM,
+    SOSTS), for a paired game::
+
+        if (g.getWhitePlayer().hasSameKeyString(sp)) osmX2[rr] += 2 * g.getHandicap();
+        else                                          osmX2[rr] -= 2 * g.getHandicap();
+        dosmX4[rr] = osmX2[rr] * getWX2(g, sp);
+
+    White gave the stones, so for White the opponent counts ``handicap`` higher, for
+    Black that much lower. No parameter gates it: every game with a non-zero
+    ``handicap`` column counts, whether or not ``[options] handicap`` paired it (the
+    same code in github.com/lucvannier/opengotha before and after its
+    ``genCountNotPlayedGamesAsHalfPoint`` option was added). Forfeits are paired
+    games there and are corrected too; byes and absences (the virtual opponent on the
+    player's starting MMS) are not. The NBW-based sums (4.1) are not corrected, and SOSOS
+    (5) adds the opponents' corrected ``sosmX2`` without a further correction.
+    ``player_1`` has White (the round file's layout).
+    """
+    stones = entry.game.extra.get("handicap", 0.0)
+    if not stones:
+        return None
+    if entry.game.seats[0].player == player:
+        return Adjustment(stones, "handicap as White")
+    return Adjustment(-stones, "handicap as Black")
+
+
 def start_mms(ctx: Context, player: str) -> float:
     """Return the player's starting MMS, where OpenGotha's cumulative score (CUSSM) starts.
 
@@ -230,6 +258,8 @@ MCMAHON = Format(
         # OpenGotha's SODOS adds 0 for a bye or an absence (no defeated opponent)
         defeated_counts_unplayed=False,
         start_score=start_mms,
+        # OpenGotha's SOS reads the opponent's MMS plus the handicap White gave
+        game_adjustment=handicap_adjustment,
     ),
     default_tiebreaks=("sos", "sosos"),
     game_columns=("handicap", "komi"),

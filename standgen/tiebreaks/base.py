@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # records imports the formats, which import this registry
 UnplayedFn = Callable[["Context", str, "Entry"], "float | None"]
 StartScoreFn = Callable[["Context", str], float]
 OpponentScoreFn = Callable[["Context", str], float]
+GameAdjustmentFn = Callable[["Context", str, "Entry"], "Adjustment | None"]
 VoluntaryFn = Callable[["Entry"], bool]
 T = TypeVar("T")
 
@@ -38,6 +39,24 @@ def voluntary_unplayed(entry: Entry) -> bool:
 
 
 @dataclass(frozen=True)
+class Adjustment:
+    """A change one game makes to the opponent's score a player's SoS reads.
+
+    ``value`` is added to the opponent's score for this game only (negative lowers it);
+    ``note`` names why, for the breakdown: ``"handicap as White"`` shows as
+    ``32 + 2 handicap as White``.
+    """
+
+    value: float
+    note: str
+
+    def text(self, score: float) -> str:
+        """Return the adjusted score as the breakdown shows it: ``32 + 2 handicap as White``."""
+        sign = "+" if self.value >= 0 else "−"
+        return f"{score:g} {sign} {abs(self.value):g} {self.note}"
+
+
+@dataclass(frozen=True)
 class TiebreakPolicy:
     """How a format wants unplayed rounds treated by opponent-based tiebreaks.
 
@@ -52,7 +71,14 @@ class TiebreakPolicy:
     score of its (virtual) opponent; None, or the function returning None, adds 0.
     ``unplayed_opponent_sos``: the same for SOSOS (the virtual opponent's SOS).
     ``opponent_score``: an opponent's score as opponent-based tiebreaks read it (FIDE
-    art. 16.3 adjusts it for a withdrawn player); None reads the plain score.
+    art. 16.3 adjusts it for a withdrawn player); None reads the plain score. It depends
+    on the opponent only, so :meth:`Context.opponent_value` computes it once per opponent.
+    ``game_adjustment``: a change one game makes to that opponent score, for the player
+    who played it (``game_adjustment(ctx, player, entry)``, None or an
+    :class:`Adjustment`): OpenGotha's handicap correction of SOS in Go (McMahon). It is
+    applied on top of ``opponent_score`` by SoS and its cuts and by SODOS /
+    Sonneborn-Berger (so SOSOS reads adjusted SoS values), never to an unplayed round's
+    virtual opponent; None (every format but McMahon) adjusts nothing.
     ``voluntary``: which unplayed rounds are voluntary (FIDE art. 16, VUR).
     ``cut_unplayed_first``: cut-1 / cut-2 cut voluntary unplayed rounds first (art. 16.5).
     ``missing_rounds_unplayed``: a round a player is missing from (withdrawn, dropped)
@@ -78,6 +104,7 @@ class TiebreakPolicy:
     # the McMahon score after each round, starting score included); None starts at 0
     start_score: StartScoreFn | None = None
     opponent_score: OpponentScoreFn | None = None
+    game_adjustment: GameAdjustmentFn | None = None
     voluntary: VoluntaryFn = voluntary_unplayed
     cut_unplayed_first: bool = False
     missing_rounds_unplayed: bool = False

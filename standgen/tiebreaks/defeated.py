@@ -27,8 +27,12 @@ def compute_defeated(ctx: Context, player: str) -> list[Contribution]:
     round weighs the policy's virtual opponent (``unplayed_opponent_score``, 0 without
     one) by the share it awarded. Each contribution is ordered by the opponent's score,
     which FIDE C.07 art. 14.1 makes the least significant value for Sonneborn-Berger.
+    A policy's ``game_adjustment`` changes the opponent's score for that game before it
+    is weighed (McMahon: OpenGotha ``Tournament.fillBaseScoringInfo`` 4.2,
+    ``dosmX4[rr] = osmX2[rr] * getWX2(g, sp)`` with ``osmX2`` handicap-corrected).
     """
     contributions: list[Contribution] = []
+    adjust = ctx.policy.game_adjustment
     for entry in ctx.entries(player):
         share = result_share(ctx.policy, entry)
         voluntary = ctx.policy.voluntary(entry)
@@ -45,9 +49,15 @@ def compute_defeated(ctx: Context, player: str) -> list[Contribution]:
                             note=f"{note}: virtual opponent {_fmt(score)} × {_fmt(share)}")
             contributions.append(Contribution(part, score, voluntary))
             continue
+        change = adjust(ctx, player, entry) if adjust is not None else None
         for opp in entry.opponents:
             score = ctx.opponent_value(opp)
-            part = Part(entry.round, opp, score * share, note=_result_note(entry, score, share))
+            if change is None:
+                note = _result_note(entry, score, share)
+            else:
+                note = _result_note(entry, score, share, f"({change.text(score)})")
+                score += change.value
+            part = Part(entry.round, opp, score * share, note=note)
             contributions.append(Contribution(part, score, voluntary))
     return contributions
 
@@ -70,10 +80,11 @@ def _fmt(number: float) -> str:
     return text
 
 
-def _result_note(entry: Entry, score: float, share: float) -> str:
+def _result_note(entry: Entry, score: float, share: float, shown: str = "") -> str:
+    """Return ``won: 32 × 1``; ``shown`` replaces the score (``(32 + 2 handicap as White)``)."""
     word = {1.0: "won", 0.5: "drew", 0.0: "lost"}.get(share, "scored")
     forfeit = " by forfeit" if entry.kind is GameKind.FORFEIT else ""
-    return f"{word}{forfeit}: {_fmt(score)} × {_fmt(share)}"
+    return f"{word}{forfeit}: {shown or _fmt(score)} × {_fmt(share)}"
 
 
 def sodos(ctx: Context, player: str) -> Value:

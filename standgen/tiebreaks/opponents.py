@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from standgen.model import GameKind
 from standgen.tiebreaks.base import (
     Context,
+    GameAdjustmentFn,
     Part,
     Tiebreak,
     UnplayedFn,
@@ -37,12 +38,20 @@ def unplayed_note(entry: Entry) -> str:
 
 
 def opponent_contributions(
-    ctx: Context, player: str, of: Callable[[str], float], unplayed: UnplayedFn | None = None
+    ctx: Context,
+    player: str,
+    of: Callable[[str], float],
+    unplayed: UnplayedFn | None = None,
+    adjust: GameAdjustmentFn | None = None,
 ) -> list[Contribution]:
     """Return one contribution per round and opponent: ``of(opponent)``.
 
     A round without an opponent to count (the policy decides: bye, absence, withdrawn
-    round, forfeit) adds ``unplayed(ctx, player, entry)``, or 0 when that is None.
+    round, forfeit) adds ``unplayed(ctx, player, entry)``, or 0 when that is None. A
+    round with opponents adds ``adjust(ctx, player, entry)`` (the policy's
+    ``game_adjustment``; OpenGotha's handicap correction) to each opponent's value, and
+    its part's note shows the sum (``32 + 2 handicap as White``); cuts order by the
+    adjusted value, as OpenGotha's SOS-1 / SOS-2 do.
     """
     contributions: list[Contribution] = []
     append = contributions.append
@@ -63,9 +72,16 @@ def opponent_contributions(
             continue
         note = "forfeit" if kind is GameKind.FORFEIT else ""
         rnd = entry.round
+        change = adjust(ctx, player, entry) if adjust is not None else None
         for opp in entry.opponents:
             value = of(opp)
-            append(Contribution(Part(rnd, opp, value, note), value))
+            if change is None:
+                append(Contribution(Part(rnd, opp, value, note), value))
+                continue
+            shown = change.text(value)
+            value += change.value
+            part = Part(rnd, opp, value, f"{note}; {shown}" if note else shown)
+            append(Contribution(part, value))
     return contributions
 
 
@@ -83,7 +99,10 @@ def sos(ctx: Context, player: str) -> Value:
     opponents each faced". Under Steamroller's policy a bye is not an opponent and adds
     0 (the player "sits out"); a dropped opponent's points keep counting. FIDE C.07 art.
     8.1 (Buchholz) with art. 16: the format's policy supplies the virtual opponent of an
-    unplayed round and the adjusted score of a withdrawn opponent.
+    unplayed round and the adjusted score of a withdrawn opponent. A policy's
+    ``game_adjustment`` changes the opponent's score per game (McMahon: OpenGotha
+    ``Tournament.fillBaseScoringInfo`` 4.2 adds the handicap when the player was White,
+    subtracts it when Black).
     """
     return summed([c.part for c in _sos_contributions(ctx, player)])
 
@@ -95,7 +114,8 @@ def _sos_contributions(ctx: Context, player: str) -> list[Contribution]:
 
 def _compute_sos_contributions(ctx: Context, player: str) -> list[Contribution]:
     return opponent_contributions(
-        ctx, player, ctx.opponent_value, ctx.policy.unplayed_opponent_score
+        ctx, player, ctx.opponent_value, ctx.policy.unplayed_opponent_score,
+        ctx.policy.game_adjustment,
     )
 
 
@@ -117,7 +137,10 @@ def sosos(ctx: Context, player: str) -> Value:
     """Return the sum of opponents' SoS, one part per opponent.
 
     Data contract section 4 (``sosos``); OpenGotha's SOSOS. An unplayed round adds the
-    policy's ``unplayed_opponent_sos`` (0 when the policy has none).
+    policy's ``unplayed_opponent_sos`` (0 when the policy has none). The game itself
+    adjusts nothing here: each opponent's SoS already carries that opponent's own
+    per-game adjustments (OpenGotha ``fillBaseScoringInfo`` 5 sums the opponents'
+    ``sosmX2``, handicap-corrected in 4.2).
     """
     values = ctx.every("sos", sos)
     return summed(
