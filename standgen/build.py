@@ -6,13 +6,17 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from standgen.errors import InputError, Problem
 from standgen.formats import FORMATS
 from standgen.load import load_event, load_tree
 from standgen.load.files import SLUG, display
 from standgen.model import Event, EventsTree, GameKind, Round
-from standgen.output import publish, write_atomic
+
+if TYPE_CHECKING:
+    from standgen.builder import Built
+from standgen.output import write_atomic
 from standgen.pipeline import EventReport, pair_round
 from standgen.roundfile import round_csv
 from standgen.standings import compute_standings, format_of
@@ -45,20 +49,21 @@ def render(tree: EventsTree, progress: Progress | None = None) -> dict[str, byte
     return render_site(tree, tuple(done), DOCS, TEMPLATES)
 
 
-def build(events: Path, output: Path, progress: Progress | None = None) -> EventsTree:
-    """Validate ``events``, render the site and swap it into ``output`` whole.
+def build(
+    events: Path, output: Path, progress: Progress | None = None, full: bool = False,
+    jobs: int | None = None,
+) -> Built:
+    """Validate ``events``, render the site and put it in ``output``.
 
-    Raises InputError (nothing written) on bad input. ``progress`` hears each stage
-    (see :func:`render`; then ("writing", 0, 1) and ("done", 1, 1)).
+    Raises InputError (nothing written) on bad input. A full build renders on every core
+    into a staging folder swapped in whole; with the build state of the last build and a
+    few event folders changed, only what they touch is rendered and rewritten
+    (:mod:`standgen.builder`). ``full`` forces a full build. ``progress`` hears each stage:
+    ("events", k, n) after each event, ("pages", 0, 1), ("writing", 0, 1), ("done", 1, 1).
     """
-    tree = load_tree(events)
-    files = render(tree, progress)
-    if progress is not None:
-        progress("writing", 0, 1)
-    publish(files, output)
-    if progress is not None:
-        progress("done", 1, 1)
-    return tree
+    from standgen.builder import build as build_site
+
+    return build_site(events, output, DOCS, TEMPLATES, progress, full=full, jobs=jobs)
 
 
 def check(events: Path) -> EventsTree:

@@ -79,7 +79,7 @@ class _BuildProgress:
                                 console=_rich_console())
             self.bar.start()
             self.task = self.bar.add_task(stage, total=total)
-        labels = {"standings": "standings", "pages": "pages", "writing": "writing",
+        labels = {"events": "events", "pages": "pages", "writing": "writing",
                   "done": "done"}
         self.bar.update(self.task, description=labels.get(stage, stage), completed=done,
                         total=total)
@@ -101,13 +101,17 @@ def main() -> None:
 @click.argument("events", default="events", type=click.Path(path_type=Path))
 @click.option("-o", "--output", default="output", type=click.Path(path_type=Path),
               help="Folder the site is written to (replaced whole).")
+@click.option("--full", is_flag=True,
+              help="Render every page, ignoring what the last build of OUTPUT left.")
 @_guarded
-def build(events: Path, output: Path) -> None:
+def build(events: Path, output: Path, full: bool) -> None:
     """Validate EVENTS, compute standings and pairings, and render the site."""
     with _BuildProgress() as progress:
-        tree = lib.build(events, output, progress)
-    _report(list(tree.warnings))
-    click.echo(f"Built {len(tree.events)} event(s) into {output}/")
+        built = lib.build(events, output, progress, full=full)
+    _report(list(built.warnings))
+    how = (f" (incremental: {built.rebuilt} event(s) rendered, {built.written} file(s) "
+           "changed)" if built.incremental else "")
+    click.echo(f"Built {built.events} event(s) into {output}/{how}")
 
 
 @main.command()

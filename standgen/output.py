@@ -7,11 +7,10 @@ site or the new one, complete, even if the build is killed.
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
+import json
 import os
 import shutil
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from standgen import perf
@@ -22,8 +21,10 @@ _AT_FDCWD = -100
 
 def _exchange(a: Path, b: Path) -> bool:
     """Atomically swap two paths; return False where the system cannot."""
+    import ctypes  # only here: most runs never swap a site
+
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc = ctypes.CDLL(None, use_errno=True)  # the C library the interpreter uses
         renameat2 = libc.renameat2
     except (OSError, AttributeError):
         return False
@@ -76,31 +77,38 @@ def publish(files: Mapping[str, bytes], output: Path) -> int:
     output = output.absolute()
     parent = output.parent
     parent.mkdir(parents=True, exist_ok=True)
-    _clean_stale(parent, output.name)
+    clean_stale(parent, output.name)
     staging = parent / f".{output.name}.tmp-{os.getpid()}"
     shutil.rmtree(staging, ignore_errors=True)
     try:
         staging.mkdir()
         written = write_tree(files, staging, output if output.is_dir() else None)
-        if output.exists() and not output.is_dir():
-            raise FileExistsError(f"{output} exists and is not a folder")
-        if output.exists() and _exchange(staging, output):
-            shutil.rmtree(staging)  # now holds the old site
-            return written
-        if output.exists():
-            old = parent / f".{output.name}.old-{os.getpid()}"
-            os.replace(output, old)
-            os.replace(staging, output)
-            shutil.rmtree(old)
-        else:
-            os.replace(staging, output)
+        exchange_into(staging, output)
         return written
     finally:
         shutil.rmtree(staging, ignore_errors=True)
 
 
-def _clean_stale(parent: Path, name: str) -> None:
-    """Remove staging folders left by a killed build."""
+def exchange_into(staging: Path, output: Path) -> None:
+    """Put the complete folder ``staging`` in place of ``output`` (same parent), atomically
+    where the system can; ``staging`` is gone or holds the old site afterwards."""
+    if output.exists() and not output.is_dir():
+        raise FileExistsError(f"{output} exists and is not a folder")
+    if output.exists() and _exchange(staging, output):
+        shutil.rmtree(staging)  # now holds the old site
+        return
+    if output.exists():
+        old = output.parent / f".{output.name}.old-{os.getpid()}"
+        os.replace(output, old)
+        os.replace(staging, output)
+        shutil.rmtree(old)
+    else:
+        os.replace(staging, output)
+
+
+def clean_stale(parent: Path, name: str) -> None:
+    """Remove staging folders left by a killed build (or put back a site a killed build
+    had moved aside)."""
     for stale in parent.glob(f".{name}.tmp-*"):
         shutil.rmtree(stale, ignore_errors=True)
     for stale in parent.glob(f".{name}.old-*"):
@@ -108,6 +116,87 @@ def _clean_stale(parent: Path, name: str) -> None:
             shutil.rmtree(stale, ignore_errors=True)
         else:
             os.replace(stale, parent / name)
+
+
+def journal_file(output: Path) -> Path:
+    """Return the journal of changes to the live site in ``output`` (a hidden sibling)."""
+    output = output.absolute()
+    return output.parent / f".{output.name}.standgen-journal"
+
+
+_NEW = ".standgen-new"  # suffix of a changed file written next to the page it replaces
+
+
+def apply_changes(output: Path, writes: Mapping[str, bytes], removes: Iterable[str]) -> int:
+    """Change a few files of the live site in ``output`` as one unit; return how many.
+
+    An incremental build changes a handful of pages in place, too few to rebuild and swap
+    the whole folder. Every new page is first written next to the one it replaces, the
+    list of changes is recorded in the journal (a hidden sibling of ``output``), then
+    each page is renamed over its old version and the journal deleted. A page is always
+    whole. Killed before the journal says "commit", the site is the old one (the next
+    build removes the new files); killed after, the next build finishes the renames
+    first (:func:`recover`), so the site becomes the new one.
+    """
+    removes = sorted(set(removes) - set(writes))
+    if not writes and not removes:
+        return 0
+    journal = journal_file(output)
+    entry = {"writes": sorted(writes), "removes": removes}
+    write_atomic(journal, json.dumps({"state": "prepare", **entry}))
+    for rel in sorted(writes):
+        target = output / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.with_name(target.name + _NEW).write_bytes(writes[rel])
+    write_atomic(journal, json.dumps({"state": "commit", **entry}))
+    _finish(output, entry, commit=True)
+    journal.unlink()
+    return len(writes) + len(removes)
+
+
+def recover(output: Path) -> None:
+    """Finish (or undo) the changes of an incremental build that was killed: what every
+    build does first."""
+    journal = journal_file(output)
+    try:
+        entry = json.loads(journal.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        journal.unlink(missing_ok=True)
+        return
+    _finish(output.absolute(), entry, commit=entry.get("state") == "commit")
+    journal.unlink(missing_ok=True)
+
+
+def _finish(output: Path, entry: Mapping[str, list[str]], commit: bool) -> None:
+    for rel in entry["writes"]:
+        if not _safe_rel(rel):
+            continue
+        target = output / rel
+        new = target.with_name(target.name + _NEW)
+        if commit and new.exists():
+            if target.is_dir():
+                shutil.rmtree(target)
+            os.replace(new, target)
+        elif not commit:
+            new.unlink(missing_ok=True)
+    if not commit:
+        return
+    for rel in entry["removes"]:
+        if not _safe_rel(rel):
+            continue
+        target = output / rel
+        if target.is_file():
+            target.unlink()
+        folder = target.parent
+        while folder != output and folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+            folder = folder.parent
+
+
+def _safe_rel(rel: str) -> bool:
+    """Return whether a journal path stays inside the site (no ``..``, not absolute)."""
+    parts = rel.split("/")
+    return bool(rel) and not rel.startswith("/") and ".." not in parts and "" not in parts
 
 
 def write_atomic(path: Path, text: str) -> None:

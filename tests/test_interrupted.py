@@ -1,9 +1,12 @@
 """Interrupted builds (issue 9.4): ``output/`` is always the old site or the new one.
 
 ``standgen build`` runs as a real process on a synthetic event big enough to take about
-a second, and is killed with SIGKILL after a seeded random delay. After every kill the
-output folder must hold exactly the old site or exactly the new, complete site (same
-file hashes); the next complete build succeeds and leaves no staging folder behind.
+a second, and is killed with SIGKILL after a seeded random delay. After every kill of a
+full build the output folder must hold exactly the old site or exactly the new, complete
+site (same file hashes). An incremental build changes a few pages in place through a
+journal: after its kill, once the journal is recovered (what the next build does first),
+the folder is again exactly the old or the new site. The next complete build succeeds
+and leaves no staging folder or journal behind.
 Each build runs under its own ``PYTHONHASHSEED``, so every completed build is also a
 determinism check against the reference site.
 """
@@ -33,11 +36,12 @@ def digest(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def start_build(root: Path, out: Path, hashseed: int) -> subprocess.Popen[bytes]:
+def start_build(root: Path, out: Path, hashseed: int,
+                full: bool = False) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONHASHSEED": str(hashseed)}
     return subprocess.Popen([sys.executable, "-m", "standgen", "build", str(root), "-o",
-                             str(out)], cwd=PROJECT, env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
+                             str(out), *(["--full"] if full else [])], cwd=PROJECT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
 def build(root: Path, out: Path, hashseed: int) -> float:
@@ -49,13 +53,16 @@ def build(root: Path, out: Path, hashseed: int) -> float:
 
 
 def leftovers(out: Path) -> list[str]:
-    return sorted(p.name for p in out.parent.iterdir() if p.name.startswith(f".{out.name}."))
+    """Return what a build left next to ``out`` besides its build state."""
+    return sorted(p.name for p in out.parent.iterdir() if p.name.startswith(f".{out.name}.")
+                  and p.name != f".{out.name}.standgen-state.sqlite")
 
 
-def wait_for_staging(out: Path, proc: subprocess.Popen[bytes]) -> None:
-    """Return as soon as the build's staging folder exists (or the build has ended)."""
+def wait_for_writing(out: Path, proc: subprocess.Popen[bytes]) -> None:
+    """Return as soon as the build's staging folder or journal exists (or the build ended)."""
+    marks = {f".{out.name}.tmp-{proc.pid}", f".{out.name}.standgen-journal"}
     while proc.poll() is None:
-        if f".{out.name}.tmp-{proc.pid}" in leftovers(out):
+        if marks & set(leftovers(out)):
             return
         time.sleep(0.0005)
 
@@ -84,21 +91,27 @@ def test_sigkill_at_random_moments_leaves_the_old_or_the_new_site(tmp_path: Path
     for kill in range(KILLS):
         target = "new" if current == "old" else "old"
         last.write_text(texts[target])
-        proc = start_build(root, out, hashseed=rng.randrange(2**32))
+        full = kill % 4 < 2  # two full builds, then two incremental ones
+        proc = start_build(root, out, hashseed=rng.randrange(2**32), full=full)
         if kill % 2:
             time.sleep(rng.uniform(0.3, 1.05) * typical)  # anywhere in the build
-        else:  # while the site is written and swapped: once the staging folder appears
-            wait_for_staging(out, proc)
-            time.sleep(rng.uniform(0, 0.06))
+        else:  # while the site is written: once the staging folder or journal appears
+            wait_for_writing(out, proc)
+            time.sleep(rng.uniform(0, 0.06 if full else 0.003))
         proc.send_signal(signal.SIGKILL)
         proc.communicate(timeout=60)
         if proc.returncode == 0:
             outcomes["finished"] += 1
+        left = set(leftovers(out))
+        if full:  # a full build swaps the site whole: no recovery needed
+            assert f".{out.name}.standgen-journal" not in left
+            assert digest(out) in (sites[current], sites[target]), "output/ is neither site"
+        output.recover(out)  # what the next build does first
         now = digest(out)
         assert now in (sites[current], sites[target]), "output/ is neither site"
         state = "old" if now == sites[current] else "new"
-        if f".{out.name}.tmp-{proc.pid}" in leftovers(out):
-            outcomes["while writing"] += 1  # its staging folder was left behind
+        if left & {f".{out.name}.tmp-{proc.pid}", f".{out.name}.standgen-journal"}:
+            outcomes["while writing"] += 1  # its staging folder or journal was left behind
         outcomes[state] += 1
         current = target if state == "new" else current
     last.write_text(texts["new"])
@@ -133,7 +146,7 @@ def test_recovery_when_killed_between_the_two_renames(
         output.publish({"index.html": b"new"}, out)
     monkeypatch.setattr(output.os, "replace", real_replace)
     assert not out.exists() and leftovers(out) == [f".output.old-{os.getpid()}"]
-    output._clean_stale(tmp_path, "output")  # what the next build does first
+    output.clean_stale(tmp_path, "output")  # what the next build does first
     assert (out / "index.html").read_bytes() == b"old" and leftovers(out) == []
     output.publish({"index.html": b"new"}, out)
     assert (out / "index.html").read_bytes() == b"new" and leftovers(out) == []

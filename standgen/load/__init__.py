@@ -7,6 +7,8 @@ so a TO sees all of them in one run. Nothing here writes anything.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from standgen.errors import InputError, Problem, errors_only
@@ -17,13 +19,13 @@ from standgen.load.files import SLUG, display, read_text
 from standgen.load.players import load_players
 from standgen.load.rounds import load_round
 from standgen.load.site_config import load_site
-from standgen.model import Event, EventsTree, Player, Round, Season, Source
+from standgen.model import Event, EventsTree, Player, Round, Season, SiteConfig, Source
 
 ROUND_FILE = re.compile(r"round-([1-9][0-9]{0,2})\.csv\Z")
 EVENT_FILES = {"event.toml", "event.md", "players.csv", "lists"}
 RESERVED_TOP = {"help", "assets"}
 
-__all__ = ["load_tree", "load_event", "InputError"]
+__all__ = ["Found", "InputError", "find_events", "load_event", "load_tree"]
 
 
 def load_tree(root: Path) -> EventsTree:
@@ -34,7 +36,13 @@ def load_tree(root: Path) -> EventsTree:
                                   "the folder that holds events/ or name it")])
     events: list[Event] = []
     seasons: list[Season] = []
-    _walk(root, root, (), problems, events, seasons)
+
+    def load(folder: Path, slugs: tuple[str, ...]) -> None:
+        event = load_event(folder, slugs, problems, root)
+        if event is not None:
+            events.append(event)
+
+    _walk(root, root, (), problems, load, seasons)
     site = load_site(root, seasons, problems)
     if errors_only(problems):
         raise InputError(problems)
@@ -44,16 +52,59 @@ def load_tree(root: Path) -> EventsTree:
                       warnings=tuple(p for p in problems if p.warning), site=site)
 
 
+@dataclass(frozen=True)
+class Found:
+    """The events tree walked without loading its events (see :func:`find_events`)."""
+
+    folders: tuple[tuple[Path, tuple[str, ...]], ...]  # event folders and their slugs
+    seasons: tuple[Season, ...]
+    site: SiteConfig
+    problems: tuple[Problem, ...]  # the tree's own problems (folders, seasons, site.toml)
+    at: tuple[int, ...]  # where each folder's own problems go among ``problems``
+
+    def all_problems(self, per_event: Sequence[Sequence[Problem]]) -> list[Problem]:
+        """Return every problem in the order :func:`load_tree` reports them, given each
+        event folder's problems (as :func:`load_event` records them)."""
+        merged: list[Problem] = []
+        start = 0
+        for position, found in zip(self.at, per_event, strict=True):
+            merged.extend(self.problems[start:position])
+            merged.extend(found)
+            start = position
+        merged.extend(self.problems[start:])
+        return merged
+
+
+def find_events(root: Path) -> Found:
+    """Walk ``root`` as :func:`load_tree` does, but only find the event folders; each is
+    loaded (and checked) later with :func:`load_event`, perhaps in another process, or not
+    at all when an earlier build already has it. Raise InputError for a missing root."""
+    if not root.is_dir():
+        raise InputError([Problem(display(root), 1, "events folder not found; run standgen in "
+                                  "the folder that holds events/ or name it")])
+    problems: list[Problem] = []
+    folders: list[tuple[Path, tuple[str, ...]]] = []
+    at: list[int] = []
+    seasons: list[Season] = []
+
+    def found(folder: Path, slugs: tuple[str, ...]) -> None:
+        folders.append((folder, slugs))
+        at.append(len(problems))
+
+    _walk(root, root, (), problems, found, seasons)
+    site = load_site(root, seasons, problems)
+    seasons.sort(key=lambda s: s.path)
+    return Found(tuple(folders), tuple(seasons), site, tuple(problems), tuple(at))
+
+
 def _walk(
     root: Path, folder: Path, slugs: tuple[str, ...], problems: list[Problem],
-    events: list[Event], seasons: list[Season],
+    on_event: Callable[[Path, tuple[str, ...]], None], seasons: list[Season],
 ) -> None:
     if (folder / "event.toml").is_file():
         if not _inside(root, folder / "event.toml", problems):
             return
-        event = load_event(folder, slugs, problems, root)
-        if event is not None:
-            events.append(event)
+        on_event(folder, slugs)
         return
     if (folder / "season.toml").is_file() and _inside(root, folder / "season.toml", problems):
         season = load_season(folder / "season.toml", slugs, problems)
@@ -72,7 +123,7 @@ def _walk(
             problems.append(Problem(display(child), 1, f"folder name '{child.name}' is reserved "
                                     "for the site's own pages; rename it"))
             continue
-        _walk(root, child, (*slugs, child.name), problems, events, seasons)
+        _walk(root, child, (*slugs, child.name), problems, on_event, seasons)
 
 
 def _inside(root: Path, path: Path, problems: list[Problem]) -> bool:

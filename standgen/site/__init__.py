@@ -88,12 +88,15 @@ class SiteRenderer:
                    templates.render("player",
                                     player_page(site, report, player, index, renderer)))
 
-    def index_files(self, events: Sequence[EventSummary]) -> Iterator[tuple[str, bytes]]:
-        """Yield the pages that list events: home, season pages and the archive."""
+    def index_files(
+        self, events: Sequence[EventSummary], seasons: Collection[tuple[str, ...]] | None = None
+    ) -> Iterator[tuple[str, bytes]]:
+        """Yield the pages that list events: home, season pages (only those at ``seasons``,
+        when given) and the archive."""
         site, templates = self.site, self.templates
         yield links.INDEX, templates.render("home", home_page(site, events))
         for season in site.tree.seasons:
-            if not season.path:
+            if not season.path or (seasons is not None and season.path not in seasons):
                 continue  # a season.toml at the events root: the home page is its page
             yield (links.season_page(season.path),
                    templates.render("season",

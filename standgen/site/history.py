@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from standgen.site import links
 from standgen.site.contexts import Frame, Link, Site, frame, newest_first
 from standgen.site.numbers import display_number
-from standgen.site.summary import EventSummary
+from standgen.site.summary import EventSummary, PlayerLine
 
 
 def history_page_path(player: str) -> str:
@@ -59,39 +59,36 @@ def player_histories(
     Data contract section 1: ids are stable across a season, so games under one id join
     up. Events newest first. Head-to-head counts finished games: a win, draw or loss as
     the player's own seat scored it (on a multi-seat board, the player's result in the
-    game they shared). A page reads only the events its player took part in.
+    game they shared); an opponent is named as in the newest event where they met. A
+    page reads only the player's own line in each event they took part in.
     """
-    by_id = players_events(summaries)
-    return [history_page(pid, by_id[pid]) for pid in sorted(by_id)
-            if only is None or pid in only]
-
-
-def players_events(summaries: Sequence[EventSummary]) -> dict[str, list[EventSummary]]:
-    """Return each player id's events (in ``summaries`` order)."""
-    by_id: dict[str, list[EventSummary]] = {}
+    by_id: dict[str, list[Appearance]] = {}
     for summary in summaries:
         for line in summary.players:
-            by_id.setdefault(line.id, []).append(summary)
-    return by_id
+            if only is None or line.id in only:
+                by_id.setdefault(line.id, []).append((summary, line))
+    return [history_page(pid, by_id[pid]) for pid in sorted(by_id)]
 
 
-def history_page(pid: str, events: Sequence[EventSummary]) -> HistoryPage:
-    """Return the history page of player ``pid`` from the summaries of their events."""
-    ordered = newest_first(events)
+Appearance = tuple[EventSummary, PlayerLine]  # an event (its summary) and the player's line
+
+
+def history_page(pid: str, appearances: Sequence[Appearance]) -> HistoryPage:
+    """Return the history page of player ``pid`` from their line in each of their events
+    (the event summaries may be light: only the event's head is read)."""
+    line_of = {summary.path: line for summary, line in appearances}
+    ordered = newest_first([summary for summary, _ in appearances])
     path = history_page_path(pid)
-    newest = ordered[0].line(pid)
-    assert newest is not None
+    newest = line_of[ordered[0].path]
     page = frame(path, f"{newest.name} · history", "history")
     totals = [0, 0, 0]
     meetings: dict[str, list[int]] = {}
     names: dict[str, str] = {}
     rows = []
     for summary in ordered:
-        for other in summary.players:
-            names.setdefault(other.id, other.name)
-        line = summary.line(pid)
-        assert line is not None
-        for opponent, column in line.meetings:
+        line = line_of[summary.path]
+        for opponent, name, column in line.meetings:
+            names.setdefault(opponent, name)
             meetings.setdefault(opponent, [0, 0, 0])[column] += 1
         totals = [a + b for a, b in zip(totals, line.counts, strict=True)]
         rows.append(

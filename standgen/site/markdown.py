@@ -15,7 +15,6 @@ import markdown as md
 import nh3
 from markupsafe import Markup
 
-_EXTENSIONS = ["tables", "fenced_code", "sane_lists"]
 _TAGS = frozenset(nh3.ALLOWED_TAGS) - {"img", "area", "map"}
 _SCHEMES = frozenset({"http", "https", "mailto"})
 _USER_REL = "nofollow noopener"
@@ -24,12 +23,24 @@ LinkRewrite = Callable[[str], str]
 
 
 class MarkdownRenderer:
-    """Renders Markdown with one Python-Markdown instance per build (it is reset per call)."""
+    """Renders Markdown with one Python-Markdown instance per build (it is reset per call),
+    made when first needed: a build that renders no Markdown never pays for it."""
 
     def __init__(self) -> None:
-        self._md = md.Markdown(extensions=_EXTENSIONS, output_format="html")
+        self._md: md.Markdown | None = None
 
     def _html(self, text: str) -> str:
+        if self._md is None:
+            from markdown.extensions.fenced_code import FencedCodeExtension
+            from markdown.extensions.sane_lists import SaneListExtension
+            from markdown.extensions.tables import TableExtension
+
+            # instances, not names: naming them makes Python-Markdown scan every installed
+            # package's entry points (a tenth of a second)
+            self._md = md.Markdown(
+                extensions=[TableExtension(), FencedCodeExtension(), SaneListExtension()],
+                output_format="html",
+            )
         self._md.reset()
         return str(self._md.convert(text))
 

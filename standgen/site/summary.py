@@ -11,7 +11,7 @@ processes) and drop each report once its pages are written, and the build state
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from standgen.model import EventConfig, Outcome
 from standgen.pipeline import EventReport
@@ -32,7 +32,8 @@ class PlayerLine:
     rank: int | None  # None for a spare (unranked) player
     score: float  # the sum of the player's points (as the history page shows it)
     counts: tuple[int, int, int]  # finished games won, drawn, lost
-    meetings: tuple[tuple[str, int], ...]  # (opponent, 0 win / 1 draw / 2 loss), in order
+    # (opponent id, opponent's name in this event, 0 win / 1 draw / 2 loss), in round order
+    meetings: tuple[tuple[str, str, int], ...]
 
 
 @dataclass(frozen=True)
@@ -49,26 +50,26 @@ class EventSummary:
     ranking: tuple[tuple[str, str, int], ...]  # (id, name, rank) in standings order
     factions: tuple[FactionResult, ...]  # faction results of the event's games
 
-    def line(self, player: str) -> PlayerLine | None:
-        for line in self.players:
-            if line.id == player:
-                return line
-        return None
+    def head(self) -> EventSummary:
+        """Return the summary without its per-player parts: what home and archive read."""
+        return replace(self, players=(), ranking=(), factions=())
 
 
 def summarise(report: EventReport) -> EventSummary:
     """Return the summary of an event's report."""
     event, standings = report.event, report.standings
     ranks = {row.player.id: row.rank for row in standings.rows}
+    names = {p.id: p.name for p in event.players}
     lines = []
     for player in event.players:
         record = standings.records.get(player.id)
         counts = [0, 0, 0]
-        meetings: list[tuple[str, int]] = []
+        meetings: list[tuple[str, str, int]] = []
         for entry in record.entries if record is not None else ():
             column = _COLUMN[entry.outcome]
             counts[column] += 1
-            meetings.extend((opponent, column) for opponent in entry.opponents)
+            meetings.extend((opponent, names.get(opponent, opponent), column)
+                            for opponent in entry.opponents)
         lines.append(PlayerLine(
             id=player.id,
             name=player.name,

@@ -1,0 +1,454 @@
+"""``standgen build``: the events tree -> the site folder, on every core, and incrementally.
+
+Two ways to the same bytes (``tests/test_builder.py`` compares them with the in-memory
+:func:`standgen.build.render`):
+
+- **Full build.** Events are loaded, checked, ranked and rendered one at a time in
+  worker processes (one per core), each writing its pages straight into a staging
+  folder, so memory holds one event's pages per worker, never the whole site. The pages
+  above events (home, seasons, archive, player histories) are rendered from each event's
+  small summary. Any problem anywhere: the staging folder is dropped and ``output/``
+  is untouched. Otherwise the staging folder is swapped in whole (MkDocs' serve loop),
+  unchanged files hard-linked from the old site so they keep their modification time.
+- **Incremental build.** With a build state from the last build of the same output
+  (:mod:`standgen.buildstate`) and only a few event folders changed, only those events
+  are loaded and rendered, and only the pages above events that show them (home,
+  archive, their season, the histories of players whose line changed) are rendered
+  again. Every changed event is checked before anything is written; then the files
+  whose bytes changed are replaced through a journal (:func:`standgen.output.apply_changes`):
+  a page is always whole, and a build killed half-way is finished or undone by the next.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import shutil
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from standgen import perf
+from standgen.buildstate import (
+    VERSION,
+    BuildState,
+    EventPath,
+    Stored,
+    folder_fingerprint,
+    iter_files,
+    output_identity,
+    state_file,
+    tree_hash,
+)
+from standgen.errors import InputError, Problem, errors_only
+from standgen.load import Found, find_events, load_event
+from standgen.load.files import SLUG, display
+from standgen.model import EventsTree
+from standgen.output import apply_changes, clean_stale, exchange_into, recover
+from standgen.pipeline import report
+from standgen.site import SiteRenderer
+from standgen.site.history import Appearance
+from standgen.site.index_contexts import events_in
+from standgen.site.summary import EventSummary, summarise
+
+Progress = Callable[[str, int, int], None]  # (stage, done, total) -> None
+INCREMENTAL_LIMIT = 8  # more changed event folders than this: a full (parallel) build
+
+
+@dataclass(frozen=True)
+class Built:
+    """What a build did."""
+
+    events: int
+    warnings: tuple[Problem, ...]
+    incremental: bool
+    rebuilt: int  # events loaded and rendered
+    written: int  # files written (the rest are unchanged)
+
+
+def build(
+    events: Path, output: Path, docs: Path, templates: Path,
+    progress: Progress | None = None, full: bool = False, jobs: int | None = None,
+) -> Built:
+    """Build the site of ``events`` into ``output``; raise InputError (nothing written) on
+    any problem. ``full`` ignores the build state; ``jobs`` caps the worker processes."""
+    output = output.absolute()
+    if output.parent.is_dir():  # what killed builds left: staging folders, a journal
+        clean_stale(output.parent, output.name)
+        recover(output)
+    found = find_events(events)
+    key = _global_key(found, events, docs, templates)
+    prints = [folder_fingerprint(folder) for folder, _ in found.folders]
+    renderer = SiteRenderer(EventsTree(root=display(events), events=(), seasons=found.seasons,
+                                       site=found.site), docs, templates)
+    optimised = perf.enabled()
+    stored = _stored(output, key) if optimised and not full else None
+    if stored is not None:
+        changed = [k for k, (_, slugs) in enumerate(found.folders)
+                   if slugs not in stored or stored[slugs].fingerprint != prints[k]]
+        present = {slugs for _, slugs in found.folders}
+        removed = [path for path in stored if path not in present]
+        if len(changed) + len(removed) <= INCREMENTAL_LIMIT:
+            return _incremental(found, prints, stored, changed, removed, output, renderer,
+                                key, progress)
+    return _full(found, prints, output, renderer, key, progress,
+                 jobs if jobs is not None else (_cores() if optimised else 1), optimised)
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def _global_key(found: Found, events: Path, docs: Path, templates: Path) -> str:
+    """Return the key over everything an event's pages depend on besides its own folder."""
+    import hashlib
+
+    digest = hashlib.sha256(VERSION.encode())
+    package = Path(__file__).resolve().parent
+    for part in (tree_hash(package, (".py",)), tree_hash(docs), tree_hash(templates)):
+        digest.update(part.encode())
+    digest.update(repr((found.seasons, found.site)).encode())
+    digest.update(os.environ.get("SOURCE_DATE_EPOCH", "").encode())
+    return digest.hexdigest()
+
+
+def _stored(output: Path, key: str) -> dict[EventPath, Stored] | None:
+    """Return the stored events when the state describes this output and key, else None."""
+    path = state_file(output)
+    if not path.is_file() or not output.is_dir():
+        return None
+    state = BuildState.open(path)
+    try:
+        if (state.meta("version") != VERSION or state.meta("key") != key
+                or state.meta("output") != output_identity(output)):
+            return None
+        return state.events()
+    finally:
+        state.close()
+
+
+# ----- one event: load, check, rank, render, write --------------------------------------
+
+@dataclass(frozen=True)
+class EventDone:
+    """What building one event folder gave."""
+
+    index: int
+    problems: tuple[Problem, ...]
+    summary: EventSummary | None  # None when the event has errors
+    written: int
+
+
+_JOB: dict[str, Any] = {}  # set before the workers fork: what every event job reads
+
+
+def _event_job(index: int) -> EventDone:
+    """Load, check, rank and render event folder ``index``; write its files."""
+    found: Found = _JOB["found"]
+    folder, slugs = found.folders[index]
+    problems: list[Problem] = []
+    event = load_event(folder, slugs, problems, _JOB["root"])
+    if event is None or errors_only(problems):
+        return EventDone(index, tuple(problems), None, 0)
+    made = report(event)
+    renderer: SiteRenderer = _JOB["renderer"]
+    written = _JOB["write"](renderer.event_files(made))
+    return EventDone(index, tuple(problems), summarise(made), written)
+
+
+# ----- full build -------------------------------------------------------------------------
+
+def _full(
+    found: Found, prints: Sequence[str], output: Path, renderer: SiteRenderer, key: str,
+    progress: Progress | None, jobs: int, optimised: bool,
+) -> Built:
+    parent = output.parent
+    parent.mkdir(parents=True, exist_ok=True)
+    clean_stale(parent, output.name)
+    staging = parent / f".{output.name}.tmp-{os.getpid()}"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir()
+    previous = output if output.is_dir() and optimised else None
+    writer = _StagingWriter(staging, previous)
+    try:
+        _JOB.update(found=found, root=Path(renderer.site.tree.root), renderer=renderer,
+                    write=writer.write)
+        total = len(found.folders)
+        done: list[EventDone | None] = [None] * total
+        if jobs > 1 and total > 1:
+            renderer.templates.preload()
+            context = multiprocessing.get_context("fork")
+            with ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=context) as pool:
+                futures: list[Future[EventDone]] = [pool.submit(_event_job, k)
+                                                    for k in range(total)]
+                writer.write(renderer.help_files())  # meanwhile, in this process
+                for count, future in enumerate(futures, start=1):
+                    result = future.result()
+                    done[result.index] = result
+                    writer.written += result.written
+                    if progress is not None:
+                        progress("events", count, total)
+        else:
+            for k in range(total):
+                result = _event_job(k)
+                done[k] = result
+                if progress is not None:
+                    progress("events", k + 1, total)
+            writer.write(renderer.help_files())
+        results = [r for r in done if r is not None]
+        problems = found.all_problems([r.problems for r in results])
+        if errors_only(problems):
+            raise InputError(problems)
+        summaries = [r.summary for r in results if r.summary is not None]
+        if progress is not None:
+            progress("pages", 0, 1)
+        writer.write(renderer.index_files(summaries))
+        writer.write(renderer.history_files(summaries))
+        if progress is not None:
+            progress("writing", 0, 1)
+        exchange_into(staging, output)
+    finally:
+        _JOB.clear()
+        shutil.rmtree(staging, ignore_errors=True)
+    if optimised:
+        _save(output, key, [(prints[r.index], r.summary, r.problems) for r in results
+                            if r.summary is not None], (), full=True)
+    if progress is not None:
+        progress("done", 1, 1)
+    warnings = tuple(p for p in problems if p.warning)
+    return Built(len(summaries), warnings, False, len(summaries), writer.written)
+
+
+class _StagingWriter:
+    """Writes files into the staging folder, linking those unchanged in the old site."""
+
+    def __init__(self, staging: Path, previous: Path | None) -> None:
+        self.staging = staging
+        self.previous = previous
+        self.made: set[Path] = set()
+        self.seen: set[str] = set()
+        self.written = 0
+
+    def write(self, files: Iterable[tuple[str, bytes]]) -> int:
+        count = 0
+        for rel, data in files:
+            if rel in self.seen:
+                raise ValueError(f"two outputs at {rel}")
+            self.seen.add(rel)
+            target = self.staging / rel
+            if target.parent not in self.made:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                self.made.add(target.parent)
+            if target.exists():
+                raise ValueError(f"two outputs at {rel}")
+            if self.previous is not None and _link_same(self.previous / rel, target, data):
+                continue
+            target.write_bytes(data)
+            count += 1
+        self.written += count
+        return count
+
+
+def _link_same(old: Path, target: Path, data: bytes) -> bool:
+    """Hard-link ``old`` to ``target`` when it holds exactly ``data``; return whether it did."""
+    try:
+        if old.stat().st_size != len(data) or old.read_bytes() != data:
+            return False
+        os.link(old, target)
+    except OSError:
+        return False
+    return True
+
+
+# ----- incremental build ------------------------------------------------------------------
+
+def _incremental(
+    found: Found, prints: Sequence[str], stored: Mapping[EventPath, Stored],
+    changed: Sequence[int], removed: Sequence[EventPath], output: Path,
+    renderer: SiteRenderer, key: str, progress: Progress | None,
+) -> Built:
+    root = Path(renderer.site.tree.root)
+    per_event: list[Sequence[Problem]] = []
+    loaded = {}
+    for k, (folder, slugs) in enumerate(found.folders):
+        if k in changed:
+            problems: list[Problem] = []
+            event = load_event(folder, slugs, problems, root)
+            per_event.append(problems)
+            if event is not None and not errors_only(problems):
+                loaded[k] = (event, tuple(problems))
+        else:
+            per_event.append(stored[slugs].warnings)
+    problems = found.all_problems(per_event)
+    if errors_only(problems):
+        raise InputError(problems)  # nothing written yet
+    writer = _Changes(output)
+    fresh: dict[EventPath, EventSummary] = {}
+    for count, (_, (event, _)) in enumerate(sorted(loaded.items()), start=1):
+        made = report(event)
+        writer.replace_folder(event.path, renderer.event_files(made))
+        fresh[event.path] = summarise(made)
+        if progress is not None:
+            progress("events", count, len(loaded))
+    for path in removed:
+        writer.remove_folder(path)
+    state = BuildState.open(state_file(output))
+    try:
+        heads = [fresh.get(slugs) or stored[slugs].head for _, slugs in found.folders]
+        touched = set(fresh) | set(removed)
+        seasons = [s for s in found.seasons if any(_below(p, s.path) for p in touched)]
+        writer.write(renderer.index_files(_with_seasons(state, heads, seasons, fresh),
+                                          {s.path for s in seasons}))
+        affected = _affected_players(state, stored, fresh, removed)
+        writer.write(_histories(renderer, state, heads, fresh, affected, writer))
+    finally:
+        state.close()
+    written = writer.commit()
+    _save(output, key, [(prints[k], fresh[event.path], warnings)
+                        for k, (event, warnings) in loaded.items()], removed, full=False)
+    if progress is not None:
+        progress("done", 1, 1)
+    warnings = tuple(p for p in problems if p.warning)
+    return Built(len(found.folders), warnings, True, len(loaded), written)
+
+
+def _below(path: EventPath, folder: EventPath) -> bool:
+    return len(path) > len(folder) and path[: len(folder)] == folder
+
+
+def _with_seasons(
+    state: BuildState, heads: Sequence[EventSummary], seasons: Sequence[Any],
+    fresh: Mapping[EventPath, EventSummary],
+) -> list[EventSummary]:
+    """Return the heads, with the ranking and factions filled in for the events of
+    ``seasons`` (the season pages to render again); other seasons are left out of
+    :meth:`SiteRenderer.index_files` by the caller's filter."""
+    wanted = {h.path for s in seasons for h in events_in(s, heads)}
+    parts = state.season_parts(p for p in wanted if p not in fresh)
+    full = []
+    for head in heads:
+        if head.path in fresh:
+            full.append(fresh[head.path])
+        elif head.path in parts:
+            ranking, factions = parts[head.path]
+            full.append(replace(head, ranking=ranking, factions=factions))  # type: ignore[arg-type]
+        else:
+            full.append(head)
+    return full
+
+
+def _affected_players(
+    state: BuildState, stored: Mapping[EventPath, Stored],
+    fresh: Mapping[EventPath, EventSummary], removed: Sequence[EventPath],
+) -> set[str]:
+    """Return the players whose history page may show something new."""
+    affected: set[str] = set()
+    for path, summary in fresh.items():
+        old = stored.get(path)
+        old_lines = state.lines_in(path)
+        same_head = old is not None and _history_head(old.head) == _history_head(summary)
+        new_lines = {line.id: line for line in summary.players}
+        for pid in set(old_lines) | set(new_lines):
+            if not same_head or old_lines.get(pid) != new_lines.get(pid):
+                affected.add(pid)
+    for path in removed:
+        affected.update(state.lines_in(path))
+    return affected
+
+
+def _history_head(head: EventSummary) -> tuple[object, ...]:
+    return (head.config.name, head.config.date, head.field)
+
+
+def _histories(
+    renderer: SiteRenderer, state: BuildState, heads: Sequence[EventSummary],
+    fresh: Mapping[EventPath, EventSummary], affected: set[str], writer: _Changes,
+) -> list[tuple[str, bytes]]:
+    """Return the history pages of ``affected`` players; remove those left without events."""
+    from standgen.site.history import history_page, history_page_path
+
+    head_of = {h.path: h for h in heads}
+    files: list[tuple[str, bytes]] = []
+    for pid in sorted(affected):
+        lines = {p: line for p, line in state.lines_of(pid).items()
+                 if p in head_of and p not in fresh}
+        for path, summary in fresh.items():
+            for line in summary.players:
+                if line.id == pid:
+                    lines[path] = line
+        appearances: list[Appearance] = [(head_of[p], line) for p, line in lines.items()]
+        if not appearances:
+            writer.remove_file(history_page_path(pid))
+            continue
+        page = history_page(pid, appearances)
+        files.append((page.frame.path, renderer.templates.render("history", page)))
+    return files
+
+
+class _Changes:
+    """The changes to the live site an incremental build makes: files whose bytes differ
+    and files to remove, applied together at the end (:func:`standgen.output.apply_changes`)."""
+
+    def __init__(self, output: Path) -> None:
+        self.output = output
+        self.writes: dict[str, bytes] = {}
+        self.removes: set[str] = set()
+
+    def write(self, files: Iterable[tuple[str, bytes]]) -> set[str]:
+        wrote: set[str] = set()
+        for rel, data in files:
+            if rel in wrote or rel in self.writes:
+                raise ValueError(f"two outputs at {rel}")
+            wrote.add(rel)
+            target = self.output / rel
+            try:
+                if target.stat().st_size == len(data) and target.read_bytes() == data:
+                    continue
+            except OSError:
+                pass
+            self.writes[rel] = data
+        return wrote
+
+    def replace_folder(self, path: EventPath, files: Iterable[tuple[str, bytes]]) -> None:
+        """Write an event's files; remove the files of its folder it no longer has."""
+        kept = self.write(files)
+        prefix = "/".join(path) + "/"
+        for rel in iter_files(self.output.joinpath(*_safe(path))):
+            if prefix + rel not in kept:
+                self.removes.add(prefix + rel)
+
+    def remove_folder(self, path: EventPath) -> None:
+        prefix = "/".join(path) + "/"
+        self.removes.update(prefix + rel for rel in iter_files(self.output.joinpath(*_safe(path))))
+
+    def remove_file(self, rel: str) -> None:
+        if (self.output / rel).is_file():
+            self.removes.add(rel)
+
+    def commit(self) -> int:
+        return apply_changes(self.output, self.writes, self.removes)
+
+
+def _safe(path: EventPath) -> EventPath:
+    if not path or not all(SLUG.match(part) for part in path):
+        raise ValueError(f"not an event path: {path!r}")
+    return path
+
+
+def _save(
+    output: Path, key: str, put: Sequence[tuple[str, EventSummary | None, Sequence[Problem]]],
+    remove: Iterable[EventPath], full: bool,
+) -> None:
+    """Record the build in the state file; a failure only costs the next build its speed."""
+    state = BuildState.open(state_file(output))
+    try:
+        state.save({"version": VERSION, "key": key, "output": output_identity(output)},
+                   [(fp, s, tuple(p for p in w if p.warning)) for fp, s, w in put
+                    if s is not None], remove, full)
+    finally:
+        state.close()

@@ -1,0 +1,223 @@
+"""The build state: what the last build of an output folder knew, so the next one can skip
+what did not change (Lektor's idea: content hashes, not modification times).
+
+It lives in one SQLite file next to the output folder (``.output.standgen-state.sqlite``
+for ``output/``), never inside it, so it is never published. It holds, for each event,
+the hash of every file in its folder, its problems (warnings), its summary (what the pages
+above events read) and each player's line (what history pages read). A key over
+everything else a page depends on (standgen's own code, templates, help pages, seasons,
+``site.toml``, ``SOURCE_DATE_EPOCH``) guards it: when that key changes, or the output
+folder is not the one the state describes, the next build is a full one.
+
+Losing the file is harmless: the next build is a full build and writes it again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sqlite3
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from standgen.errors import Problem
+from standgen.site.summary import EventSummary, PlayerLine
+
+VERSION = "1"
+EventPath = tuple[str, ...]
+
+
+def state_file(output: Path) -> Path:
+    """Return the state file of an output folder: a hidden sibling of it."""
+    output = output.absolute()
+    return output.parent / f".{output.name}.standgen-state.sqlite"
+
+
+def hash_files(paths: Iterable[Path], base: Path, digest: hashlib._Hash) -> None:
+    """Add each file's path (relative to ``base``) and content to ``digest``."""
+    for path in paths:
+        digest.update(path.relative_to(base).as_posix().encode() + b"\0")
+        try:
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+        except OSError:
+            digest.update(b"unreadable")
+
+
+def folder_fingerprint(folder: Path) -> str:
+    """Return a hash of every file below an event folder (names and contents).
+
+    Every file counts, hidden ones too: the loader reports unexpected files, so adding
+    one changes what a build says.
+    """
+    digest = hashlib.sha256()
+    found: list[Path] = []
+    for base, dirs, files in os.walk(folder):
+        dirs.sort()
+        found.extend(Path(base, name) for name in sorted(files))
+    hash_files(found, folder, digest)
+    return digest.hexdigest()
+
+
+def tree_hash(folder: Path, suffixes: tuple[str, ...] = ()) -> str:
+    """Return a hash of every file below ``folder`` (with one of ``suffixes``, if given)."""
+    digest = hashlib.sha256()
+    if folder.is_dir():
+        found = sorted(p for p in folder.rglob("*") if p.is_file()
+                       and (not suffixes or p.suffix in suffixes)
+                       and "__pycache__" not in p.parts)
+        hash_files(found, folder, digest)
+    return digest.hexdigest()
+
+
+def output_identity(output: Path) -> str:
+    """Return what identifies the site in ``output``: its folder's inode and its home page.
+
+    A folder replaced, emptied or rebuilt by someone else no longer matches the state.
+    """
+    try:
+        inode = output.stat().st_ino
+        home = hashlib.sha256((output / "index.html").read_bytes()).hexdigest()
+    except OSError:
+        return ""
+    return f"{inode}:{home}"
+
+
+@dataclass(frozen=True)
+class Stored:
+    """An event as the state holds it."""
+
+    fingerprint: str
+    head: EventSummary  # the summary without players, ranking or factions
+    warnings: tuple[Problem, ...]
+
+
+class BuildState:
+    """The state file, open. Use :meth:`open`; writes happen in :meth:`save`, one
+    transaction, after the site is written."""
+
+    def __init__(self, path: Path, connection: sqlite3.Connection) -> None:
+        self.path = path
+        self.db = connection
+
+    @classmethod
+    def open(cls, path: Path) -> BuildState:
+        """Open (or create) the state file; a corrupt or foreign file is started afresh."""
+        try:
+            return cls._open(path)
+        except (sqlite3.DatabaseError, OSError):
+            path.unlink(missing_ok=True)
+            return cls._open(path)
+
+    @classmethod
+    def _open(cls, path: Path) -> BuildState:
+        db = sqlite3.connect(path, isolation_level=None)
+        db.executescript(
+            "PRAGMA journal_mode=DELETE;"
+            "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);"
+            "CREATE TABLE IF NOT EXISTS events (path TEXT PRIMARY KEY, fingerprint TEXT,"
+            " head BLOB, season BLOB, warnings BLOB);"
+            "CREATE TABLE IF NOT EXISTS lines (pid TEXT, path TEXT, line BLOB,"
+            " PRIMARY KEY (pid, path));"
+        )
+        return cls(path, db)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def meta(self, key: str) -> str:
+        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return str(row[0]) if row else ""
+
+    def events(self) -> dict[EventPath, Stored]:
+        """Return every stored event by path."""
+        found: dict[EventPath, Stored] = {}
+        for path, fingerprint, head, warnings in self.db.execute(
+            "SELECT path, fingerprint, head, warnings FROM events"
+        ):
+            found[_path(path)] = Stored(fingerprint, pickle.loads(head), pickle.loads(warnings))
+        return found
+
+    def season_parts(self, paths: Iterable[EventPath]) -> dict[EventPath, tuple[object, object]]:
+        """Return (ranking, factions) of the stored events ``paths``."""
+        found: dict[EventPath, tuple[object, object]] = {}
+        for path in paths:
+            row = self.db.execute("SELECT season FROM events WHERE path = ?",
+                                  (_key(path),)).fetchone()
+            if row is not None:
+                found[path] = pickle.loads(row[0])
+        return found
+
+    def lines_of(self, pid: str) -> dict[EventPath, PlayerLine]:
+        """Return a player's stored line in each event they played."""
+        return {
+            _path(path): pickle.loads(line)
+            for path, line in self.db.execute("SELECT path, line FROM lines WHERE pid = ?",
+                                              (pid,))
+        }
+
+    def lines_in(self, path: EventPath) -> dict[str, PlayerLine]:
+        """Return every player's stored line in one event."""
+        return {
+            pid: pickle.loads(line)
+            for pid, line in self.db.execute("SELECT pid, line FROM lines WHERE path = ?",
+                                             (_key(path),))
+        }
+
+    def save(
+        self,
+        meta: Mapping[str, str],
+        put: Sequence[tuple[str, EventSummary, Sequence[Problem]]],
+        remove: Iterable[EventPath],
+        full: bool,
+    ) -> None:
+        """Record a build: ``put`` (fingerprint, summary, warnings) for each event built,
+        ``remove`` for events gone; ``full`` starts the state afresh."""
+        db = self.db
+        db.execute("BEGIN")
+        try:
+            if full:
+                db.execute("DELETE FROM events")
+                db.execute("DELETE FROM lines")
+            for path in remove:
+                db.execute("DELETE FROM events WHERE path = ?", (_key(path),))
+                db.execute("DELETE FROM lines WHERE path = ?", (_key(path),))
+            for fingerprint, summary, warnings in put:
+                key = _key(summary.path)
+                db.execute("DELETE FROM lines WHERE path = ?", (key,))
+                db.execute(
+                    "INSERT OR REPLACE INTO events VALUES (?, ?, ?, ?, ?)",
+                    (key, fingerprint, _dump(summary.head()),
+                     _dump((summary.ranking, summary.factions)), _dump(tuple(warnings))),
+                )
+                db.executemany(
+                    "INSERT OR REPLACE INTO lines VALUES (?, ?, ?)",
+                    ((line.id, key, _dump(line)) for line in summary.players),
+                )
+            db.execute("DELETE FROM meta")
+            db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+
+def _dump(value: object) -> bytes:
+    return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _key(path: EventPath) -> str:
+    return "/".join(path)
+
+
+def _path(key: str) -> EventPath:
+    return tuple(key.split("/"))
+
+
+def iter_files(folder: Path) -> Iterator[str]:
+    """Yield the relative POSIX path of every file below ``folder``."""
+    for base, dirs, files in os.walk(folder):
+        dirs.sort()
+        for name in sorted(files):
+            yield Path(base, name).relative_to(folder).as_posix()

@@ -1,0 +1,130 @@
+"""``standgen build`` on disk: the parallel full build and the incremental build give the
+same bytes as the in-memory render, and a bad change writes nothing."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from standgen import build as lib
+from standgen.buildstate import state_file
+from standgen.errors import InputError
+from standgen.load import load_tree
+
+PROJECT = Path(__file__).resolve().parent.parent
+STEAMROLLER = Path("2026", "spring-steamroller")
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    """Return every file below ``folder`` by relative POSIX path."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def in_memory(events: Path) -> dict[str, bytes]:
+    """Return the site as the straightforward in-memory render makes it."""
+    return lib.render(load_tree(events))
+
+
+@pytest.fixture
+def events(tmp_path: Path) -> Path:
+    """A copy of the demo events a test may change."""
+    return Path(shutil.copytree(PROJECT / "events", tmp_path / "events"))
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_full_build_writes_the_in_memory_site(events: Path, tmp_path: Path, jobs: int) -> None:
+    built = lib.build(events, tmp_path / "out", jobs=jobs)
+    assert not built.incremental and built.events == 5
+    assert files_of(tmp_path / "out") == in_memory(events)
+    assert state_file(tmp_path / "out").is_file()
+    assert not any(p.name.startswith(".out.tmp") for p in tmp_path.iterdir())
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+
+
+def check_incremental(events: Path, out: Path, rebuilt: int) -> None:
+    """Build incrementally and compare with the in-memory render of the changed tree."""
+    built = lib.build(events, out)
+    assert built.incremental and built.rebuilt == rebuilt
+    assert files_of(out) == in_memory(events)
+
+
+def test_a_corrected_result_rewrites_only_what_it_touches(events: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    lib.build(events, out)
+    assert lib.build(events, out).written == 0  # nothing changed: nothing written
+    before = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
+    edit(events / STEAMROLLER / "round-1.csv", "1,emma-w,lena-b,1-0,5,1,46,12",
+         "1,emma-w,lena-b,0-1,1,5,12,46")
+    check_incremental(events, out, rebuilt=1)
+    touched = {p.relative_to(out).as_posix() for p, t in before.items()
+               if not p.exists() or p.stat().st_mtime_ns != t}
+    assert touched and all(t.startswith(("2026/spring-steamroller/", "players/", "index.html",
+                                         "archive/", "2026/index.html")) for t in touched)
+    assert not any(t.startswith("2026/club-swiss/") for t in touched)
+
+
+def test_renamed_player_reaches_their_history(events: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    lib.build(events, out)
+    edit(events / STEAMROLLER / "players.csv", "Anna Kowalski", "Anna K. <Kowalska>")
+    check_incremental(events, out, rebuilt=1)
+    assert b"Anna K. &lt;Kowalska&gt;" in (out / "players" / "anna-k" / "index.html").read_bytes()
+
+
+def test_event_removed_and_added(events: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    lib.build(events, out)
+    moved = tmp_path / "aside"
+    shutil.move(events / "2026" / "club-swiss", moved)
+    check_incremental(events, out, rebuilt=0)
+    assert not (out / "2026" / "club-swiss").exists()
+    shutil.move(moved, events / "2025-club-swiss")
+    check_incremental(events, out, rebuilt=1)
+
+
+def test_bad_change_writes_nothing(events: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    lib.build(events, out)
+    before = files_of(out)
+    stamps = {p: p.stat().st_mtime_ns for p in out.rglob("*")}
+    edit(events / STEAMROLLER / "round-1.csv", "1,emma-w,lena-b,1-0", "1,emma-w,nobody,1-0")
+    with pytest.raises(InputError) as caught:
+        lib.build(events, out)
+    assert any("round-1.csv:2" in str(p) for p in caught.value.problems)
+    assert files_of(out) == before
+    assert {p: p.stat().st_mtime_ns for p in out.rglob("*")} == stamps
+
+
+def test_warnings_of_unchanged_events_are_still_reported(events: Path, tmp_path: Path) -> None:
+    edit(events / STEAMROLLER / "round-1.csv", "1,emma-w,lena-b,1-0,5,1,46,12",
+         "1,emma-w,lena-b,,,,,")
+    out = tmp_path / "out"
+    first = lib.build(events, out)
+    assert first.warnings
+    edit(events / "2026" / "club-swiss" / "event.md", "", "\nMore text.\n")
+    again = lib.build(events, out)
+    assert again.incremental and again.warnings == first.warnings
+
+
+def test_a_foreign_output_or_new_templates_mean_a_full_build(events: Path,
+                                                             tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    lib.build(events, out)
+    (out / "index.html").write_text("someone else's page")
+    assert not lib.build(events, out).incremental
+    assert lib.build(events, out).incremental
+    assert not lib.build(events, out, full=True).incremental
+    docs = Path(shutil.copytree(lib.DOCS, tmp_path / "docs"))
+    (docs / "extra.md").write_text("# Extra\n")
+    from standgen.builder import build as build_site
+
+    assert not build_site(events, out, docs, lib.TEMPLATES).incremental
+    assert (out / "help" / "extra" / "index.html").is_file()
