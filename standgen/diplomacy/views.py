@@ -3,9 +3,10 @@ seven, each player's games, and a seat's score on round pages (plain tables, no 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+from standgen import perf
 from standgen.diplomacy.games import game_scores, is_board
 from standgen.diplomacy.mcs import McsTable, mcs_table
 from standgen.diplomacy.options import options_of, system_of
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from standgen.pipeline import EventReport
 
 SCORE_SHORT = "Pts"
+T = TypeVar("T")
 
 
 def _num(value: float) -> str:
@@ -33,8 +35,32 @@ def _player_cell(report: EventReport, pid: str) -> Cell:
 
 
 def _mcs(report: EventReport) -> McsTable:
-    options = options_of(report.event.config)
-    return mcs_table(report.event.rounds, options, int(options["final_round"]))
+    def make() -> McsTable:
+        options = options_of(report.event.config)
+        return mcs_table(report.event.rounds, options, int(options["final_round"]))
+
+    return per_event("mcs", report.event, make)
+
+
+_MEMO: dict[tuple[str, int], tuple[object, Any]] = {}
+
+
+def per_event(kind: str, event: Event, make: Callable[[], T]) -> T:
+    """Return ``make()``, computed once per event (by identity) for all its pages: every
+    player page of an MCS event shows a row of the same table (profiled: recomputing it
+    made each page 14 ms). A few events are kept; the straightforward mode
+    (:mod:`standgen.perf`) recomputes every time."""
+    if not perf.enabled():
+        return make()
+    key = (kind, id(event))
+    hit = _MEMO.get(key)
+    if hit is not None and hit[0] is event:
+        return cast(T, hit[1])
+    value = make()
+    if len(_MEMO) >= 8:
+        _MEMO.clear()
+    _MEMO[key] = (event, value)  # holding the event keeps its id from being reused
+    return value
 
 
 def _finished_boards(event: Event) -> list[Game]:
@@ -171,8 +197,8 @@ def player_games(report: EventReport, player: str) -> Sequence[Table]:
         return (Table("Mean Comparison Scoring, game by game",
                       ("Round", "Board", "Power", "Centres", "p", "aveT", "s"), rows,
                       note=note),)
-    scores = game_score_lines(event, None)
-    counted = event_points(event, None)
+    scores = per_event("scores", event, lambda: game_score_lines(event, None))
+    counted = per_event("points", event, lambda: event_points(event, None))
     best = int(options_of(event.config)["best"])
     rows_other: list[tuple[Cell, ...]] = []
     for key in sorted(k for k in scores if k[2] == player):
