@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from standgen import perf
 from standgen.model import Event, EventsTree, Proposal
 from standgen.pairing import roundrobin
 from standgen.standings import Standings, compute_standings, format_of
@@ -51,7 +52,13 @@ def pair_round(event: Event, standings: Standings, number: int) -> Proposal:
 def report(event: Event) -> EventReport:
     """Return everything the site shows for one event."""
     standings = compute_standings(event)
-    by_round = tuple(compute_standings(event, upto=r.number) for r in event.rounds if r.finished)
+    last = event.rounds[-1].number if event.rounds else 0
+    by_round = tuple(
+        # after the last round the standings are those over every game
+        standings if r.number == last and perf.enabled()
+        else compute_standings(event, upto=r.number)
+        for r in event.rounds if r.finished
+    )
     return EventReport(event, standings, by_round, propose(event, standings))
 
 

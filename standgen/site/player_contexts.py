@@ -20,6 +20,7 @@ from standgen.site.hook_contexts import TableView, table_views
 from standgen.site.markdown import MarkdownRenderer
 from standgen.site.numbers import display_number
 from standgen.site.results import outcome_word
+from standgen.standings import Standing
 from standgen.tiebreaks.base import Part, Value
 
 
@@ -99,6 +100,8 @@ class EventIndex:
     games: Mapping[tuple[int, str], Game]  # (round, player id) -> the player's game
     rounds: tuple[tuple[Round, bool], ...]  # rounds with a page, proposed flag
     rank_after: Mapping[int, Mapping[str, int]]  # complete round -> player id -> rank after it
+    rows: Mapping[str, Standing]  # player id -> standings row
+    scores: tuple[float, float]  # the lowest and the highest score in the standings
 
 
 def index_event(report: EventReport) -> EventIndex:
@@ -113,7 +116,11 @@ def index_event(report: EventReport) -> EventIndex:
         number: {row.player.id: row.rank for row in after.rows}
         for number, after in zip(finished, report.by_round, strict=True)
     }
-    return EventIndex({p.id: p.name for p in event.players}, games, rounds, rank_after)
+    rows = report.standings.rows
+    scores = (min((row.score for row in rows), default=0.0),
+              max((row.score for row in rows), default=0.0))
+    return EventIndex({p.id: p.name for p in event.players}, games, rounds, rank_after,
+                      {row.player.id: row for row in rows}, scores)
 
 
 def addend(part: Part, names: Mapping[str, str]) -> Addend:
@@ -195,7 +202,7 @@ def player_page(
                 rank_after=str(rank) if rank is not None else "",
             )
         )
-    standing = standings.row(player.id)
+    standing = index.rows.get(player.id)
     breakdowns: tuple[Breakdown, ...] = ()
     if standing is not None:
         breakdowns = tuple(
@@ -221,9 +228,9 @@ def player_page(
         army_list=renderer.untrusted(event.lists.get(player.id, "")),
         chart=score_chart(
             running_scores(report, player.id),
-            max((row.score for row in standings.rows), default=0.0),
+            index.scores[1],
             f"{player.name}: score after each round",
-            min((row.score for row in standings.rows), default=0.0),
+            index.scores[0],
         ),
         tables=table_views(
             tuple(fmt.player_tables(report, player.id)) if fmt.player_tables is not None else (),
