@@ -18,8 +18,9 @@ from standgen.formats import FORMATS
 from standgen.formats.base import Format, standard_points
 from standgen.model import GameKind, Player
 from standgen.records import build_records
+from standgen.standings import compute_standings
 from standgen.tiebreaks import FIDE_POLICY, TIEBREAKS, Context, TiebreakPolicy, fide_policy
-from standgen.tiebreaks.fide import adjusted_score, edition_of
+from standgen.tiebreaks.fide import adjusted_score, edition_of, round_robin_policy
 from standgen.tiebreaks.ratings import DP_TABLE, dp
 from tests.build import make_event, player
 
@@ -246,6 +247,94 @@ def test_sonneborn_berger_cut1_cuts_lowest_scoring_opponent_not_lowest_value() -
     got = TIEBREAKS["sb-cut1"].compute(ctx, "B")
     assert val(ctx, "sb", "B") == 1.5 + 2 + 0.5 + 0 + 1.25
     assert [p.opponent for p in got.parts if not p.counted] == ["F"]
+
+
+# --- round robin: art. 15.2, forfeits are regular games --------------------------------
+
+# ROUND_ROBIN with B's round-1 win over E entered as a forfeit (same scores).
+RR_FORFEIT = [[("A", "F", "1-0"), ("B", "E", "+-"), ("C", "D", "draw")], *ROUND_ROBIN[1:]]
+RR_POLICY = round_robin_policy(FIDE_POLICY)
+
+
+@pytest.mark.parametrize("edition", ["2023", "2026"])
+def test_round_robin_forfeit_counts_its_opponent_in_buchholz_and_sb(edition: str) -> None:
+    """C.07 art. 15.2: "In tournaments with pre-determined pairings, forfeit wins or
+    losses (the only possible unplayed rounds) are treated as regular games or matches"
+    (art. 16, the dummy opponent, is for Swiss tournaments: art. 15.3).
+
+    B (3) won by forfeit against E (1.5); E's opponents: B 3, C 3.5, D 2.5, F 0.5, A 4.
+    Round robin, either edition: BH(E) = 13.5; BH-C1 cuts F's 0.5 (the forfeit loss is a
+    game, not a voluntary unplayed round to cut first): 13. BH(B) = E 1.5 + A 4 + F 0.5
+    + C 3.5 + D 2.5 = 12; SB(B) = 1.5 × 1 + 4 × ½ + 0.5 × 1 + 0 + 2.5 × ½ = 5.25.
+    Read as a Swiss (art. 16.4), E's forfeit loss is a dummy with E's own 1.5 (2026:
+    capped at B's 3, no change): BH 12, and cut-1 cuts that VUR first (16.5.1): 10.5;
+    B's forfeit win is a dummy with B's 3 (2023) or min(3, E's 1.5) (2026).
+    """
+    rr = chess(list("ABCDEF"), RR_FORFEIT, 5, edition=edition, policy=RR_POLICY)
+    assert dict(rr.scores) == {"A": 4, "B": 3, "C": 3.5, "D": 2.5, "E": 1.5, "F": 0.5}
+    got = TIEBREAKS["sos"].compute(rr, "E")
+    assert [(p.opponent, p.value) for p in got.parts][0] == ("B", 3)
+    assert got.value == 13.5
+    cut = TIEBREAKS["sos-cut1"].compute(rr, "E")
+    assert [p.opponent for p in cut.parts if not p.counted] == ["F"]
+    assert cut.value == 13
+    assert val(rr, "sos", "B") == 12
+    assert val(rr, "sb", "B") == 5.25
+    swiss = chess(list("ABCDEF"), RR_FORFEIT, 5, edition=edition)
+    assert val(swiss, "sos", "E") == 12
+    assert val(swiss, "sos-cut1", "E") == 10.5
+    assert val(swiss, "sb", "B") == {"2023": 6.75, "2026": 5.25}[edition]
+
+
+def test_round_robin_forfeit_loss_is_not_voluntary() -> None:
+    """Art. 15.2 makes a round robin's forfeit a regular game, so a forfeit loss is no
+    voluntary unplayed round (art. 16.1.2 is for Swiss tournaments); a requested bye or
+    a withdrawal's rounds still are."""
+    ctx = chess(["p", "q"], [[("p", "q", "-+")], [("p", "ABSENT", "draw")],
+                             [("p", "ABSENT", "1-0")]], 3, policy=RR_POLICY)
+    assert [RR_POLICY.voluntary(e) for e in ctx.entries("p")] == [False, True, False]
+
+
+def test_round_robin_forfeit_is_a_win_but_not_a_game_won_nor_rated() -> None:
+    """Art. 15.2 keeps "all forfeits in ratings-based tie-breaks (see Article 10) and
+    forfeit losses in Type B tie-breaks (see Article 7)" unplayed. B: WIN (7.1, "with or
+    without playing") 2, the forfeit and F; WON (7.2, "games won over the board") 1, F
+    only; ARO (10.1, "opponents played over the board") leaves E out."""
+    ratings = dict(zip("ABCDEF", (2000, 1900, 1800, 1700, 1600, 1500), strict=True))
+    players: list[str | Player] = [player(pid, rating=r) for pid, r in ratings.items()]
+    ctx = chess(players, RR_FORFEIT, 5, policy=RR_POLICY)
+    assert val(ctx, "wins", "B") == 2
+    assert val(ctx, "won", "B") == 1
+    got = TIEBREAKS["aro"].compute(ctx, "B")
+    assert [p.opponent for p in got.parts] == ["A", "F", "C", "D"]
+    assert got.value == 1750  # (2000 + 1500 + 1800 + 1700) / 4
+
+
+# A 4-player round robin: D beat A by forfeit; A and D tie on 1½ behind B.
+RR_TIE = [
+    [("D", "A", "+-"), ("B", "C", "1-0")],
+    [("A", "C", "1-0"), ("B", "D", "1-0")],
+    [("A", "B", "draw"), ("C", "D", "draw")],
+]
+
+
+@pytest.mark.parametrize("pairing", ["round-robin", "format"])
+def test_round_robin_direct_encounter_counts_a_forfeit(pairing: str) -> None:
+    """C.07 art. 6.1.1 excludes forfeits "not covered by Article 15.2": in a round robin
+    (the swiss format with ``pairing = "round-robin"``) D's forfeit win over A is a game
+    between them, so direct encounter (6.2) ranks D 2nd and A 3rd. Paired as a Swiss,
+    the forfeit is left out, A and D did not meet, and neither is alone on top of the
+    separate standings whatever the missing game's outcome (6.3): they share 2nd."""
+    event = make_event(list("ABCD"), RR_TIE, fmt="swiss", rounds=3, tiebreaks=("direct",),
+                       options={"pairing": pairing})
+    round_robin = pairing == "round-robin"
+    assert FORMATS["swiss"].tiebreak_policy(event).forfeit_is_opponent is round_robin
+    standings = compute_standings(event)
+    assert {r.player.id: r.score for r in standings.rows} == {
+        "B": 2.5, "A": 1.5, "D": 1.5, "C": 0.5}
+    ranks = {r.player.id: r.rank for r in standings.rows}
+    assert ranks == ({"B": 1, "D": 2, "A": 3, "C": 4} if round_robin
+                     else {"B": 1, "A": 2, "D": 2, "C": 4})
 
 
 # --- ratings --------------------------------------------------------------------------

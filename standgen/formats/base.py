@@ -109,7 +109,14 @@ class Format:
     # the primary score from a player's record (default: the sum of points); McMahon adds
     # the starting score and OpenGotha's rounding of bye / absence points
     total_score: Callable[[Record, EventConfig], float] | None = None
+    # the tiebreak policy of one event, when it depends on the event (a chess round robin
+    # counts forfeits as games, FIDE C.07 art. 15.2); default: ``policy``
+    policy_for: Callable[[Event], TiebreakPolicy] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def tiebreak_policy(self, event: Event) -> TiebreakPolicy:
+        """Return the tiebreak policy for ``event``: ``policy_for(event)`` or ``policy``."""
+        return self.policy if self.policy_for is None else self.policy_for(event)
 
     def option(self, config: EventConfig, key: str) -> Any:
         """Return the event's value of option ``key``, or the format's default."""

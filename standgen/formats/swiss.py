@@ -15,7 +15,8 @@ from standgen.formats.base import Format, Option, Proposal
 from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Seat
 from standgen.pairing import swiss as swiss_pairing
 from standgen.tables import Cell, Table
-from standgen.tiebreaks.fide import EDITIONS, FIDE_POLICY
+from standgen.tiebreaks.base import TiebreakPolicy
+from standgen.tiebreaks.fide import EDITIONS, FIDE_POLICY, round_robin_policy
 
 if TYPE_CHECKING:
     from standgen.pipeline import EventReport
@@ -53,6 +54,17 @@ def planned_rounds(players: int, config: EventConfig) -> int:
     if players < 3:
         return 1
     return max(1, min(math.ceil(math.log2(players)) + 1, players - 1))
+
+
+ROUND_ROBIN_POLICY = round_robin_policy(FIDE_POLICY)
+
+
+def policy_for(event: Event) -> TiebreakPolicy:
+    """Return the event's tiebreak policy: FIDE C.07 art. 16 for a Swiss, art. 15.2 for a
+    round robin (``[options] pairing = "round-robin"``: forfeits count as games)."""
+    from standgen.pairing import roundrobin
+
+    return ROUND_ROBIN_POLICY if roundrobin.uses_round_robin(event) else FIDE_POLICY
 
 
 def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
@@ -124,6 +136,7 @@ SWISS = Format(
     planned_rounds=planned_rounds,
     pair=pair,
     policy=FIDE_POLICY,  # C.07 art. 16: unplayed rounds, dummy opponents
+    policy_for=policy_for,  # a round robin: C.07 art. 15.2
     default_tiebreaks=("sos-cut1", "sos", "sb", "cumulative", "direct", "wins"),
     options=(
         Option("bye_points", float, 1.0,

@@ -23,9 +23,13 @@ def cut(
 
     FIDE C.07 art. 14.1-14.4 (Cut-1, Cut-2, Median-1): the least significant value is
     the contribution of the opponent with the lowest score, the lowest such contribution
-    where several share it (for Buchholz the value is the score itself). Art. 16.5: with
-    ``unplayed_first``, a low cut takes the lowest voluntary unplayed round first, unless
-    the least significant value is worth more (only possible for Sonneborn-Berger).
+    where several share it (for Buchholz the value is the score itself). Art. 16.5.1:
+    with ``unplayed_first``, "the lowest contribution coming from" a voluntary unplayed
+    round is cut, "as long as such contribution is not lower than the least significant
+    value"; for Sonneborn-Berger, "cut the higher of these two values" (the lowest
+    contribution, not the round whose dummy scores least: under the 2026 caps two dummies
+    can differ). For Buchholz the value is the score, so the lowest voluntary round is
+    always cut. Art. 16.5.2: each further low cut applies the rule again to what is left.
     High cuts know no exception. Cuts never exceed the contributions there are; among
     equal values the earliest round is cut. Cut parts stay in the breakdown, marked.
     """
@@ -38,7 +42,7 @@ def cut(
         chosen, why = least, "cut: least significant"
         unplayed = [c for c in kept if c.voluntary]
         if unplayed_first and unplayed:
-            lowest = min(unplayed, key=lambda c: (c.opponent_score, c.part.value))
+            lowest = min(unplayed, key=lambda c: (c.part.value, c.opponent_score))
             if lowest.part.value >= least.part.value:
                 chosen, why = lowest, "cut: voluntary unplayed round first"
         kept = [c for c in kept if c is not chosen]

@@ -27,6 +27,9 @@ def compute_defeated(ctx: Context, player: str) -> list[Contribution]:
     round weighs the policy's virtual opponent (``unplayed_opponent_score``, 0 without
     one) by the share it awarded. Each contribution is ordered by the opponent's score,
     which FIDE C.07 art. 14.1 makes the least significant value for Sonneborn-Berger.
+    Only an unplayed round can be a voluntary unplayed round (art. 16.1.2), cut first by
+    art. 16.5: a forfeit the policy counts as a game (a round robin, art. 15.2) is a game
+    like any other.
     A policy's ``game_adjustment`` changes the opponent's score for that game before it
     is weighed (McMahon: OpenGotha ``Tournament.fillBaseScoringInfo`` 4.2,
     ``dosmX4[rr] = osmX2[rr] * getWX2(g, sp)`` with ``osmX2`` handicap-corrected).
@@ -35,8 +38,8 @@ def compute_defeated(ctx: Context, player: str) -> list[Contribution]:
     adjust = ctx.policy.game_adjustment
     for entry in ctx.entries(player):
         share = result_share(ctx.policy, entry)
-        voluntary = ctx.policy.voluntary(entry)
         if is_unplayed_for(ctx, entry):
+            voluntary = ctx.policy.voluntary(entry)
             unplayed = (ctx.policy.unplayed_opponent_score
                         if ctx.policy.defeated_counts_unplayed else None)
             score = unplayed(ctx, player, entry) if unplayed is not None else None
@@ -58,7 +61,7 @@ def compute_defeated(ctx: Context, player: str) -> list[Contribution]:
                 note = _result_note(entry, score, share, f"({change.text(score)})")
                 score += change.value
             part = Part(entry.round, opp, score * share, note=note)
-            contributions.append(Contribution(part, score, voluntary))
+            contributions.append(Contribution(part, score))
     return contributions
 
 

@@ -17,9 +17,10 @@ def _counts(ctx: Context, kind: GameKind) -> bool:
 def encounter_points(ctx: Context, player: str, group: Sequence[str]) -> dict[str, float]:
     """Return the player's points against each member of ``group`` they met.
 
-    FIDE C.07 art. 6: games among the tied players; players who met more than once count
-    the average of their results. Forfeits count only when the policy makes a forfeit's
-    opponent an opponent.
+    FIDE C.07 art. 6.1: games among the tied players; players who met more than once
+    count the average of their results (6.1.2). Forfeits count only when the policy makes
+    a forfeit's opponent an opponent: art. 6.1.1 excludes forfeits "not covered by
+    Article 15.2", which makes a round robin's forfeits regular games.
     """
     results: dict[str, list[float]] = {}
     for entry in ctx.records[player].entries:
@@ -34,12 +35,13 @@ def encounter_points(ctx: Context, player: str, group: Sequence[str]) -> dict[st
 def direct_tiers(ctx: Context, group: Sequence[str]) -> list[list[str]]:
     """Return the tied group split into tiers, best first, by direct encounter.
 
-    FIDE C.07 art. 6. When every tied player met every other, their points in those
+    FIDE C.07 art. 6.2: when every tied player met every other, their points in those
     games order them; players still level are compared again among themselves, on their
-    games with each other only. When some did not meet, the top player is placed first
-    only if they scored more than any other tied player could have with every missing
-    game won; the rest are then compared again among themselves; otherwise the group
-    stays tied.
+    games with each other only. Art. 6.3: when some did not meet, the top player is
+    placed first only if they scored more than any other tied player could have with
+    every missing game won; the rest are then compared again among themselves; otherwise
+    the group stays tied. FIDE writes 6.3 for Swiss tournaments; standgen applies it to
+    any event (a finished round robin's tied players have all met, unless a player left).
     """
     members = sorted(group)
     if len(members) < 2:

@@ -14,6 +14,12 @@ default the policy's (the newer). What it does:
   caps it: for a forfeit at the scheduled opponent's adjusted score, otherwise at a
   draw in every round of the event;
 - low cuts take voluntary unplayed rounds first (art. 16.5).
+
+A round robin (pre-determined pairings) uses :func:`round_robin_policy` instead: art.
+15.2 treats its forfeits as regular games, except in the rating-based tie-breaks (art.
+10: ARO and TPR count games played over the board only) and for forfeit losses in the
+Type B tie-breaks of art. 7 (WIN counts rounds scored as a win, WON games won over the
+board: neither reads a forfeit loss).
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from standgen import perf
-from standgen.model import Event, GameKind
+from standgen.model import Event, GameKind, Outcome
 from standgen.tiebreaks.base import Context, Part, TiebreakPolicy, Value, summed
 
 if TYPE_CHECKING:
@@ -113,6 +119,31 @@ FIDE_POLICY = TiebreakPolicy(
     share_from_points=True,
 )
 
+
+def round_robin_voluntary(entry: Entry) -> bool:
+    """Return whether a round robin's round is a voluntary unplayed round.
+
+    FIDE C.07 art. 15.2: with pre-determined pairings a forfeit is a regular game, so a
+    forfeit loss is not voluntary; a requested bye or a withdrawal's rounds (outside art.
+    15.2, which knows no other unplayed round) stay voluntary as in a Swiss (art. 16.1).
+    """
+    return entry.kind is GameKind.ABSENT and entry.outcome is not Outcome.WIN
+
+
+def round_robin_policy(policy: TiebreakPolicy = FIDE_POLICY) -> TiebreakPolicy:
+    """Return the FIDE ``policy`` for a tournament with pre-determined pairings.
+
+    FIDE C.07 art. 15.2: "In tournaments with pre-determined pairings, forfeit wins or
+    losses (the only possible unplayed rounds) are treated as regular games or matches,
+    except that all forfeits in ratings-based tie-breaks (see Article 10) and forfeit
+    losses in Type B tie-breaks (see Article 7) remain unplayed rounds." So a forfeit's
+    scheduled opponent is an opponent for Buchholz, Sonneborn-Berger, Koya and direct
+    encounter (art. 6.1.1 excludes only forfeits "not covered by Article 15.2"), and a
+    forfeit loss is no voluntary unplayed round for the cuts. ARO and TPR read games
+    played over the board whatever the policy, and so does WON (7.2, "games won over
+    the board"). Byes (an odd field) and withdrawals keep article 16's treatment.
+    """
+    return replace(policy, forfeit_is_opponent=True, voluntary=round_robin_voluntary)
 
 
 def fide_policy(edition: str = DEFAULT_EDITION) -> TiebreakPolicy:
