@@ -74,7 +74,10 @@ def format_of(event: Event) -> Format:
 
 def tiebreak_chain(event: Event) -> tuple[str, ...]:
     """Return the event's tiebreak ids: event.toml ``tiebreaks`` or the format's default."""
-    chain = event.config.tiebreaks or format_of(event).default_tiebreaks
+    fmt = format_of(event)
+    default = (fmt.default_tiebreaks if fmt.default_tiebreaks_for is None
+               else fmt.default_tiebreaks_for(event))
+    chain = event.config.tiebreaks or default
     return tuple(t for t in chain if t != "score")
 
 

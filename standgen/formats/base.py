@@ -112,6 +112,9 @@ class Format:
     # the tiebreak policy of one event, when it depends on the event (a chess round robin
     # counts forfeits as games, FIDE C.07 art. 15.2); default: ``policy``
     policy_for: Callable[[Event], TiebreakPolicy] | None = None
+    # the default tiebreak chain of one event, when it depends on the event (a chess round
+    # robin does not use Buchholz, FIDE C.07 art. 8); default: ``default_tiebreaks``
+    default_tiebreaks_for: Callable[[Event], tuple[str, ...]] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def tiebreak_policy(self, event: Event) -> TiebreakPolicy:

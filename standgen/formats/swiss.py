@@ -67,6 +67,20 @@ def policy_for(event: Event) -> TiebreakPolicy:
     return ROUND_ROBIN_POLICY if roundrobin.uses_round_robin(event) else FIDE_POLICY
 
 
+ROUND_ROBIN_TIEBREAKS = ("direct", "wins", "sb", "koya")
+
+
+def default_tiebreaks_for(event: Event) -> tuple[str, ...]:
+    """Return the event's default tiebreak chain: the Swiss one, or for a round robin
+    direct encounter, wins, Sonneborn-Berger, Koya: FIDE C.07 art. 8 says Buchholz "must
+    not be used in round-robins" (the chain FIDE's round-robin events commonly use)."""
+    from standgen.pairing import roundrobin
+
+    if roundrobin.uses_round_robin(event):
+        return ROUND_ROBIN_TIEBREAKS
+    return SWISS.default_tiebreaks
+
+
 def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
     """Return the proposed Swiss round (FIDE C.04.1 / C.04.3; see standgen.pairing.swiss).
 
@@ -137,6 +151,7 @@ SWISS = Format(
     pair=pair,
     policy=FIDE_POLICY,  # C.07 art. 16: unplayed rounds, dummy opponents
     policy_for=policy_for,  # a round robin: C.07 art. 15.2
+    default_tiebreaks_for=default_tiebreaks_for,  # a round robin: no Buchholz (art. 8)
     default_tiebreaks=("sos-cut1", "sos", "sb", "cumulative", "direct", "wins"),
     options=(
         Option("bye_points", float, 1.0,
