@@ -11,6 +11,10 @@ bye costs and how far a pair strays from the procedure. The core:
 3. and finally matches the whole field, which guarantees: never a rematch and never a
    second bye while any pairing without one exists; among those, the fewest rematches,
    then the fewest second byes, then the lowest total cost.
+
+A format with its own way of narrowing the search (the chess Swiss pairs a large field
+score group by score group) uses :func:`min_cost_perfect_matching` on the candidate
+pairs it chooses, and :func:`pair` with ``use_procedure=False`` as its exact last resort.
 """
 
 from __future__ import annotations
@@ -126,28 +130,36 @@ def _match(
     """
     m = len(members)
     needs_bye = m % 2 == 1
-    edges: list[tuple[int, int, int, bool]] = []
+    ends: list[tuple[int, int]] = []
+    costs: list[int] = []
+    bad: list[bool] = []
     for x in range(m):
+        i = members[x]
         for y in range(x + 1, m):
-            i, j = members[x], members[y]
-            edges.append((x, y, cost(i, j), forbidden(i, j)))
+            j = members[y]
+            ends.append((x, y))
+            costs.append(cost(i, j))
+            bad.append(forbidden(i, j))
     bye_edges: list[tuple[int, int, bool]] = []
     if needs_bye:
         assert bye_cost is not None
         for x in range(m):
             c = bye_cost(members[x])
             bye_edges.append((x, 0 if c is None else c, c is None))
-    top = max([e[2] for e in edges] + [b[1] for b in bye_edges] + [0]) + 1
+    top = max(max(costs, default=0), max((b[1] for b in bye_edges), default=0), 0) + 1
     level_bye = top * (m // 2 + 2)
     level_rematch = level_bye * (m // 2 + 2)
     ceiling = level_rematch * 2
     graph = rx.PyGraph()
     graph.add_nodes_from(range(m + (1 if needs_bye else 0)))
-    for x, y, c, bad in edges:
-        graph.add_edge(x, y, ceiling - c - (level_rematch if bad else 0))
-    for x, c, repeat in bye_edges:
-        graph.add_edge(x, m, ceiling - c - (level_bye if repeat else 0))
-    matched = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
+    graph.add_edges_from([
+        (x, y, ceiling - c - (level_rematch if b else 0))
+        for (x, y), c, b in zip(ends, costs, bad, strict=True)
+    ])
+    graph.add_edges_from([
+        (x, m, ceiling - c - (level_bye if repeat else 0)) for x, c, repeat in bye_edges
+    ])
+    matched = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
     pairs: list[tuple[int, int]] = []
     bye: int | None = None
     rematches = repeat_byes = 0
@@ -161,3 +173,25 @@ def _match(
         pairs.append((i, j))
         rematches += forbidden(i, j)
     return Pairing(tuple(sorted(pairs)), bye, rematches, repeat_byes)
+
+
+def min_cost_perfect_matching(
+    size: int, edges: Sequence[tuple[int, int, int]]
+) -> list[tuple[int, int]] | None:
+    """Return a perfect matching of nodes ``0..size-1`` of least total cost, or None.
+
+    ``edges`` are the candidate pairs ``(x, y, cost)`` with ``cost >= 0``, no pair twice;
+    None when they hold no perfect matching. The pairs come back as ``(low, high)``, sorted.
+    """
+    if size == 0:
+        return []
+    if size % 2 or not edges:
+        return None
+    ceiling = max(c for _, _, c in edges) + 1
+    graph = rx.PyGraph()
+    graph.add_nodes_from(range(size))
+    graph.add_edges_from([(x, y, ceiling - c) for x, y, c in edges])
+    matched = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
+    if 2 * len(matched) != size:
+        return None
+    return sorted((min(x, y), max(x, y)) for x, y in matched)
