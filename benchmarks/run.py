@@ -98,20 +98,26 @@ def _count_files(folder: Path) -> tuple[int, int]:
     return files, pages
 
 
-def _standgen(events: Path, output: Path, extra_env: dict[str, str] | None = None) -> float:
+def _standgen(events: Path, output: Path, extra_env: dict[str, str] | None = None,
+              full: bool = False) -> float:
     env = {**os.environ, "CI": "1", **(extra_env or {})}
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "standgen", "build", str(events), "-o", str(output)],
+    subprocess.run([sys.executable, "-m", "standgen", "build", str(events), "-o", str(output),
+                    *(["--full"] if full else [])],
                    check=True, stdout=subprocess.DEVNULL, env=env, cwd=PROJECT)
     return time.perf_counter() - start
 
 
-def case_build(events_arg: str, repeat: int) -> dict[str, float]:
-    """Time ``standgen build`` (a whole process) of the demo events or a synthetic archive."""
+def case_build(events_arg: str, repeat: int, how: str = "full") -> dict[str, float]:
+    """Time ``standgen build`` (a whole process) of the demo events or a synthetic archive:
+    ``full`` renders everything (``--full``); ``unchanged`` builds again over the last
+    build of the same events (the build state finds nothing changed)."""
     events = PROJECT / "events" if events_arg == "demo" else archive_dir(int(events_arg))
     output = CACHE / f"out-build-{events_arg}"
     runs = repeat if events_arg == "demo" else 1  # an archive build is long: once
-    best = min(_standgen(events, output) for _ in range(runs))
+    if how == "unchanged":
+        _standgen(events, output)
+    best = min(_standgen(events, output, full=how == "full") for _ in range(runs))
     files, pages = _count_files(output)
     return {"time": best, "pages": pages, "files": files}
 
@@ -146,7 +152,7 @@ def run_case(argv: list[str], repeat: int) -> dict[str, float]:
     if name == "standings":
         return case_standings(args[0], int(args[1]), int(args[2]), args[3], repeat)
     if name == "build":
-        return case_build(args[0], repeat)
+        return case_build(args[0], repeat, *args[1:])
     if name == "rebuild":
         return case_rebuild(args[0], 1)
     raise SystemExit(f"unknown case {name}")
@@ -175,8 +181,9 @@ def plan(quick: bool, archive_events: int) -> list[Spec]:
             Spec("pair swiss", "64 players, R6", ("pair", "swiss", "64", "5")),
             Spec("standings swiss (FIDE chain)", "256 players x 12 R",
                  ("standings", "swiss", "256", "12", "default")),
-            Spec("build demo events", "demo", ("build", "demo"), 1.0),
+            Spec("build demo events (full)", "demo", ("build", "demo", "full"), 1.0),
             Spec("build archive", "10 events", ("build", "10")),
+            Spec("rebuild after one CSV", "10 events", ("rebuild", "10"), 1.0),
         ]
     specs = [
         Spec("pair steamroller", "256 players, R6", ("pair", "steamroller", "256", "5")),
@@ -189,6 +196,8 @@ def plan(quick: bool, archive_events: int) -> list[Spec]:
         Spec("pair swiss", "256 players, R6", ("pair", "swiss", "256", "5")),
         Spec("pair swiss", "512 players, R6", ("pair", "swiss", "512", "5")),
         Spec("pair swiss", "1024 players, R6", ("pair", "swiss", "1024", "5"), 0.5),
+        Spec("pair swiss", "2048 players, R6", ("pair", "swiss", "2048", "5")),
+        Spec("pair swiss", "4096 players, R6", ("pair", "swiss", "4096", "5"), 5.0),
         Spec("pair mcmahon", "256 players, R4", ("pair", "mcmahon", "256", "3")),
         Spec("pair mcmahon", "512 players, R4", ("pair", "mcmahon", "512", "3")),
         Spec("standings swiss (FIDE chain)", "1024 players x 12 R",
@@ -202,10 +211,11 @@ def plan(quick: bool, archive_events: int) -> list[Spec]:
         Spec("standings swiss (FIDE chain)", "4096 players x 12 R",
              ("standings", "swiss", "4096", "12", "default"), 1.0),
         Spec("standings swiss (all 17 tiebreaks)", "4096 players x 12 R",
-             ("standings", "swiss", "4096", "12", "all")),
+             ("standings", "swiss", "4096", "12", "all"), 1.0),
         Spec("standings steamroller", "4096 players x 12 R",
              ("standings", "steamroller", "4096", "12", "default")),
-        Spec("build demo events", "demo", ("build", "demo"), 1.0),
+        Spec("build demo events (full)", "demo", ("build", "demo", "full"), 1.0),
+        Spec("build demo events (unchanged)", "demo", ("build", "demo", "unchanged"), 1.0),
     ]
     sizes = sorted({max(10, archive_events // 4), max(20, archive_events // 2), archive_events})
     for events in sizes:

@@ -112,7 +112,9 @@ def _global_key(found: Found, events: Path, docs: Path, templates: Path) -> str:
     package = Path(__file__).resolve().parent
     for part in (tree_hash(package, (".py",)), tree_hash(docs), tree_hash(templates)):
         digest.update(part.encode())
-    digest.update(repr((found.seasons, found.site)).encode())
+    # problems and seasons name files as the events folder was given (events/... or an
+    # absolute path): a build spelling it differently starts afresh
+    digest.update(repr((display(events), found.seasons, found.site)).encode())
     digest.update(os.environ.get("SOURCE_DATE_EPOCH", "").encode())
     return digest.hexdigest()
 
