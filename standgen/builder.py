@@ -213,6 +213,7 @@ def _full(
         writer.write(renderer.history_files(summaries))
         if progress is not None:
             progress("writing", 0, 1)
+        _invalidate(output)
         exchange_into(staging, output)
     finally:
         _JOB.clear()
@@ -308,6 +309,7 @@ def _incremental(
                                           {s.path for s in seasons}))
         affected = _affected_players(state, stored, fresh, removed)
         writer.write(_histories(renderer, state, heads, fresh, affected, writer))
+        state.invalidate()  # the site is about to change: the state is stale until saved
     finally:
         state.close()
     written = writer.commit()
@@ -440,6 +442,17 @@ def _safe(path: EventPath) -> EventPath:
     if not path or not all(SLUG.match(part) for part in path):
         raise ValueError(f"not an event path: {path!r}")
     return path
+
+
+def _invalidate(output: Path) -> None:
+    """Mark an existing build state stale before the output folder changes."""
+    path = state_file(output)
+    if path.is_file():
+        state = BuildState.open(path)
+        try:
+            state.invalidate()
+        finally:
+            state.close()
 
 
 def _save(

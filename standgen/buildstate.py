@@ -126,6 +126,12 @@ class BuildState:
     def close(self) -> None:
         self.db.close()
 
+    def invalidate(self) -> None:
+        """Mark the state as describing no site: done before a build changes the output
+        folder, so a build killed half-way (its journal finished by the next build, or
+        its swap done) is never mistaken for one the state describes."""
+        self.db.execute("DELETE FROM meta WHERE key = 'output'")
+
     def meta(self, key: str) -> str:
         row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return str(row[0]) if row else ""
