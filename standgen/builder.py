@@ -46,7 +46,7 @@ from standgen.errors import InputError, Problem, errors_only
 from standgen.load import Found, find_events, load_event
 from standgen.load.files import SLUG, display
 from standgen.model import EventsTree
-from standgen.output import apply_changes, clean_stale, exchange_into, recover
+from standgen.output import apply_changes, clean_stale, exchange_into, link_same, recover
 from standgen.pipeline import report
 from standgen.site import SiteRenderer
 from standgen.site.history import Appearance
@@ -249,23 +249,12 @@ class _StagingWriter:
                 self.made.add(target.parent)
             if target.exists():
                 raise ValueError(f"two outputs at {rel}")
-            if self.previous is not None and _link_same(self.previous / rel, target, data):
+            if self.previous is not None and link_same(self.previous / rel, target, data):
                 continue
             target.write_bytes(data)
             count += 1
         self.written += count
         return count
-
-
-def _link_same(old: Path, target: Path, data: bytes) -> bool:
-    """Hard-link ``old`` to ``target`` when it holds exactly ``data``; return whether it did."""
-    try:
-        if old.stat().st_size != len(data) or old.read_bytes() != data:
-            return False
-        os.link(old, target)
-    except OSError:
-        return False
-    return True
 
 
 # ----- incremental build ------------------------------------------------------------------

@@ -51,14 +51,14 @@ def write_tree(files: Mapping[str, bytes], folder: Path, previous: Path | None =
             target.parent.mkdir(parents=True, exist_ok=True)
             made.add(target.parent)
         data = files[rel]
-        if reuse and previous is not None and _link_same(previous / rel, target, data):
+        if reuse and previous is not None and link_same(previous / rel, target, data):
             continue
         target.write_bytes(data)
         written += 1
     return written
 
 
-def _link_same(old: Path, target: Path, data: bytes) -> bool:
+def link_same(old: Path, target: Path, data: bytes) -> bool:
     """Hard-link ``old`` to ``target`` when it holds exactly ``data``; return whether it did."""
     try:
         if old.stat().st_size != len(data) or old.read_bytes() != data:
