@@ -62,7 +62,8 @@ def snapshot(event: object) -> list[object]:
     for standings in (made.standings, *made.by_round):
         for row in standings.rows:
             rows.append((row.rank, row.player.id, row.score,
-                         sorted((k, v.value, v.note, v.parts) for k, v in row.values.items())))
+                         sorted((k, repr(v.value), v.note, v.parts)
+                                for k, v in row.values.items())))
     rows.append(made.proposal)
     return rows
 

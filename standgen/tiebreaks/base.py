@@ -7,7 +7,7 @@ is the format's :class:`TiebreakPolicy`, never a special case inside a tiebreak.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Set
+from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -126,13 +126,62 @@ class Part:
     counted: bool = True  # False for a contribution a cut removed (shown struck out)
 
 
-@dataclass(frozen=True)
 class Value:
-    """A tiebreak's value for one player, with its breakdown."""
+    """A tiebreak's value for one player, with its breakdown.
 
+    ``parts`` is the breakdown, one :class:`Part` per contribution; ``note`` says how the
+    parts combine when not a plain sum ("÷ 6 rounds"). Ranking reads only ``value``, and a
+    breakdown is shown on one page, so a tiebreak may pass ``build`` instead of
+    ``parts``: the breakdown is then built the first time ``parts`` is read (4,096
+    players × 12 rounds × every tiebreak is about 300,000 parts and their notes, most of
+    the cost of the standings, which ranking never reads). Immutable, and equal by value,
+    parts and note, like the frozen dataclasses around it.
+    """
+
+    __slots__ = ("value", "note", "_parts", "_build")
     value: float
-    parts: tuple[Part, ...] = ()
-    note: str = ""  # how the parts combine when not a plain sum ("÷ 6 rounds")
+    note: str
+    _parts: tuple[Part, ...]
+    _build: Callable[[], Sequence[Part]] | None
+
+    def __init__(
+        self, value: float, parts: tuple[Part, ...] = (), note: str = "",
+        build: Callable[[], Sequence[Part]] | None = None,
+    ) -> None:
+        setter = object.__setattr__
+        setter(self, "value", value)
+        setter(self, "note", note)
+        setter(self, "_parts", tuple(parts))
+        setter(self, "_build", build)
+
+    @property
+    def parts(self) -> tuple[Part, ...]:
+        """Return the breakdown, building it on first use."""
+        build = self._build
+        if build is not None:
+            object.__setattr__(self, "_parts", tuple(build()))
+            object.__setattr__(self, "_build", None)
+        return self._parts
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Value is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Value is immutable: cannot delete {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Value):
+            return NotImplemented
+        return (self.value, self.parts, self.note) == (other.value, other.parts, other.note)
+
+    def __hash__(self) -> int:
+        return hash((self.value, self.parts, self.note))
+
+    def __repr__(self) -> str:
+        return f"Value(value={self.value!r}, parts={self.parts!r}, note={self.note!r})"
+
+    def __reduce__(self) -> tuple[type[Value], tuple[float, tuple[Part, ...], str]]:
+        return (Value, (self.value, self.parts, self.note))
 
 
 @dataclass(frozen=True)
@@ -271,6 +320,22 @@ class Tiebreak:
 def summed(parts: list[Part], note: str = "") -> Value:
     """Return a Value that is the sum of the counted parts."""
     return Value(value=sum(p.value for p in parts if p.counted), parts=tuple(parts), note=note)
+
+
+def summed_lazily(
+    value: Callable[[], float], parts: Callable[[], list[Part]], note: str = ""
+) -> Value:
+    """Return ``summed(parts(), note)``, with the breakdown built only when it is read.
+
+    ``value()`` must return what ``summed`` would: the counted parts' values, summed in
+    order from 0 (so a tiebreak without parts is the integer 0, as ``sum([])`` is). With
+    optimisations off (:func:`standgen.perf.straightforward`) the parts are built and
+    summed at once, the reference that ``tests/test_performance_equivalence.py``
+    compares the fast ``value()`` with.
+    """
+    if not perf.enabled():
+        return summed(parts(), note)
+    return Value(value(), note=note, build=parts)
 
 
 def outcome_share(outcome: Outcome) -> float:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from standgen.tiebreaks.base import Part, Value, summed
@@ -33,35 +34,64 @@ def cut(
     High cuts know no exception. Cuts never exceed the contributions there are; among
     equal values the earliest round is cut. Cut parts stay in the breakdown, marked.
     """
-    kept = list(contributions)
-    low = min(low, len(kept))
-    high = min(high, len(kept) - low)
-    removed: list[tuple[Contribution, str]] = []
-    for _ in range(low):
-        least = min(kept, key=lambda c: (c.opponent_score, c.part.value))
-        chosen, why = least, "cut: least significant"
-        unplayed = [c for c in kept if c.voluntary]
-        if unplayed_first and unplayed:
-            lowest = min(unplayed, key=lambda c: (c.part.value, c.opponent_score))
-            if lowest.part.value >= least.part.value:
-                chosen, why = lowest, "cut: voluntary unplayed round first"
-        kept = [c for c in kept if c is not chosen]
-        removed.append((chosen, why))
-    for _ in range(high):
-        most = max(kept, key=lambda c: (c.opponent_score, c.part.value))
-        kept = [c for c in kept if c is not most]
-        removed.append((most, "cut: most significant"))
-    cut_ids = {id(c): why for c, why in removed}
+    keys = [(c.opponent_score, c.part.value, c.voluntary) for c in contributions]
+    cut_ids = dict(choose_cuts(keys, low, high, unplayed_first))
     parts = []
-    for c in contributions:
-        if id(c) in cut_ids:
-            note = f"{c.part.note}; {cut_ids[id(c)]}" if c.part.note else cut_ids[id(c)]
+    for i, c in enumerate(contributions):
+        if i in cut_ids:
+            note = f"{c.part.note}; {cut_ids[i]}" if c.part.note else cut_ids[i]
             parts.append(replace(c.part, counted=False, note=note))
         else:
             parts.append(c.part)
+    return summed(parts, note=cut_note(low, high))
+
+
+Key = tuple[float, float, bool]  # (opponent score, contribution, voluntary unplayed round)
+
+
+def choose_cuts(
+    keys: Sequence[Key], low: int, high: int = 0, unplayed_first: bool = False
+) -> list[tuple[int, str]]:
+    """Return the (index, why) of the contributions :func:`cut` cuts, in cutting order.
+
+    ``keys`` are the contributions as (opponent score, value, voluntary), in round
+    order; the rules are :func:`cut`'s.
+    """
+    kept = list(range(len(keys)))
+    low = min(low, len(kept))
+    high = min(high, len(kept) - low)
+    removed: list[tuple[int, str]] = []
+    for _ in range(low):
+        least = min(kept, key=lambda i: (keys[i][0], keys[i][1]))
+        chosen, why = least, "cut: least significant"
+        unplayed = [i for i in kept if keys[i][2]]
+        if unplayed_first and unplayed:
+            lowest = min(unplayed, key=lambda i: (keys[i][1], keys[i][0]))
+            if keys[lowest][1] >= keys[least][1]:
+                chosen, why = lowest, "cut: voluntary unplayed round first"
+        kept.remove(chosen)
+        removed.append((chosen, why))
+    for _ in range(high):
+        most = max(kept, key=lambda i: (keys[i][0], keys[i][1]))
+        kept.remove(most)
+        removed.append((most, "cut: most significant"))
+    return removed
+
+
+def cut_value(
+    keys: Sequence[Key], low: int, high: int = 0, unplayed_first: bool = False
+) -> float:
+    """Return ``cut(...).value`` from the keys alone: the kept contributions summed in
+    round order, as :func:`~standgen.tiebreaks.base.summed` sums them."""
+    gone = {i for i, _ in choose_cuts(keys, low, high, unplayed_first)}
+    return sum(key[1] for i, key in enumerate(keys) if i not in gone)
+
+
+def cut_note(low: int, high: int) -> str:
+    """Return how a cut value's note names the cut: ``lowest 1 cut``."""
     label = []
     if low:
         label.append(f"lowest {low} cut")
     if high:
         label.append(f"highest {high} cut")
-    return summed(parts, note=", ".join(label))
+    return ", ".join(label)

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 from standgen import perf
 from standgen.model import GameKind
-from standgen.tiebreaks.base import Context, Part, Tiebreak, Value, result_share, summed
-from standgen.tiebreaks.cuts import Contribution, cut
+from standgen.tiebreaks.base import Context, Part, Tiebreak, Value, result_share, summed_lazily
+from standgen.tiebreaks.cuts import Contribution, Key, cut, cut_note, cut_value
 from standgen.tiebreaks.opponents import is_unplayed_for, unplayed_note
 
 if TYPE_CHECKING:
@@ -18,6 +18,41 @@ def defeated_contributions(ctx: Context, player: str) -> list[Contribution]:
     """Return :func:`compute_defeated`'s contributions, computed once per context
     (SODOS, Sonneborn-Berger and its cut share them)."""
     return ctx.shared("defeated-contributions", player, compute_defeated)
+
+
+def defeated_keys(ctx: Context, player: str) -> list[Key]:
+    """Return :func:`compute_defeated`'s contributions as cut keys, computed once per
+    context: (opponent score, contribution, voluntary), the same values in the same
+    order, without building a part (ranking reads values only)."""
+    return ctx.shared("defeated-keys", player, _compute_defeated_keys)
+
+
+def _compute_defeated_keys(ctx: Context, player: str) -> list[Key]:
+    keys: list[Key] = []
+    append = keys.append
+    policy = ctx.policy
+    adjust = policy.game_adjustment
+    unplayed = policy.unplayed_opponent_score if policy.defeated_counts_unplayed else None
+    forfeit_counts = policy.forfeit_is_opponent
+    for entry in ctx.entries(player):
+        share = result_share(policy, entry)
+        kind = entry.game.kind
+        if kind is GameKind.BYE or kind is GameKind.ABSENT or (
+            kind is GameKind.FORFEIT and not forfeit_counts
+        ):  # is_unplayed_for, inlined
+            score = unplayed(ctx, player, entry) if unplayed is not None else None
+            if score is None:
+                append((0.0, 0.0, policy.voluntary(entry)))
+            else:
+                append((score, score * share, policy.voluntary(entry)))
+            continue
+        change = adjust(ctx, player, entry) if adjust is not None else None
+        for opp in entry.opponents:
+            score = ctx.opponent_value(opp)
+            if change is not None:
+                score += change.value
+            append((score, score * share, False))
+    return keys
 
 
 def compute_defeated(ctx: Context, player: str) -> list[Contribution]:
@@ -98,7 +133,7 @@ def sodos(ctx: Context, player: str) -> Value:
     scores." The score is the format's primary score (MMS for McMahon). Draws (jigo)
     count half, as in Sonneborn-Berger; unplayed rounds follow the format's policy.
     """
-    return summed([c.part for c in defeated_contributions(ctx, player)])
+    return _defeated_sum(ctx, player)
 
 
 def sonneborn_berger(ctx: Context, player: str) -> Value:
@@ -109,7 +144,14 @@ def sonneborn_berger(ctx: Context, player: str) -> Value:
     policy supplies the virtual opponent of an unplayed round (weighted by its result)
     and the adjusted score of a withdrawn opponent.
     """
-    return summed([c.part for c in defeated_contributions(ctx, player)])
+    return _defeated_sum(ctx, player)
+
+
+def _defeated_sum(ctx: Context, player: str) -> Value:
+    return summed_lazily(
+        lambda: sum(key[1] for key in defeated_keys(ctx, player)),
+        lambda: [c.part for c in defeated_contributions(ctx, player)],
+    )
 
 
 def sonneborn_berger_cut1(ctx: Context, player: str) -> Value:
@@ -119,7 +161,13 @@ def sonneborn_berger_cut1(ctx: Context, player: str) -> Value:
     (the lowest such contribution where several share it); art. 16.5: with the policy's
     ``cut_unplayed_first`` a voluntary unplayed round worth at least as much goes first.
     """
-    return cut(defeated_contributions(ctx, player), 1, 0, ctx.policy.cut_unplayed_first)
+    first = ctx.policy.cut_unplayed_first
+    if not perf.enabled():
+        return cut(defeated_contributions(ctx, player), 1, 0, first)
+    return Value(
+        cut_value(defeated_keys(ctx, player), 1, 0, first), note=cut_note(1, 0),
+        build=lambda: cut(defeated_contributions(ctx, player), 1, 0, first).parts,
+    )
 
 
 def koya(ctx: Context, player: str) -> Value:
@@ -131,14 +179,24 @@ def koya(ctx: Context, player: str) -> Value:
     robin treats them as played); byes have no opponent and add nothing.
     """
     mark = ctx.policy.win_points * ctx.rounds_counted / 2
-    parts: list[Part] = []
-    for entry in ctx.records[player].entries:
-        opp = entry.opponent
-        if opp is not None:
-            strong = ctx.score(opp) + 1e-9 >= mark
-            note = f"opponent {_fmt(ctx.score(opp))} {'≥' if strong else '<'} {_fmt(mark)}"
-            parts.append(Part(entry.round, opp, entry.points, note=note, counted=strong))
-    return summed(parts, note=f"against opponents with at least {_fmt(mark)}")
+    scores = ctx.scores
+    entries = ctx.records[player].entries
+
+    def value() -> float:
+        return sum(e.points for e in entries
+                   if (opp := e.opponent) is not None and scores[opp] + 1e-9 >= mark)
+
+    def parts() -> list[Part]:
+        made: list[Part] = []
+        for entry in entries:
+            opp = entry.opponent
+            if opp is not None:
+                strong = ctx.score(opp) + 1e-9 >= mark
+                note = f"opponent {_fmt(ctx.score(opp))} {'≥' if strong else '<'} {_fmt(mark)}"
+                made.append(Part(entry.round, opp, entry.points, note=note, counted=strong))
+        return made
+
+    return summed_lazily(value, parts, note=f"against opponents with at least {_fmt(mark)}")
 
 
 SODOS = Tiebreak("sodos", "Sum of defeated opponents' scores (SODOS)", "SODOS", sodos)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from standgen import perf
 from standgen.model import GameKind
 from standgen.tiebreaks.base import (
     Context,
@@ -15,9 +16,9 @@ from standgen.tiebreaks.base import (
     UnplayedFn,
     Value,
     is_withdrawn,
-    summed,
+    summed_lazily,
 )
-from standgen.tiebreaks.cuts import Contribution, cut
+from standgen.tiebreaks.cuts import Contribution, Key, cut, cut_note, cut_value
 
 if TYPE_CHECKING:
     from standgen.records import Entry
@@ -85,11 +86,57 @@ def opponent_contributions(
     return contributions
 
 
+def opponent_keys(
+    ctx: Context,
+    player: str,
+    of: Callable[[str], float],
+    unplayed: UnplayedFn | None = None,
+    adjust: GameAdjustmentFn | None = None,
+) -> list[Key]:
+    """Return :func:`opponent_contributions` as cut keys, without building a part.
+
+    One (value, value, voluntary) per contribution, the same values in the same order:
+    the contribution is ordered by its own value. For values only (ranking); the parts
+    are built when a page shows them.
+    """
+    keys: list[Key] = []
+    append = keys.append
+    forfeit_counts = ctx.policy.forfeit_is_opponent
+    voluntary = ctx.policy.voluntary
+    for entry in ctx.entries(player):
+        kind = entry.game.kind
+        if kind is GameKind.BYE or kind is GameKind.ABSENT or (
+            kind is GameKind.FORFEIT and not forfeit_counts
+        ):
+            value = unplayed(ctx, player, entry) if unplayed is not None else None
+            if value is None:
+                value = 0.0
+            append((value, value, voluntary(entry)))
+            continue
+        change = adjust(ctx, player, entry) if adjust is not None else None
+        for opp in entry.opponents:
+            value = of(opp)
+            if change is not None:
+                value += change.value
+            append((value, value, False))
+    return keys
+
+
 def opponent_parts(
     ctx: Context, player: str, of: Callable[[str], float], unplayed: UnplayedFn | None = None
 ) -> list[Part]:
     """Return one part per round and opponent (see :func:`opponent_contributions`)."""
     return [c.part for c in opponent_contributions(ctx, player, of, unplayed)]
+
+
+def opponent_sum(
+    ctx: Context, player: str, of: Callable[[str], float], unplayed: UnplayedFn | None = None
+) -> Value:
+    """Return the sum of :func:`opponent_parts`, its breakdown built when it is read."""
+    return summed_lazily(
+        lambda: sum(key[1] for key in opponent_keys(ctx, player, of, unplayed)),
+        lambda: opponent_parts(ctx, player, of, unplayed),
+    )
 
 
 def sos(ctx: Context, player: str) -> Value:
@@ -104,7 +151,22 @@ def sos(ctx: Context, player: str) -> Value:
     ``Tournament.fillBaseScoringInfo`` 4.2 adds the handicap when the player was White,
     subtracts it when Black).
     """
-    return summed([c.part for c in _sos_contributions(ctx, player)])
+    return summed_lazily(
+        lambda: sum(key[1] for key in _sos_keys(ctx, player)),
+        lambda: [c.part for c in _sos_contributions(ctx, player)],
+    )
+
+
+def _sos_keys(ctx: Context, player: str) -> list[Key]:
+    """Return the SoS contributions as cut keys, computed once per context."""
+    return ctx.shared("sos-keys", player, _compute_sos_keys)
+
+
+def _compute_sos_keys(ctx: Context, player: str) -> list[Key]:
+    return opponent_keys(
+        ctx, player, ctx.opponent_value, ctx.policy.unplayed_opponent_score,
+        ctx.policy.game_adjustment,
+    )
 
 
 def _sos_contributions(ctx: Context, player: str) -> list[Contribution]:
@@ -127,7 +189,13 @@ def sos_cut(low: int, high: int = 0) -> Callable[[Context, str], Value]:
     """
 
     def compute(ctx: Context, player: str) -> Value:
-        return cut(_sos_contributions(ctx, player), low, high, ctx.policy.cut_unplayed_first)
+        first = ctx.policy.cut_unplayed_first
+        if not perf.enabled():
+            return cut(_sos_contributions(ctx, player), low, high, first)
+        return Value(
+            cut_value(_sos_keys(ctx, player), low, high, first), note=cut_note(low, high),
+            build=lambda: cut(_sos_contributions(ctx, player), low, high, first).parts,
+        )
 
     compute.__doc__ = f"Return SoS with the lowest {low} and highest {high} contributions cut."
     return compute
@@ -143,9 +211,7 @@ def sosos(ctx: Context, player: str) -> Value:
     ``sosmX2``, handicap-corrected in 4.2).
     """
     values = ctx.every("sos", sos)
-    return summed(
-        opponent_parts(ctx, player, values.__getitem__, ctx.policy.unplayed_opponent_sos)
-    )
+    return opponent_sum(ctx, player, values.__getitem__, ctx.policy.unplayed_opponent_sos)
 
 
 def rounds_in_event(ctx: Context, player: str) -> int:
@@ -174,7 +240,7 @@ def sos_large(ctx: Context, player: str) -> Value:
 
     Seed 000: "(.17 + .33 + .5 + .66 + .83 + .83) ... a final Strength of Schedule of 3.33".
     """
-    return summed(opponent_parts(ctx, player, lambda o: large_event_share(ctx, o)))
+    return opponent_sum(ctx, player, lambda o: large_event_share(ctx, o))
 
 
 SOS = Tiebreak("sos", "Strength of schedule (sum of opponents' scores)", "SoS", sos)

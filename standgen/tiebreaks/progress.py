@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from standgen.tiebreaks.base import Context, Part, Tiebreak, Value, summed
-from standgen.tiebreaks.opponents import opponent_parts
+from standgen.tiebreaks.base import Context, Part, Tiebreak, Value, summed_lazily
+from standgen.tiebreaks.opponents import opponent_sum
 
 
 def cumulative(ctx: Context, player: str) -> Value:
@@ -14,15 +14,23 @@ def cumulative(ctx: Context, player: str) -> Value:
     entered, dropped) adds the running score unchanged. A policy's ``start_score`` is
     the running score before round 1 (OpenGotha's CUSSM: the starting McMahon score).
     """
-    record = ctx.records[player]
-    by_round = {e.round: e.points for e in record.entries}
+    return summed_lazily(
+        lambda: sum(_running(ctx, player)),
+        lambda: [Part(rnd, None, running, note="running score")
+                 for rnd, running in enumerate(_running(ctx, player), start=1)],
+    )
+
+
+def _running(ctx: Context, player: str) -> list[float]:
+    """Return the player's running score after each counted round (start score included)."""
+    by_round = {e.round: e.points for e in ctx.records[player].entries}
     start = ctx.policy.start_score
     running = start(ctx, player) if start is not None else 0.0
-    parts: list[Part] = []
+    totals = []
     for rnd in range(1, ctx.rounds_counted + 1):
         running += by_round.get(rnd, 0.0)
-        parts.append(Part(rnd, None, running, note="running score"))
-    return summed(parts)
+        totals.append(running)
+    return totals
 
 
 def cumulative_sos(ctx: Context, player: str) -> Value:
@@ -32,7 +40,7 @@ def cumulative_sos(ctx: Context, player: str) -> Value:
     cumulative Strength of Schedule".
     """
     values = ctx.every("cumulative", cumulative)
-    return summed(opponent_parts(ctx, player, values.__getitem__))
+    return opponent_sum(ctx, player, values.__getitem__)
 
 
 CUMULATIVE = Tiebreak("cumulative", "Cumulative (progressive) score", "Cum", cumulative)

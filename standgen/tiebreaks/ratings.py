@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
 
+from standgen import perf
 from standgen.tiebreaks.base import Context, Part, Tiebreak, Value, outcome_share
 
 # FIDE Handbook B.02 (Rating Regulations) table 8.1a: p (percentage score, 0.00-1.00 in
@@ -58,12 +60,22 @@ def aro(ctx: Context, player: str) -> Value:
     and so are unrated opponents; halves round up. No rated game gives 0.
     """
     games = _rated_games(ctx, player)
-    parts = tuple(Part(rnd, opp, rating) for rnd, opp, rating, _ in games)
+
+    def parts() -> list[Part]:
+        return [Part(rnd, opp, rating) for rnd, opp, rating, _ in games]
+
     if not games:
-        return Value(0.0, parts, note="no rated opponent")
+        return _value(0.0, parts, "no rated opponent")
     average = sum(g[2] for g in games) / len(games)
-    return Value(float(_round_half_up(average)), parts,
-                 note=f"÷ {len(games)} rated games, rounded")
+    return _value(float(_round_half_up(average)), parts,
+                  f"÷ {len(games)} rated games, rounded")
+
+
+def _value(value: float, parts: Callable[[], list[Part]], note: str) -> Value:
+    """Return the value, its parts built when read (at once with optimisations off)."""
+    if not perf.enabled():
+        return Value(value, tuple(parts()), note)
+    return Value(value, note=note, build=parts)
 
 
 def tpr(ctx: Context, player: str) -> Value:
@@ -74,16 +86,19 @@ def tpr(ctx: Context, player: str) -> Value:
     decimals. No rated game gives 0.
     """
     games = _rated_games(ctx, player)
-    parts = tuple(Part(rnd, opp, rating, note=f"scored {share:g}")
-                  for rnd, opp, rating, share in games)
+
+    def parts() -> list[Part]:
+        return [Part(rnd, opp, rating, note=f"scored {share:g}")
+                for rnd, opp, rating, share in games]
+
     if not games:
-        return Value(0.0, parts, note="no rated opponent")
+        return _value(0.0, parts, "no rated opponent")
     average = float(_round_half_up(sum(g[2] for g in games) / len(games)))
     scored = sum(g[3] for g in games)
     p = scored / len(games)
     diff = dp(p)
-    return Value(average + diff, parts,
-                 note=f"ARO {average:g} + dp({float(_round_half_up(p, 2)):g}) {diff:+d}")
+    return _value(average + diff, parts,
+                  f"ARO {average:g} + dp({float(_round_half_up(p, 2)):g}) {diff:+d}")
 
 
 ARO = Tiebreak("aro", "Average rating of opponents", "ARO", aro)

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from standgen.model import Outcome
-from standgen.tiebreaks.base import ComputeFn, Context, Part, Tiebreak, Value, summed
+from standgen.model import GameKind, Outcome
+from standgen.tiebreaks.base import ComputeFn, Context, Part, Tiebreak, Value, summed_lazily
 
 
 def score(ctx: Context, player: str) -> Value:
     """Return the format's primary score, one part per round (contract section 4, ``score``)."""
-    return summed(
-        [
+    entries = ctx.records[player].entries
+    return summed_lazily(
+        lambda: sum(e.points for e in entries),
+        lambda: [
             Part(e.round, e.opponent, e.points, note=e.kind.value if not e.played else "")
-            for e in ctx.records[player].entries
-        ]
+            for e in entries
+        ],
     )
 
 
@@ -21,12 +23,14 @@ def wins(ctx: Context, player: str) -> Value:
 
     Seed 004 scores a bye as a win (1 TP), so it counts here; so does a forfeit win.
     """
-    return summed(
-        [
+    entries = ctx.records[player].entries
+    return summed_lazily(
+        lambda: sum(1.0 for e in entries if e.seat.outcome is Outcome.WIN),
+        lambda: [
             Part(e.round, e.opponent, 1.0, note=e.kind.value if not e.played else "")
-            for e in ctx.records[player].entries
+            for e in entries
             if e.outcome is Outcome.WIN
-        ]
+        ],
     )
 
 
@@ -35,12 +39,15 @@ def won(ctx: Context, player: str) -> Value:
 
     Byes, absences and forfeit wins are not games won: only played games count.
     """
-    return summed(
-        [
+    entries = ctx.records[player].entries
+    return summed_lazily(
+        lambda: sum(1.0 for e in entries
+                    if e.game.kind is GameKind.PLAYED and e.seat.outcome is Outcome.WIN),
+        lambda: [
             Part(e.round, e.opponent, 1.0)
-            for e in ctx.records[player].entries
+            for e in entries
             if e.played and e.outcome is Outcome.WIN
-        ]
+        ],
     )
 
 
@@ -48,12 +55,14 @@ def stat_sum(stat: str) -> ComputeFn:
     """Return a tiebreak function summing a per-seat stat column over the player's games."""
 
     def compute(ctx: Context, player: str) -> Value:
-        return summed(
-            [
+        entries = ctx.records[player].entries
+        return summed_lazily(
+            lambda: sum(float(e.stats.get(stat, 0.0)) for e in entries),
+            lambda: [
                 Part(e.round, e.opponent, float(e.stats.get(stat, 0.0)),
                      note=e.kind.value if not e.played else "")
-                for e in ctx.records[player].entries
-            ]
+                for e in entries
+            ],
         )
 
     compute.__doc__ = f"Return the sum of the player's ``{stat}`` over every game."
@@ -66,14 +75,17 @@ def vp_diff(ctx: Context, player: str) -> Value:
     Data contract section 4 (``vp-diff``). The format's ``seat_stats`` decides a bye's
     VP (Old World: a bye scores as a crushing victory); a bye concedes nothing.
     """
-    return summed(
-        [
+    entries = ctx.records[player].entries
+    return summed_lazily(
+        lambda: sum(float(e.stats.get("vp", 0.0)) - float(e.against.get("vp", 0.0))
+                    for e in entries),
+        lambda: [
             Part(e.round, e.opponent,
                  float(e.stats.get("vp", 0.0)) - float(e.against.get("vp", 0.0)),
                  note=_diff_note(e.stats.get("vp", 0.0), e.against.get("vp", 0.0),
                                  "" if e.played else e.kind.value))
-            for e in ctx.records[player].entries
-        ]
+            for e in entries
+        ],
     )
 
 
