@@ -5,8 +5,9 @@ Ties that no tiebreak separates share a rank (1, 2, 2, 4), as the data contract 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 from standgen import perf
 from standgen.formats import FORMATS
@@ -14,10 +15,54 @@ from standgen.formats.base import Format
 from standgen.model import Event, Outcome, Player
 from standgen.pairing import roundrobin
 from standgen.records import Record, build_records, counted_rounds
-from standgen.tiebreaks import TIEBREAKS
+from standgen.tiebreaks import TIEBREAKS, columns
 from standgen.tiebreaks.base import Context, Value
 
 _PRECISION = 9  # values equal to 9 decimals are ties (floats from divisions)
+
+
+class TiebreakValues(Mapping[str, Value]):
+    """A standing's tiebreak values by id, in chain order.
+
+    A value computed for the whole field at once (:mod:`standgen.tiebreaks.columns`) is
+    kept as a number until it is read; it then becomes a :class:`Value` whose breakdown
+    the tiebreak's own function builds (4,096 players × 17 tiebreaks are 70,000 values,
+    of which ranking reads numbers only and a page one player's breakdowns).
+    """
+
+    __slots__ = ("_context", "_player", "_raw")
+
+    def __init__(self, context: Context, player: str, raw: dict[str, Value | float]) -> None:
+        self._context = context
+        self._player = player
+        self._raw = raw
+
+    def __getitem__(self, tiebreak: str) -> Value:
+        got = self._raw[tiebreak]
+        if isinstance(got, Value):
+            return got
+        made = Value(got, source=partial(TIEBREAKS[tiebreak].compute, self._context,
+                                         self._player))
+        self._raw[tiebreak] = made  # once made, the same Value for every reader
+        return made
+
+    def number(self, tiebreak: str) -> float:
+        """Return the value of ``tiebreak`` without making its :class:`Value`."""
+        got = self._raw[tiebreak]
+        return got.value if isinstance(got, Value) else got
+
+    def raw(self) -> Mapping[str, Value | float]:
+        """Return the values as kept: numbers not read yet, :class:`Value` otherwise."""
+        return self._raw
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._raw)
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    def __repr__(self) -> str:
+        return f"TiebreakValues({dict(self.items())!r})"
 
 
 @dataclass(frozen=True)
@@ -93,6 +138,11 @@ def planned_rounds(event: Event) -> int:
 
 def compute_standings(event: Event, upto: int | None = None) -> Standings:
     """Return the standings over finished games of rounds ``1..upto`` (default: all)."""
+    with perf.collector_paused():
+        return _compute_standings(event, upto)
+
+
+def _compute_standings(event: Event, upto: int | None) -> Standings:
     fmt = format_of(event)
     records = build_records(event, fmt, upto)
     complete = counted_rounds(event)
@@ -124,34 +174,49 @@ def rerank(standings: Standings, chain: Sequence[str]) -> Standings:
     if not perf.enabled() or standings.rounds_complete != counted_rounds(event):
         return compute_standings(event)
     known = {
-        row.player.id: {tb: value for tb, value in row.values.items()
+        row.player.id: {tb: value for tb, value in _raw(row.values).items()
                         if TIEBREAKS[tb].compute_group is None}
         for row in standings.rows
     }
-    return _ranked(event, standings.format, standings.context, tiebreak_chain(event),
-                   standings.rounds_complete, None, known)
+    with perf.collector_paused():
+        return _ranked(event, standings.format, standings.context, tiebreak_chain(event),
+                       standings.rounds_complete, None, known)
+
+
+def _raw(values: Mapping[str, Value]) -> Mapping[str, Value | float]:
+    return values.raw() if isinstance(values, TiebreakValues) else values
 
 
 def _ranked(
     event: Event, fmt: Format, ctx: Context, chain: tuple[str, ...], complete: int,
-    upto: int | None, known: Mapping[str, Mapping[str, Value]],
+    upto: int | None, known: Mapping[str, Mapping[str, Value | float]],
 ) -> Standings:
     """Return the standings: every tiebreak of ``chain`` computed (or taken from
     ``known``), players ranked, ``finished`` set."""
     records = ctx.records
     ranked = [pid for pid, rec in records.items() if not rec.player.spare]
-    values: dict[str, dict[str, Value]] = {pid: {} for pid in ranked}
+    values: dict[str, dict[str, Value | float]] = {pid: {} for pid in ranked}
     for tb_id in chain:
         tb = TIEBREAKS[tb_id]
-        if tb.compute_group is None:
-            for pid in ranked:
-                have = known.get(pid, {}).get(tb_id)
-                values[pid][tb_id] = have if have is not None else tb.compute(ctx, pid)
+        if tb.compute_group is not None:
+            continue
+        # the whole field's values at once where the columns model the event; the
+        # breakdown then comes from the tiebreak's own function, when a page reads it
+        field = columns.values(ctx, tb_id) if perf.enabled() else None
+        compute = tb.compute
+        for pid in ranked:
+            have = known.get(pid, {}).get(tb_id) if known else None
+            if have is not None:
+                values[pid][tb_id] = have
+            elif field is not None:
+                values[pid][tb_id] = field[pid]  # a Value when first read (TiebreakValues)
+            else:
+                values[pid][tb_id] = compute(ctx, pid)
     groups = fmt.rank_groups(event, upto) if fmt.rank_groups is not None else {}
     order = _rank(ctx, ranked, chain, values, groups)
     rows = tuple(
         Standing(rank=rank, player=records[pid].player, score=ctx.scores[pid],
-                 values=values[pid], record=records[pid])
+                 values=TiebreakValues(ctx, pid, values[pid]), record=records[pid])
         for rank, pid in order
     )
     standings = Standings(
@@ -161,13 +226,17 @@ def _ranked(
     return _with_finished(standings)
 
 
+def _number(value: Value | float) -> float:
+    return value.value if isinstance(value, Value) else value
+
+
 def _key(value: float) -> float:
     return round(value, _PRECISION)
 
 
 def _rank(
     ctx: Context, ranked: Sequence[str], chain: Sequence[str],
-    values: dict[str, dict[str, Value]], rank_groups: Mapping[str, int],
+    values: dict[str, dict[str, Value | float]], rank_groups: Mapping[str, int],
 ) -> list[tuple[int, str]]:
     """Return (rank, player) in order, splitting tied groups one tiebreak at a time.
 
@@ -189,7 +258,7 @@ def _rank(
             if len(group) == 1:
                 next_groups.append(group)
                 continue
-            next_groups.extend(_split(group, lambda p, t=tb_id: values[p][t].value))
+            next_groups.extend(_split(group, lambda p, t=tb_id: _number(values[p][t])))
         groups = next_groups
     order: list[tuple[int, str]] = []
     position = 1
@@ -203,11 +272,11 @@ def _rank(
 def _split(group: Sequence[str], key: object) -> list[list[str]]:
     """Return ``group`` split into runs of equal key, highest key first."""
     assert callable(key)
-    keyed = sorted(group, key=lambda p: -_key(key(p)))
+    # sorted by key, highest first, and by position among equal keys (a stable sort)
+    keyed = sorted((-_key(key(pid)), i, pid) for i, pid in enumerate(group))
     runs: list[list[str]] = []
     last: float | None = None
-    for pid in keyed:
-        k = _key(key(pid))
+    for k, _, pid in keyed:
         if runs and k == last:
             runs[-1].append(pid)
         else:

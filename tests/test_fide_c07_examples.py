@@ -44,9 +44,11 @@ from collections.abc import Callable, Mapping, Sequence
 
 import pytest
 
+from standgen import records
 from standgen.build import import_trf
 from standgen.load import load_tree
 from standgen.standings import Standings, compute_standings
+from standgen.tiebreaks import columns
 from standgen.tiebreaks.fide import adjusted_score
 from standgen.trf import parse_trf, player_ids
 from tests.build import make_event
@@ -151,12 +153,18 @@ SWISS_5_WITHDRAWN = trf(
 Ranked = Callable[..., Standings]
 
 
-@pytest.fixture(scope="module")
-def ranked(tmp_path_factory: pytest.TempPathFactory) -> Ranked:
+@pytest.fixture(scope="module", params=["per-player", "columns"])
+def ranked(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Ranked:
     """Return ``ranked(trf_text, tiebreaks, edition=None)``: the standings of the event
     import-trf writes from the text, with the tiebreaks and ``fide_edition`` added to its
-    event.toml (computed once per module)."""
+    event.toml (computed once per module).
+
+    Every exercise runs twice: with the per-player tiebreak functions, and with the
+    whole-field values of :mod:`standgen.tiebreaks.columns` (which large events use),
+    forced on for these small crosstables.
+    """
     cache: dict[tuple[str, tuple[str, ...], str | None], Standings] = {}
+    threshold = 0 if request.param == "columns" else 10**9
 
     def compute(text: str, tiebreaks: Sequence[str], edition: str | None = None) -> Standings:
         key = (text, tuple(tiebreaks), edition)
@@ -170,7 +178,11 @@ def ranked(tmp_path_factory: pytest.TempPathFactory) -> Ranked:
             extra = f'fide_edition = "{edition}"\n' if edition else ""
             toml.write_text(f"tiebreaks = [{listed}]\n" + toml.read_text() + extra)
             (event,) = load_tree(root / "events").events
-            cache[key] = compute_standings(event)
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(columns, "MIN_ENTRIES", threshold)
+                records._RECENT.clear()
+                cache[key] = compute_standings(event)
+                assert (columns._grid(cache[key].context) is not None) == (threshold == 0)
         return cache[key]
 
     return compute

@@ -131,43 +131,57 @@ class Value:
 
     ``parts`` is the breakdown, one :class:`Part` per contribution; ``note`` says how the
     parts combine when not a plain sum ("÷ 6 rounds"). Ranking reads only ``value``, and a
-    breakdown is shown on one page, so a tiebreak may pass ``build`` instead of
-    ``parts``: the breakdown is then built the first time ``parts`` is read (4,096
-    players × 12 rounds × every tiebreak is about 300,000 parts and their notes, most of
-    the cost of the standings, which ranking never reads). Immutable, and equal by value,
-    parts and note, like the frozen dataclasses around it.
+    breakdown is shown on one page, so the breakdown may come later: ``build`` makes the
+    parts the first time they are read, ``source`` makes the whole value (parts and note)
+    the first time either is read, when ``value`` came from elsewhere (the whole field's
+    values at once, :mod:`standgen.tiebreaks.columns`). 4,096 players × 12 rounds × every
+    tiebreak is about 300,000 parts and their notes, most of the cost of the standings,
+    which ranking never reads. Read-only (its attributes are properties), and equal by
+    value, parts and note, like the frozen dataclasses around it.
     """
 
-    __slots__ = ("value", "note", "_parts", "_build")
-    value: float
-    note: str
-    _parts: tuple[Part, ...]
-    _build: Callable[[], Sequence[Part]] | None
+    __slots__ = ("_value", "_note", "_parts", "_build", "_source")
 
     def __init__(
         self, value: float, parts: tuple[Part, ...] = (), note: str = "",
         build: Callable[[], Sequence[Part]] | None = None,
+        source: Callable[[], Value] | None = None,
     ) -> None:
-        setter = object.__setattr__
-        setter(self, "value", value)
-        setter(self, "note", note)
-        setter(self, "_parts", tuple(parts))
-        setter(self, "_build", build)
+        self._value = value
+        self._note = note
+        self._parts = parts if type(parts) is tuple else tuple(parts)
+        self._build = build
+        self._source = source
+
+    @property
+    def value(self) -> float:
+        """Return the tiebreak's value."""
+        return self._value
 
     @property
     def parts(self) -> tuple[Part, ...]:
         """Return the breakdown, building it on first use."""
+        if self._source is not None:
+            self._resolve()
         build = self._build
         if build is not None:
-            object.__setattr__(self, "_parts", tuple(build()))
-            object.__setattr__(self, "_build", None)
+            self._parts = tuple(build())
+            self._build = None
         return self._parts
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Value is immutable: cannot set {name!r}")
+    @property
+    def note(self) -> str:
+        """Return how the parts combine when not a plain sum (``÷ 6 rounds``)."""
+        if self._source is not None:
+            self._resolve()
+        return self._note
 
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"Value is immutable: cannot delete {name!r}")
+    def _resolve(self) -> None:
+        assert self._source is not None
+        whole = self._source()
+        self._note = whole.note
+        self._parts = whole.parts
+        self._source = None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Value):
@@ -257,8 +271,12 @@ class Context:
         if player not in self.rounds_memo:
             entries = list(self.records[player].entries)
             if self.policy.missing_rounds_unplayed:
-                entries.extend(self._missing(player, {e.round for e in entries}))
-                entries.sort(key=lambda e: e.round)
+                have = {e.round for e in entries}
+                # a player in every round so far is missing none (most of the field)
+                if not (perf.enabled() and len(have) >= self.rounds_counted
+                        and have.issuperset(range(1, self.rounds_counted + 1))):
+                    entries.extend(self._missing(player, have))
+                entries.sort(key=_round_of)
             self.rounds_memo[player] = tuple(entries)
         return self.rounds_memo[player]
 
@@ -291,6 +309,10 @@ class Context:
                         seated.setdefault(seat.player, set()).add(rnd.number)
             self.seated_memo.update({pid: frozenset(r) for pid, r in seated.items()})
         return self.seated_memo
+
+
+def _round_of(entry: Entry) -> int:
+    return entry.round
 
 
 ComputeFn = Callable[[Context, str], Value]
