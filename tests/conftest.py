@@ -13,6 +13,14 @@ ROUND_1 = ROUND_HEADER + "1,a,b,1-0,3,1,40,20\n2,c,d,0-1,0,2,10,30\n"
 Files = Mapping[str, str | bytes]
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _help_markdown_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Keep the help pages' Markdown cache (site/markdown.py HtmlCache) out of ~/.cache."""
+    import os
+
+    os.environ["STANDGEN_CACHE"] = str(tmp_path_factory.mktemp("standgen-cache"))
+
+
 @pytest.fixture
 def tree(tmp_path: Path) -> Callable[[Files], Path]:
     """Return a function writing ``events/<path>`` files and returning the events root.

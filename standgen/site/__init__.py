@@ -114,6 +114,7 @@ class SiteRenderer:
         """Yield the help pages (``docs/``) and the assets."""
         for page in help_pages(self.site, self.renderer):
             yield page.frame.path, self.templates.render("help", page)
+        self.renderer.save_cache()
         assets = self.templates_dir / "assets"
         for asset in sorted(assets.rglob("*")):
             if asset.is_file():

@@ -8,12 +8,18 @@ requests); links get ``rel="nofollow noopener"``.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import posixpath
 from collections.abc import Callable
+from pathlib import Path
 
 import markdown as md
 import nh3
 from markupsafe import Markup
+
+from standgen import perf
 
 _TAGS = frozenset(nh3.ALLOWED_TAGS) - {"img", "area", "map"}
 _SCHEMES = frozenset({"http", "https", "mailto"})
@@ -28,6 +34,7 @@ class MarkdownRenderer:
 
     def __init__(self) -> None:
         self._md: md.Markdown | None = None
+        self._cache: HtmlCache | None = None
 
     def _html(self, text: str) -> str:
         if self._md is None:
@@ -51,9 +58,99 @@ class MarkdownRenderer:
         return Markup(sanitise(self._html(text)))
 
     def help_page(self, text: str, rewrite: LinkRewrite) -> Markup:
-        """Return sanitised HTML for a help page, its links to other ``.md`` files rewritten."""
-        html = self._html(text)
+        """Return sanitised HTML for a help page, its links to other ``.md`` files rewritten.
+
+        The Markdown conversion of the help pages (the same ``docs/`` every build, a third
+        of a small site's build time) is kept between builds: see :class:`HtmlCache`.
+        """
+        if self._cache is None:
+            self._cache = HtmlCache.open() if perf.enabled() else HtmlCache(None)
+        html = self._cache.get(text)
+        if html is None:
+            html = self._cache.put(text, self._html(text))
         return Markup(sanitise(html, rel=None, rewrite=rewrite))
+
+    def save_cache(self) -> None:
+        """Keep this build's help page conversions for the next build (see HtmlCache)."""
+        if self._cache is not None:
+            self._cache.save()
+
+
+class HtmlCache:
+    """Markdown → HTML conversions of the help pages, kept between builds.
+
+    Python-Markdown's output is a function of the text, the library's version and the
+    extensions this module configures, so the key is a SHA-256 over the three (this
+    module's source stands for the configuration); the cached HTML is sanitised after
+    it is read, like a fresh conversion. The cache is one JSON file in the user's cache
+    folder (``$STANDGEN_CACHE``, else ``$XDG_CACHE_HOME/standgen`` or
+    ``~/.cache/standgen``; ``STANDGEN_CACHE=off`` disables it), rewritten atomically with
+    only the entries the last build used. A cache that cannot be read or written is
+    ignored: it never fails a build, and never changes a byte of the site
+    (``tests/test_performance_equivalence.py`` builds with and without it).
+    """
+
+    def __init__(self, path: Path | None, entries: dict[str, str] | None = None) -> None:
+        self.path = path
+        self._old = entries or {}
+        self._used: dict[str, str] = {}
+        self._salt = _salt()
+
+    @classmethod
+    def open(cls) -> HtmlCache:
+        path = _cache_file()
+        if path is None:
+            return cls(None)
+        try:
+            loaded = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            loaded = {}
+        entries = loaded if isinstance(loaded, dict) else {}
+        return cls(path, {k: v for k, v in entries.items()
+                          if isinstance(k, str) and isinstance(v, str)})
+
+    def _key(self, text: str) -> str:
+        return hashlib.sha256(self._salt + text.encode("utf-8")).hexdigest()
+
+    def get(self, text: str) -> str | None:
+        key = self._key(text)
+        html = self._used.get(key) or self._old.get(key)
+        if html is not None:
+            self._used[key] = html
+        return html
+
+    def put(self, text: str, html: str) -> str:
+        self._used[self._key(text)] = html
+        return html
+
+    def save(self) -> None:
+        if self.path is None or self._used == self._old:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            partial = self.path.with_name(f".{self.path.name}.{os.getpid()}")
+            partial.write_text(json.dumps(self._used, sort_keys=True), encoding="utf-8")
+            os.replace(partial, self.path)
+            self._old = dict(self._used)
+        except OSError:
+            pass  # a read-only home: the next build converts again
+
+
+def _salt() -> bytes:
+    source = Path(__file__).read_bytes()
+    return hashlib.sha256(md.__version__.encode() + b"\0" + source).digest()
+
+
+def _cache_file() -> Path | None:
+    chosen = os.environ.get("STANDGEN_CACHE", "")
+    if chosen.lower() == "off":
+        return None
+    if chosen:
+        folder = Path(chosen)
+    else:
+        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+        folder = Path(base) / "standgen"
+    return folder / "help-markdown.json"
 
 
 def sanitise(html: str, rel: str | None = _USER_REL, rewrite: LinkRewrite | None = None) -> str:
