@@ -21,9 +21,11 @@ Two ways to the same bytes (``tests/test_builder.py`` compares them with the in-
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import shutil
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
@@ -37,6 +39,7 @@ from standgen.buildstate import (
     EventPath,
     Stored,
     folder_fingerprint,
+    folder_signature,
     iter_files,
     output_identity,
     state_file,
@@ -80,11 +83,20 @@ def build(
         recover(output)
     found = find_events(events)
     key = _global_key(found, events, docs, templates)
-    prints = [folder_fingerprint(folder) for folder, _ in found.folders]
     renderer = SiteRenderer(EventsTree(root=display(events), events=(), seasons=found.seasons,
                                        site=found.site), docs, templates)
     optimised = perf.enabled()
-    stored = _stored(output, key) if optimised and not full else None
+    now = time.time_ns()
+    signatures = {slugs: folder_signature(folder, now) if optimised else ""
+                  for folder, slugs in found.folders}
+    stored, stored_signatures = (_stored(output, key) if optimised and not full
+                                 else (None, {}))
+    # a folder whose files' signature is the last build's keeps its fingerprint unread
+    prints = [stored[slugs].fingerprint
+              if stored is not None and slugs in stored and signatures[slugs]
+              and stored_signatures.get(slugs) == signatures[slugs]
+              else folder_fingerprint(folder)
+              for folder, slugs in found.folders]
     if stored is not None:
         changed = [k for k, (_, slugs) in enumerate(found.folders)
                    if slugs not in stored or stored[slugs].fingerprint != prints[k]]
@@ -92,9 +104,10 @@ def build(
         removed = [path for path in stored if path not in present]
         if len(changed) + len(removed) <= INCREMENTAL_LIMIT:
             return _incremental(found, prints, stored, changed, removed, output, renderer,
-                                key, progress)
+                                key, progress, signatures)
     return _full(found, prints, output, renderer, key, progress,
-                 jobs if jobs is not None else (_cores() if optimised else 1), optimised)
+                 jobs if jobs is not None else (_cores() if optimised else 1), optimised,
+                 signatures)
 
 
 def _cores() -> int:
@@ -119,17 +132,19 @@ def _global_key(found: Found, events: Path, docs: Path, templates: Path) -> str:
     return digest.hexdigest()
 
 
-def _stored(output: Path, key: str) -> dict[EventPath, Stored] | None:
-    """Return the stored events when the state describes this output and key, else None."""
+def _stored(output: Path, key: str
+            ) -> tuple[dict[EventPath, Stored] | None, dict[EventPath, str]]:
+    """Return the stored events and folder signatures when the state describes this
+    output and key, else (None, {})."""
     path = state_file(output)
     if not path.is_file() or not output.is_dir():
-        return None
+        return None, {}
     state = BuildState.open(path)
     try:
         if (state.meta("version") != VERSION or state.meta("key") != key
                 or state.meta("output") != output_identity(output)):
-            return None
-        return state.events()
+            return None, {}
+        return state.events(), state.signatures()
     finally:
         state.close()
 
@@ -150,7 +165,18 @@ _JOB: dict[str, Any] = {}  # set before the workers fork: what every event job r
 
 
 def _event_job(index: int) -> EventDone:
-    """Load, check, rank and render event folder ``index``; write its files."""
+    """Load, check, rank and render event folder ``index``; write its files.
+
+    The garbage collector is paused meanwhile: an event's objects live until its last
+    page is written and then die together (reference counting frees them), so the
+    collections an event's allocations would trigger only walk live objects again and
+    again (a tenth of an archive build's time).
+    """
+    with perf.collector_paused():
+        return _event(index)
+
+
+def _event(index: int) -> EventDone:
     found: Found = _JOB["found"]
     folder, slugs = found.folders[index]
     problems: list[Problem] = []
@@ -167,7 +193,7 @@ def _event_job(index: int) -> EventDone:
 
 def _full(
     found: Found, prints: Sequence[str], output: Path, renderer: SiteRenderer, key: str,
-    progress: Progress | None, jobs: int, optimised: bool,
+    progress: Progress | None, jobs: int, optimised: bool, signatures: Mapping[EventPath, str],
 ) -> Built:
     parent = output.parent
     parent.mkdir(parents=True, exist_ok=True)
@@ -185,9 +211,13 @@ def _full(
         if jobs > 1 and total > 1:
             renderer.templates.preload()
             context = multiprocessing.get_context("fork")
+            # the workers' collections leave the objects they share with this process
+            # alone (no copy-on-write of their pages; Python's gc.freeze documentation)
+            gc.freeze()
             with ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=context) as pool:
                 futures: list[Future[EventDone]] = [pool.submit(_event_job, k)
                                                     for k in range(total)]
+                gc.unfreeze()  # the workers have forked (at the first submit)
                 writer.write(renderer.help_files())  # meanwhile, in this process
                 for count, future in enumerate(futures, start=1):
                     result = future.result()
@@ -220,7 +250,7 @@ def _full(
         shutil.rmtree(staging, ignore_errors=True)
     if optimised:
         _save(output, key, [(prints[r.index], r.summary, r.problems) for r in results
-                            if r.summary is not None], (), full=True)
+                            if r.summary is not None], (), full=True, signatures=signatures)
     if progress is not None:
         progress("done", 1, 1)
     warnings = tuple(p for p in problems if p.warning)
@@ -263,6 +293,7 @@ def _incremental(
     found: Found, prints: Sequence[str], stored: Mapping[EventPath, Stored],
     changed: Sequence[int], removed: Sequence[EventPath], output: Path,
     renderer: SiteRenderer, key: str, progress: Progress | None,
+    signatures: Mapping[EventPath, str],
 ) -> Built:
     root = Path(renderer.site.tree.root)
     per_event: list[Sequence[Problem]] = []
@@ -303,7 +334,8 @@ def _incremental(
         state.close()
     written = writer.commit()
     _save(output, key, [(prints[k], fresh[event.path], warnings)
-                        for k, (event, warnings) in loaded.items()], removed, full=False)
+                        for k, (event, warnings) in loaded.items()], removed, full=False,
+          signatures=signatures)
     if progress is not None:
         progress("done", 1, 1)
     warnings = tuple(p for p in problems if p.warning)
@@ -446,13 +478,13 @@ def _invalidate(output: Path) -> None:
 
 def _save(
     output: Path, key: str, put: Sequence[tuple[str, EventSummary | None, Sequence[Problem]]],
-    remove: Iterable[EventPath], full: bool,
+    remove: Iterable[EventPath], full: bool, signatures: Mapping[EventPath, str],
 ) -> None:
     """Record the build in the state file; a failure only costs the next build its speed."""
     state = BuildState.open(state_file(output))
     try:
         state.save({"version": VERSION, "key": key, "output": output_identity(output)},
                    [(fp, s, tuple(p for p in w if p.warning)) for fp, s, w in put
-                    if s is not None], remove, full)
+                    if s is not None], remove, full, signatures)
     finally:
         state.close()

@@ -60,6 +60,38 @@ def folder_fingerprint(folder: Path) -> str:
     return digest.hexdigest()
 
 
+RACY_NS = 2_000_000_000  # a file changed this close to the look is hashed next time too
+
+
+def folder_signature(folder: Path, now_ns: int) -> str:
+    """Return a hash of every file's name, size, inode and times below an event folder,
+    or "" when a file changed less than two seconds before ``now_ns``.
+
+    When the signature equals the last build's, no file was written, replaced, added or
+    removed since (a write changes a file's ctime, which no tool can set back), so the
+    stored content fingerprint still holds and the files need not be read: 7,000 files
+    of a 1,000-event archive are hashed in a third of a second, stat'ed in a twentieth.
+    A file written within two seconds of the look might change again within the same
+    timestamp tick (git's "racily clean" files): its folder gets no signature, so the
+    next build hashes it.
+    """
+    digest = hashlib.sha256()
+    for base, dirs, files in os.walk(folder):
+        dirs.sort()
+        for name in sorted(files):
+            path = os.path.join(base, name)
+            try:
+                st = os.stat(path)
+            except OSError:
+                return ""
+            if max(st.st_mtime_ns, st.st_ctime_ns) > now_ns - RACY_NS:
+                return ""
+            rel = os.path.relpath(path, folder)
+            digest.update(f"{rel}\0{st.st_size}:{st.st_ino}:{st.st_dev}:{st.st_mtime_ns}:"
+                          f"{st.st_ctime_ns}\0".encode())
+    return digest.hexdigest()
+
+
 def tree_hash(folder: Path, suffixes: tuple[str, ...] = ()) -> str:
     """Return a hash of every file below ``folder`` (with one of ``suffixes``, if given)."""
     digest = hashlib.sha256()
@@ -120,6 +152,7 @@ class BuildState:
             " head BLOB, season BLOB, warnings BLOB);"
             "CREATE TABLE IF NOT EXISTS lines (pid TEXT, path TEXT, line BLOB,"
             " PRIMARY KEY (pid, path));"
+            "CREATE TABLE IF NOT EXISTS signatures (path TEXT PRIMARY KEY, signature TEXT);"
         )
         return cls(path, db)
 
@@ -144,6 +177,12 @@ class BuildState:
         ):
             found[_path(path)] = Stored(fingerprint, pickle.loads(head), pickle.loads(warnings))
         return found
+
+    def signatures(self) -> dict[EventPath, str]:
+        """Return each event folder's file signature at the last build (see
+        :func:`folder_signature`)."""
+        return {_path(path): signature for path, signature
+                in self.db.execute("SELECT path, signature FROM signatures")}
 
     def season_parts(self, paths: Iterable[EventPath]) -> dict[EventPath, tuple[object, object]]:
         """Return (ranking, factions) of the stored events ``paths``."""
@@ -177,12 +216,18 @@ class BuildState:
         put: Sequence[tuple[str, EventSummary, Sequence[Problem]]],
         remove: Iterable[EventPath],
         full: bool,
+        signatures: Mapping[EventPath, str] | None = None,
     ) -> None:
         """Record a build: ``put`` (fingerprint, summary, warnings) for each event built,
-        ``remove`` for events gone; ``full`` starts the state afresh."""
+        ``remove`` for events gone; ``full`` starts the state afresh; ``signatures``
+        replaces every folder's file signature (none kept where it is "")."""
         db = self.db
         db.execute("BEGIN")
         try:
+            db.execute("DELETE FROM signatures")
+            db.executemany("INSERT INTO signatures VALUES (?, ?)",
+                           sorted((_key(path), sig) for path, sig in (signatures or {}).items()
+                                  if sig))
             if full:
                 db.execute("DELETE FROM events")
                 db.execute("DELETE FROM lines")

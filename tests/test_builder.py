@@ -3,7 +3,9 @@ same bytes as the in-memory render, and a bad change writes nothing."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -128,3 +130,61 @@ def test_a_foreign_output_or_new_templates_mean_a_full_build(events: Path,
 
     assert not build_site(events, out, docs, lib.TEMPLATES).incremental
     assert (out / "help" / "extra" / "index.html").is_file()
+
+
+def test_unchanged_folders_are_not_read_again(events: Path, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder whose files' signature (names, sizes, inodes, times) is the last build's
+    keeps its fingerprint without being read; a changed file is still found."""
+    from standgen import builder, buildstate
+
+    monkeypatch.setattr(buildstate, "RACY_NS", 0)  # the files here are seconds old
+    out = tmp_path / "out"
+    lib.build(events, out)
+    read: list[Path] = []
+    real = builder.folder_fingerprint
+    monkeypatch.setattr(builder, "folder_fingerprint",
+                        lambda folder: read.append(folder) or real(folder))
+    assert lib.build(events, out).written == 0
+    assert read == []
+    time.sleep(0.05)  # past the file system's timestamp tick
+    edit(events / STEAMROLLER / "round-1.csv", "1,emma-w,lena-b,1-0,5,1,46,12",
+         "1,emma-w,lena-b,0-1,1,5,12,46")
+    check_incremental(events, out, rebuilt=1)
+    assert read == [events / STEAMROLLER]
+
+
+def test_a_change_that_keeps_size_and_modification_time_is_found(
+    events: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Same size, modification time set back (cp -p, rsync -t): the change time moved."""
+    from standgen import buildstate
+
+    monkeypatch.setattr(buildstate, "RACY_NS", 0)
+    out = tmp_path / "out"
+    lib.build(events, out)
+    target = events / STEAMROLLER / "round-1.csv"
+    stat = target.stat()
+    time.sleep(0.05)
+    edit(target, "1,emma-w,lena-b,1-0,5,1,46,12", "1,emma-w,lena-b,0-1,1,5,12,46")
+    os.utime(target, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert target.stat().st_size == stat.st_size
+    check_incremental(events, out, rebuilt=1)
+
+
+def test_files_changed_just_before_a_build_are_hashed_by_the_next(
+    events: Path, tmp_path: Path,
+) -> None:
+    """Within two seconds of the look a file may change again in the same timestamp
+    tick, so its folder keeps no signature: the next build reads it."""
+    from standgen.buildstate import BuildState, folder_signature
+
+    out = tmp_path / "out"
+    lib.build(events, out)
+    assert folder_signature(events / STEAMROLLER, time.time_ns()) == ""
+    state = BuildState.open(state_file(out))
+    try:
+        assert state.signatures() == {}
+    finally:
+        state.close()
+    assert folder_signature(events / STEAMROLLER, time.time_ns() + 3_000_000_000) != ""
