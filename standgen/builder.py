@@ -77,6 +77,16 @@ def build(
 ) -> Built:
     """Build the site of ``events`` into ``output``; raise InputError (nothing written) on
     any problem. ``full`` ignores the build state; ``jobs`` caps the worker processes."""
+    # this process keeps what it makes (every event's summary, for the pages above the
+    # events): collections would walk it again and again while the workers need the CPU
+    with perf.collector_paused():
+        return _build(events, output, docs, templates, progress, full, jobs)
+
+
+def _build(
+    events: Path, output: Path, docs: Path, templates: Path,
+    progress: Progress | None, full: bool, jobs: int | None,
+) -> Built:
     output = output.absolute()
     if output.parent.is_dir():  # what killed builds left: staging folders, a journal
         clean_stale(output.parent, output.name)
@@ -173,7 +183,12 @@ def _event_job(index: int) -> EventDone:
     again (a tenth of an archive build's time).
     """
     with perf.collector_paused():
-        return _event(index)
+        done = _event(index)
+    if perf.enabled():
+        # a worker forked from the paused parent never collects by itself: free the
+        # reference cycles this event left (what survives it is small)
+        gc.collect(0)
+    return done
 
 
 def _event(index: int) -> EventDone:
@@ -239,8 +254,7 @@ def _full(
         summaries = [r.summary for r in results if r.summary is not None]
         if progress is not None:
             progress("pages", 0, 1)
-        writer.write(renderer.index_files(summaries))
-        writer.write(renderer.history_files(summaries))
+        _pages_above_events(renderer, writer, summaries, jobs)
         if progress is not None:
             progress("writing", 0, 1)
         _invalidate(output)
@@ -255,6 +269,40 @@ def _full(
         progress("done", 1, 1)
     warnings = tuple(p for p in problems if p.warning)
     return Built(len(summaries), warnings, False, len(summaries), writer.written)
+
+
+PARALLEL_HISTORIES = 64  # fewer players' histories are not worth forking for
+
+
+def _pages_above_events(
+    renderer: SiteRenderer, writer: _StagingWriter, summaries: Sequence[EventSummary],
+    jobs: int,
+) -> None:
+    """Write home, seasons, archive and every history page; with ``jobs`` > 1 the
+    history pages (a club's regulars have hundreds of events each) are rendered by
+    forked workers, a share of the players each, while this process renders the rest."""
+    players = sorted({line.id for summary in summaries for line in summary.players})
+    if jobs < 2 or len(players) < PARALLEL_HISTORIES:
+        writer.write(renderer.index_files(summaries))
+        writer.write(renderer.history_files(summaries))
+        return
+    _JOB.update(summaries=summaries)
+    shares = [players[k::jobs * 4] for k in range(jobs * 4)]
+    context = multiprocessing.get_context("fork")
+    gc.freeze()
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        futures = [pool.submit(_history_job, share) for share in shares]
+        gc.unfreeze()  # the workers have forked
+        writer.write(renderer.index_files(summaries))  # meanwhile, in this process
+        for future in futures:
+            writer.written += future.result()
+
+
+def _history_job(players: Sequence[str]) -> int:
+    """Render and write the history pages of ``players`` (in a worker)."""
+    renderer: SiteRenderer = _JOB["renderer"]
+    written: int = _JOB["write"](renderer.history_files(_JOB["summaries"], set(players)))
+    return written
 
 
 class _StagingWriter:

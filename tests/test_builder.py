@@ -188,3 +188,13 @@ def test_files_changed_just_before_a_build_are_hashed_by_the_next(
     finally:
         state.close()
     assert folder_signature(events / STEAMROLLER, time.time_ns() + 3_000_000_000) != ""
+
+
+def test_history_pages_rendered_by_workers_are_the_same(
+    events: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from standgen import builder
+
+    monkeypatch.setattr(builder, "PARALLEL_HISTORIES", 0)
+    lib.build(events, tmp_path / "out", jobs=2)
+    assert files_of(tmp_path / "out") == in_memory(events)

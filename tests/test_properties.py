@@ -287,3 +287,25 @@ def test_the_corruption_strategy_reaches_both_outcomes() -> None:
             path.write_text(text)
             outcomes.add(CliRunner().invoke(main, ["check", str(root)]).exit_code)
     assert outcomes == {0, 2}
+
+
+_FOLDER = st.sampled_from(["a", "b", "ab", "players", "2026"])
+
+
+@given(
+    here=st.lists(_FOLDER, max_size=4),
+    there=st.lists(st.sampled_from(["a", "b", "ab", "players", "2026", "index.html"]),
+                   min_size=1, max_size=5),
+)
+def test_relative_links_resolve_to_their_target(here: list[str], there: list[str]) -> None:
+    """A link from one page, followed from that page's folder, reaches the target."""
+    import posixpath
+
+    from standgen.site import links
+
+    from_page = "/".join([*here, "index.html"])
+    to_path = "/".join(there)
+    link = links.relative(from_page, to_path)
+    assert posixpath.normpath(posixpath.join(posixpath.dirname(from_page), link)) == \
+        posixpath.normpath(to_path)
+    assert not link.startswith("/")

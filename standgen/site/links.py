@@ -65,6 +65,10 @@ def relative(from_page: str, to_path: str) -> str:
     Both are output paths from the site root, e.g. ``a/round-1/index.html`` ->
     ``a/players/bob/index.html`` gives ``../players/bob/index.html``.
     """
+    depth = from_page.count("/")
+    head = from_page.partition("/")[0]
+    if not depth or not to_path.startswith(head + "/"):  # no folder in common
+        return "../" * depth + to_path
     here = from_page.split("/")[:-1]
     there = to_path.split("/")
     common = 0
