@@ -373,8 +373,11 @@ def _incremental(
         heads = [fresh.get(slugs) or stored[slugs].head for _, slugs in found.folders]
         touched = set(fresh) | set(removed)
         seasons = [s for s in found.seasons if any(_below(p, s.path) for p in touched)]
+        # home and archive read only each event's head: unchanged heads, unchanged pages
+        lists = bool(removed) or any(path not in stored or stored[path].head != summary.head()
+                                     for path, summary in fresh.items())
         writer.write(renderer.index_files(_with_seasons(state, heads, seasons, fresh),
-                                          {s.path for s in seasons}))
+                                          {s.path for s in seasons}, lists))
         affected = _affected_players(state, stored, fresh, removed)
         writer.write(_histories(renderer, state, heads, fresh, affected, writer))
         state.invalidate()  # the site is about to change: the state is stale until saved

@@ -76,8 +76,10 @@ def folder_signature(folder: Path, now_ns: int) -> str:
     next build hashes it.
     """
     digest = hashlib.sha256()
-    for base, dirs, files in os.walk(folder):
+    top = str(folder)
+    for base, dirs, files in os.walk(top):
         dirs.sort()
+        below = base[len(top) + 1:]  # the folder below ``folder``, "" for itself
         for name in sorted(files):
             path = os.path.join(base, name)
             try:
@@ -86,7 +88,7 @@ def folder_signature(folder: Path, now_ns: int) -> str:
                 return ""
             if max(st.st_mtime_ns, st.st_ctime_ns) > now_ns - RACY_NS:
                 return ""
-            rel = os.path.relpath(path, folder)
+            rel = f"{below}/{name}" if below else name
             digest.update(f"{rel}\0{st.st_size}:{st.st_ino}:{st.st_dev}:{st.st_mtime_ns}:"
                           f"{st.st_ctime_ns}\0".encode())
     return digest.hexdigest()

@@ -89,19 +89,23 @@ class SiteRenderer:
                                     player_page(site, report, player, index, renderer)))
 
     def index_files(
-        self, events: Sequence[EventSummary], seasons: Collection[tuple[str, ...]] | None = None
+        self, events: Sequence[EventSummary], seasons: Collection[tuple[str, ...]] | None = None,
+        lists: bool = True,
     ) -> Iterator[tuple[str, bytes]]:
         """Yield the pages that list events: home, season pages (only those at ``seasons``,
-        when given) and the archive."""
+        when given) and the archive (home and archive only with ``lists``: they read
+        each event's head, ``EventSummary.head``)."""
         site, templates = self.site, self.templates
-        yield links.INDEX, templates.render("home", home_page(site, events))
+        if lists:
+            yield links.INDEX, templates.render("home", home_page(site, events))
         for season in site.tree.seasons:
             if not season.path or (seasons is not None and season.path not in seasons):
                 continue  # a season.toml at the events root: the home page is its page
             yield (links.season_page(season.path),
                    templates.render("season",
                                     season_page(site, season, events, self.renderer)))
-        yield ARCHIVE, templates.render("archive", archive_page(events))
+        if lists:
+            yield ARCHIVE, templates.render("archive", archive_page(events))
 
     def history_files(
         self, events: Sequence[EventSummary], only: Collection[str] | None = None
