@@ -46,11 +46,6 @@ class TiebreakValues(Mapping[str, Value]):
         self._raw[tiebreak] = made  # once made, the same Value for every reader
         return made
 
-    def number(self, tiebreak: str) -> float:
-        """Return the value of ``tiebreak`` without making its :class:`Value`."""
-        got = self._raw[tiebreak]
-        return got.value if isinstance(got, Value) else got
-
     def raw(self) -> Mapping[str, Value | float]:
         """Return the values as kept: numbers not read yet, :class:`Value` otherwise."""
         return self._raw
