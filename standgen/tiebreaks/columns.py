@@ -168,25 +168,21 @@ def _build_grid(ctx: Context) -> Grid | None:
     u_sos = np.full(shape, np.nan)
     u_score_int = np.zeros(shape, dtype=bool)
     u_sos_int = np.zeros(shape, dtype=bool)
-    score_fn, sos_fn = policy.unplayed_opponent_score, policy.unplayed_opponent_sos
+    virtual = [(fn, value, ints) for fn, value, ints in (
+        (policy.unplayed_opponent_score, u_score, u_score_int),
+        (policy.unplayed_opponent_sos, u_sos, u_sos_int),
+    ) if fn is not None]
     for k in np.flatnonzero(unplayed[r, c]).tolist():
         entry, i, col = flat[k], rows[k], rounds[k] - 1
-        pid = ids[i]
         voluntary[i, col] = policy.voluntary(entry)
-        if score_fn is not None:
-            got = score_fn(ctx, pid, entry)
-            if got is not None:
-                if not _number(got):
-                    return None
-                u_score[i, col] = got
-                u_score_int[i, col] = type(got) is int
-        if sos_fn is not None:
-            got = sos_fn(ctx, pid, entry)
-            if got is not None:
-                if not _number(got):
-                    return None
-                u_sos[i, col] = got
-                u_sos_int[i, col] = type(got) is int
+        for fn, value, ints in virtual:
+            got = fn(ctx, ids[i], entry)
+            if got is None:
+                continue
+            if not _number(got):
+                return None
+            value[i, col] = got
+            ints[i, col] = type(got) is int
     scores = [ctx.scores[pid] for pid in ids]
     if not all(_number(s) for s in scores):
         return None
