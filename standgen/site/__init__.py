@@ -82,7 +82,7 @@ class SiteRenderer:
                    dumps(pairings_document(rnd, proposed)))
             yield (links.event_file(event, f"round-{rnd.number}", "pairings.csv"),
                    pairings_csv(rnd, event.player_by_id))
-        index = index_event(report)
+        index = index_event(report, site)
         for player in event.players:
             yield (links.player_page(event, player.id),
                    templates.render("player",

@@ -3,18 +3,25 @@ was summed, as ``SoS 9 = 3 (Bob, R1) + 2 (Carol, R2) + 0 (bye, R3)``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from markupsafe import Markup
 
+from standgen import perf
 from standgen.model import Event, Game, GameKind, Player, Round
 from standgen.pipeline import EventReport
 from standgen.records import Entry, Record
 from standgen.site import links
 from standgen.site.charts import score_chart
 from standgen.site.contexts import Frame, Link, Site, stat_heading
-from standgen.site.event_contexts import dropped_note, event_frame, rounds_of, tiebreak_columns
+from standgen.site.event_contexts import (
+    Column,
+    dropped_note,
+    event_frame,
+    rounds_of,
+    tiebreak_columns,
+)
 from standgen.site.history import history_page_path
 from standgen.site.hook_contexts import TableView, table_views
 from standgen.site.markdown import MarkdownRenderer
@@ -93,6 +100,26 @@ class PlayerPage:
 
 
 @dataclass(frozen=True)
+class SharedLinks:
+    """The links every player page of one event has in common, computed once per event.
+
+    An event's player pages sit side by side (``<event>/players/<id>/index.html``), so a
+    link from one of them to anything outside its own folder (the stylesheet, the event,
+    a round, another player) is the same text on every one of them: it is computed from
+    a stand-in page in the same place, whose id (``-``) is no slug, so no real page.
+    """
+
+    frame: Frame  # the stand-in page's frame; each page puts in its path and title
+    event: str
+    rounds: Mapping[int, str]  # round number -> link
+    players: Mapping[str, str]  # player id -> link
+    columns: tuple[Column, ...]  # the tiebreak chain's columns, linked to their help
+
+
+STAND_IN = "-"  # the stand-in player page's folder (never a player id: not a slug)
+
+
+@dataclass(frozen=True)
 class EventIndex:
     """Look-ups every player page of one event shares, built once per event."""
 
@@ -102,10 +129,12 @@ class EventIndex:
     rank_after: Mapping[int, Mapping[str, int]]  # complete round -> player id -> rank after it
     rows: Mapping[str, Standing]  # player id -> standings row
     scores: tuple[float, float]  # the lowest and the highest score in the standings
+    shared: SharedLinks | None = None  # None: every page computes its own links
 
 
-def index_event(report: EventReport) -> EventIndex:
-    """Return the look-ups the player pages of an event share."""
+def index_event(report: EventReport, site: Site | None = None) -> EventIndex:
+    """Return the look-ups the player pages of an event share (with ``site``, and
+    optimisations on, the links they share too)."""
     event = report.event
     rounds = tuple(rounds_of(report))
     games = {
@@ -119,8 +148,25 @@ def index_event(report: EventReport) -> EventIndex:
     rows = report.standings.rows
     scores = (min((row.score for row in rows), default=0.0),
               max((row.score for row in rows), default=0.0))
+    shared = shared_links(site, report, rounds) if site is not None and perf.enabled() else None
     return EventIndex({p.id: p.name for p in event.players}, games, rounds, rank_after,
-                      {row.player.id: row for row in rows}, scores)
+                      {row.player.id: row for row in rows}, scores, shared)
+
+
+def shared_links(
+    site: Site, report: EventReport, rounds: Sequence[tuple[Round, bool]]
+) -> SharedLinks:
+    """Return the links every player page of the event shares (:class:`SharedLinks`)."""
+    event = report.event
+    path = links.player_page(event, STAND_IN)
+    page = event_frame(site, report, path, "", "player", site.event_crumbs(event))
+    return SharedLinks(
+        frame=page,
+        event=page.href(links.event_page(event)),
+        rounds={rnd.number: page.href(links.round_page(event, rnd.number)) for rnd, _ in rounds},
+        players={p.id: page.href(links.player_page(event, p.id)) for p in event.players},
+        columns=tiebreak_columns(site, path, report.standings.tiebreaks),
+    )
 
 
 def addend(part: Part, names: Mapping[str, str]) -> Addend:
@@ -167,28 +213,48 @@ def player_page(
     standings = report.standings
     fmt = standings.format
     path = links.player_page(event, player.id)
-    page = event_frame(site, report, path, f"{player.name} · {event.config.name}", "player",
-                       site.event_crumbs(event))
+    title = f"{player.name} · {event.config.name}"
+    shared = index.shared
+    if shared is not None:
+        page = replace(shared.frame, path=path, title=title)
+        rounds, players, columns = shared.rounds, shared.players, shared.columns
+    else:
+        page = event_frame(site, report, path, title, "player", site.event_crumbs(event))
+        rounds, players = {}, {}
+        columns = tiebreak_columns(site, path, standings.tiebreaks)
+
+    def round_href(number: int) -> str:
+        href = rounds.get(number)
+        return href if href is not None else page.href(links.round_page(event, number))
+
+    def player_href(pid: str) -> str:
+        href = players.get(pid)
+        return href if href is not None else page.href(links.player_page(event, pid))
+
     names = index.names
     record = standings.records.get(player.id)
     stats = tuple(s.id for s in fmt.stats)
+    chart_scores = running_scores(report, player.id)
+    after = dict(chart_scores) if shared is not None else {}
     games: list[PlayerGame] = []
     for rnd, proposed in index.rounds:
         game = index.games.get((rnd.number, player.id))
         if game is None:
             continue
         entry = record.entry(rnd.number) if record is not None and not proposed else None
-        running = score_after(report, player.id, rnd.number) if entry is not None else 0.0
+        running = after.get(rnd.number) if entry is not None else 0.0
+        if running is None:  # a round in progress, or optimisations off
+            running = score_after(report, player.id, rnd.number)
         alone = game.kind.value if game.kind in (GameKind.BYE, GameKind.ABSENT) else ""
         seat = game.seat_of(player.id)
         rank = index.rank_after.get(rnd.number, {}).get(player.id)
         games.append(
             PlayerGame(
                 round=rnd.number,
-                round_href=page.href(links.round_page(event, rnd.number)),
+                round_href=round_href(rnd.number),
                 table=game.table,
                 opponents=tuple(
-                    Link(names.get(o, o), page.href(links.player_page(event, o)))
+                    Link(names.get(o, o), player_href(o))
                     for o in game.opponents_of(player.id)
                 ),
                 alone=alone,
@@ -207,7 +273,7 @@ def player_page(
     if standing is not None:
         breakdowns = tuple(
             breakdown(c.short, c.label, c.href, standing.values[c.id], names)
-            for c in tiebreak_columns(site, path, standings.tiebreaks)
+            for c in columns
         )
     return PlayerPage(
         frame=page,
@@ -215,7 +281,7 @@ def player_page(
         faction=player.faction,
         club=player.club,
         event_name=event.config.name,
-        event_href=page.href(links.event_page(event)),
+        event_href=shared.event if shared is not None else page.href(links.event_page(event)),
         rank=str(standing.rank) if standing is not None else "",
         score=display_number(record.score if record is not None else 0.0),
         score_label=fmt.score_label,
@@ -227,7 +293,7 @@ def player_page(
         breakdowns=breakdowns,
         army_list=renderer.untrusted(event.lists.get(player.id, "")),
         chart=score_chart(
-            running_scores(report, player.id),
+            chart_scores,
             index.scores[1],
             f"{player.name}: score after each round",
             index.scores[0],
@@ -246,6 +312,19 @@ def running_scores(report: EventReport, player: str) -> list[tuple[int, float]]:
     record = report.standings.records.get(player)
     if record is None:
         return []
+    if report.standings.format.total_score is None and perf.enabled():
+        # the points summed round by round: the same additions, in the same order, as
+        # summing each round's prefix of the entries (score_after)
+        scores = []
+        total: float = 0
+        entries = record.entries
+        k = 0
+        for number in complete:
+            while k < len(entries) and entries[k].round <= number:
+                total += entries[k].points
+                k += 1
+            scores.append((number, total))
+        return scores
     return [(number, score_after(report, player, number)) for number in complete]
 
 
