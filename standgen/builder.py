@@ -58,6 +58,7 @@ from standgen.site.summary import EventSummary, summarise
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total) -> None
 INCREMENTAL_LIMIT = 8  # more changed event folders than this: a full (parallel) build
+REMOVE_LATER = 4096  # files: a full build's old site this large is removed in the background
 
 
 @dataclass(frozen=True)
@@ -169,6 +170,7 @@ class EventDone:
     problems: tuple[Problem, ...]
     summary: EventSummary | None  # None when the event has errors
     written: int
+    files: int = 0  # files the event has (written, or linked unchanged)
 
 
 _JOB: dict[str, Any] = {}  # set before the workers fork: what every event job reads
@@ -200,8 +202,10 @@ def _event(index: int) -> EventDone:
         return EventDone(index, tuple(problems), None, 0)
     made = report(event)
     renderer: SiteRenderer = _JOB["renderer"]
-    written = _JOB["write"](renderer.event_files(made))
-    return EventDone(index, tuple(problems), summarise(made), written)
+    writer: _StagingWriter = _JOB["writer"]
+    before = writer.files
+    written = writer.write(renderer.event_files(made))
+    return EventDone(index, tuple(problems), summarise(made), written, writer.files - before)
 
 
 # ----- full build -------------------------------------------------------------------------
@@ -220,7 +224,7 @@ def _full(
     writer = _StagingWriter(staging, previous)
     try:
         _JOB.update(found=found, root=Path(renderer.site.tree.root), renderer=renderer,
-                    write=writer.write)
+                    writer=writer)
         total = len(found.folders)
         done: list[EventDone | None] = [None] * total
         if jobs > 1 and total > 1:
@@ -238,6 +242,7 @@ def _full(
                     result = future.result()
                     done[result.index] = result
                     writer.written += result.written
+                    writer.files += result.files
                     if progress is not None:
                         progress("events", count, total)
         else:
@@ -258,7 +263,7 @@ def _full(
         if progress is not None:
             progress("writing", 0, 1)
         _invalidate(output)
-        exchange_into(staging, output)
+        exchange_into(staging, output, background=optimised and writer.files >= REMOVE_LATER)
     finally:
         _JOB.clear()
         shutil.rmtree(staging, ignore_errors=True)
@@ -295,14 +300,19 @@ def _pages_above_events(
         gc.unfreeze()  # the workers have forked
         writer.write(renderer.index_files(summaries))  # meanwhile, in this process
         for future in futures:
-            writer.written += future.result()
+            written, files = future.result()
+            writer.written += written
+            writer.files += files
 
 
-def _history_job(players: Sequence[str]) -> int:
-    """Render and write the history pages of ``players`` (in a worker)."""
+def _history_job(players: Sequence[str]) -> tuple[int, int]:
+    """Render and write the history pages of ``players`` (in a worker); return how many
+    files were written and how many there are."""
     renderer: SiteRenderer = _JOB["renderer"]
-    written: int = _JOB["write"](renderer.history_files(_JOB["summaries"], set(players)))
-    return written
+    writer: _StagingWriter = _JOB["writer"]
+    before = writer.files
+    written = writer.write(renderer.history_files(_JOB["summaries"], set(players)))
+    return written, writer.files - before
 
 
 class _StagingWriter:
@@ -314,6 +324,7 @@ class _StagingWriter:
         self.made: set[Path] = set()
         self.seen: set[str] = set()
         self.written = 0
+        self.files = 0  # written or linked, here and (when added up) in the workers
 
     def write(self, files: Iterable[tuple[str, bytes]]) -> int:
         count = 0
@@ -321,6 +332,7 @@ class _StagingWriter:
             if rel in self.seen:
                 raise ValueError(f"two outputs at {rel}")
             self.seen.add(rel)
+            self.files += 1
             target = self.staging / rel
             if target.parent not in self.made:
                 target.parent.mkdir(parents=True, exist_ok=True)

@@ -198,3 +198,57 @@ def test_history_pages_rendered_by_workers_are_the_same(
     monkeypatch.setattr(builder, "PARALLEL_HISTORIES", 0)
     lib.build(events, tmp_path / "out", jobs=2)
     assert files_of(tmp_path / "out") == in_memory(events)
+
+
+def wait_gone(parent: Path, pattern: str, seconds: float = 30.0) -> list[Path]:
+    """Return what still matches ``pattern`` in ``parent`` once it is gone (or time is up)."""
+    deadline = time.monotonic() + seconds
+    while (left := sorted(parent.glob(pattern))) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return left
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_large_old_site_is_removed_in_the_background(
+    events: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int
+) -> None:
+    from standgen import builder, output
+
+    spawned: list[Path] = []
+    remove_later = output.remove_later
+
+    def spy(folder: Path) -> None:
+        spawned.append(folder)
+        assert folder.is_dir() and (folder / "index.html").is_file()  # the old site, whole
+        remove_later(folder)
+
+    monkeypatch.setattr(output, "remove_later", spy)
+    monkeypatch.setattr(builder, "REMOVE_LATER", 1)  # every site counts as large
+    out = tmp_path / "out"
+    lib.build(events, out, jobs=jobs)
+    assert spawned == []  # the first build replaces no site
+    edit(events / STEAMROLLER / "event.toml", 'name = "', 'name = "Big ')
+    lib.build(events, out, full=True, jobs=jobs)
+    assert len(spawned) == 1 and spawned[0].name.startswith(".out.gone-")
+    assert files_of(out) == in_memory(events)  # the new site is whole at once
+    assert wait_gone(tmp_path, ".out.gone-*") == []
+
+
+def test_a_small_old_site_is_removed_before_the_build_returns(
+    events: Path, tmp_path: Path
+) -> None:
+    lib.build(events, tmp_path / "out")
+    lib.build(events, tmp_path / "out", full=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        ".out.standgen-state.sqlite", "events", "out"]
+
+
+def test_an_old_site_whose_removal_was_killed_is_removed_by_the_next_build(
+    events: Path, tmp_path: Path
+) -> None:
+    left = tmp_path / ".out.gone-123-456"
+    (left / "a" / "b").mkdir(parents=True)
+    (left / "a" / "b" / "index.html").write_text("old")
+    lib.build(events, tmp_path / "out")
+    assert wait_gone(tmp_path, ".out.gone-*") == []
+    assert files_of(tmp_path / "out") == in_memory(events)

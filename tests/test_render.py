@@ -1,0 +1,63 @@
+"""The templates' quicker escaping (``standgen.site.render.ESCAPE``) is MarkupSafe's."""
+
+from __future__ import annotations
+
+import enum
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from hypothesis import given
+from hypothesis import strategies as st
+from markupsafe import Markup, escape
+
+from standgen.site.render import ESCAPE, Templates
+
+PROJECT = Path(__file__).resolve().parent.parent
+
+
+class _Html:
+    def __html__(self) -> str:
+        return "<b>safe</b>"
+
+
+class _Colour(enum.IntEnum):
+    RED = 1
+
+
+class _Text(str):
+    def __str__(self) -> str:
+        return "<i>"
+
+
+values = st.one_of(
+    st.text(), st.integers(), st.floats(allow_nan=False), st.booleans(), st.none(),
+    st.text().map(Markup), st.just(_Html()), st.just(_Colour.RED),
+    st.text().map(_Text),
+)
+
+
+@given(values)
+def test_quick_escape_equals_markupsafe(value: Any) -> None:
+    quick, reference = ESCAPE(value), escape(value)
+    assert quick == reference
+    assert type(quick) is Markup
+
+
+def test_hostile_text_is_escaped() -> None:
+    assert ESCAPE('<a href="x">\'&') == "&lt;a href=&#34;x&#34;&gt;&#39;&amp;"
+    assert ESCAPE(Markup("<b>")) == "<b>"
+    assert ESCAPE(-12) == "-12"
+
+
+def test_page_templates_and_what_they_include_use_it(tmp_path: Path) -> None:
+    templates = Templates(PROJECT / "site_templates")
+    templates.preload()
+    for name in ("player", "base", "_macros"):
+        template = templates.env.get_template(f"{name}.html")
+        assert template.root_render_func.__globals__["escape"] is ESCAPE
+    # and a template still escapes what it prints
+    (tmp_path / "t.html").write_text("{{ page }}|{{ 3 }}|{{ page ~ 1 }}")
+    env = Templates(tmp_path).env
+    assert isinstance(env.get_template("t.html"), jinja2.Template)
+    assert env.get_template("t.html").render(page="<x>") == "&lt;x&gt;|3|&lt;x&gt;1"
