@@ -5,7 +5,7 @@ Ties that no tiebreak separates share a rank (1, 2, 2, 4), as the data contract 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
@@ -28,17 +28,32 @@ class TiebreakValues(Mapping[str, Value]):
     kept as a number until it is read; it then becomes a :class:`Value` whose breakdown
     the tiebreak's own function builds (4,096 players × 17 tiebreaks are 70,000 values,
     of which ranking reads numbers only and a page one player's breakdowns).
+
+    With ``fill``, a value ranking did not need (the player was no longer tied) is
+    computed when first read: the standings after each earlier round and the tiebreak
+    lab's chains are read only for their ranks, so most of their values never are.
+    ``order`` is then the ids in the order the values iterate.
     """
 
-    __slots__ = ("_context", "_player", "_raw")
+    __slots__ = ("_context", "_player", "_raw", "_fill", "_order")
 
-    def __init__(self, context: Context, player: str, raw: dict[str, Value | float]) -> None:
+    def __init__(
+        self, context: Context, player: str, raw: dict[str, Value | float],
+        fill: Callable[[str, str], Value | float] | None = None,
+        order: tuple[str, ...] | None = None,
+    ) -> None:
         self._context = context
         self._player = player
         self._raw = raw
+        self._fill = fill
+        self._order = order
 
     def __getitem__(self, tiebreak: str) -> Value:
-        got = self._raw[tiebreak]
+        got = self._raw.get(tiebreak)
+        if got is None:
+            if self._fill is None or self._order is None or tiebreak not in self._order:
+                raise KeyError(tiebreak)
+            got = self._raw[tiebreak] = self._fill(self._player, tiebreak)
         if isinstance(got, Value):
             return got
         made = Value(got, source=partial(TIEBREAKS[tiebreak].compute, self._context,
@@ -47,14 +62,18 @@ class TiebreakValues(Mapping[str, Value]):
         return made
 
     def raw(self) -> Mapping[str, Value | float]:
-        """Return the values as kept: numbers not read yet, :class:`Value` otherwise."""
+        """Return the values computed so far, as kept: numbers not read yet, :class:`Value`
+        otherwise."""
         return self._raw
 
+    def __contains__(self, tiebreak: object) -> bool:
+        return tiebreak in (self._raw if self._order is None else self._order)
+
     def __iter__(self) -> Iterator[str]:
-        return iter(self._raw)
+        return iter(self._raw if self._order is None else self._order)
 
     def __len__(self) -> int:
-        return len(self._raw)
+        return len(self._raw if self._order is None else self._order)
 
     def __repr__(self) -> str:
         return f"TiebreakValues({dict(self.items())!r})"
@@ -186,32 +205,34 @@ def _ranked(
     event: Event, fmt: Format, ctx: Context, chain: tuple[str, ...], complete: int,
     upto: int | None, known: Mapping[str, Mapping[str, Value | float]],
 ) -> Standings:
-    """Return the standings: every tiebreak of ``chain`` computed (or taken from
-    ``known``), players ranked, ``finished`` set."""
+    """Return the standings: players ranked, ``finished`` set.
+
+    Every tiebreak of ``chain`` is computed (or taken from ``known``) for every player
+    first; with optimisations on, a value is computed only when ranking needs it (the
+    player is still tied) or a reader asks (:class:`TiebreakValues`).
+    """
     records = ctx.records
     ranked = [pid for pid, rec in records.items() if not rec.player.spare]
     values: dict[str, dict[str, Value | float]] = {pid: {} for pid in ranked}
-    for tb_id in chain:
-        tb = TIEBREAKS[tb_id]
-        if tb.compute_group is not None:
-            continue
-        # the whole field's values at once where the columns model the event; the
-        # breakdown then comes from the tiebreak's own function, when a page reads it
-        field = columns.values(ctx, tb_id) if perf.enabled() else None
-        compute = tb.compute
-        for pid in ranked:
-            have = known.get(pid, {}).get(tb_id) if known else None
-            if have is not None:
-                values[pid][tb_id] = have
-            elif field is not None:
-                values[pid][tb_id] = field[pid]  # a Value when first read (TiebreakValues)
-            else:
-                values[pid][tb_id] = compute(ctx, pid)
+    fill = _Fill(ctx, known) if perf.enabled() else None
+    if fill is None:
+        for tb_id in chain:
+            tb = TIEBREAKS[tb_id]
+            if tb.compute_group is not None:
+                continue
+            for pid in ranked:
+                have = known.get(pid, {}).get(tb_id) if known else None
+                values[pid][tb_id] = have if have is not None else tb.compute(ctx, pid)
     groups = fmt.rank_groups(event, upto) if fmt.rank_groups is not None else {}
-    order = _rank(ctx, ranked, chain, values, groups)
+    order = _rank(ctx, ranked, chain, values, groups, fill)
+    # the order the values iterate in: as the reference path fills them in
+    ids = tuple(dict.fromkeys(
+        [t for t in chain if TIEBREAKS[t].compute_group is None]
+        + [t for t in chain if TIEBREAKS[t].compute_group is not None]))
     rows = tuple(
         Standing(rank=rank, player=records[pid].player, score=ctx.scores[pid],
-                 values=TiebreakValues(ctx, pid, values[pid]), record=records[pid])
+                 values=TiebreakValues(ctx, pid, values[pid], fill, ids if fill else None),
+                 record=records[pid])
         for rank, pid in order
     )
     standings = Standings(
@@ -219,6 +240,32 @@ def _ranked(
         rounds_complete=complete, planned_rounds=ctx.planned_rounds, finished=False,
     )
     return _with_finished(standings)
+
+
+class _Fill:
+    """Computes one player's value of one tiebreak, when first needed: from ``known``
+    (the tiebreak lab's values of the event's own chain), else from the whole field's
+    values at once where the columns model the event (:mod:`standgen.tiebreaks.columns`;
+    kept as a number, its breakdown then comes from the tiebreak's own function when a
+    page reads it), else from the tiebreak's own function."""
+
+    def __init__(self, ctx: Context, known: Mapping[str, Mapping[str, Value | float]]) -> None:
+        self.ctx = ctx
+        self.known = known
+        self.fields: dict[str, Mapping[str, float] | None] = {}
+
+    def __call__(self, pid: str, tb_id: str) -> Value | float:
+        if self.known:
+            have = self.known.get(pid, {}).get(tb_id)
+            if have is not None:
+                return have
+        if tb_id in self.fields:
+            field = self.fields[tb_id]
+        else:
+            field = self.fields[tb_id] = columns.values(self.ctx, tb_id)
+        if field is not None:
+            return field[pid]
+        return TIEBREAKS[tb_id].compute(self.ctx, pid)
 
 
 def _number(value: Value | float) -> float:
@@ -232,11 +279,21 @@ def _key(value: float) -> float:
 def _rank(
     ctx: Context, ranked: Sequence[str], chain: Sequence[str],
     values: dict[str, dict[str, Value | float]], rank_groups: Mapping[str, int],
+    fill: Callable[[str, str], Value | float] | None = None,
 ) -> list[tuple[int, str]]:
     """Return (rank, player) in order, splitting tied groups one tiebreak at a time.
 
-    The format's rank groups come first (Diplomacy finalists), then the score.
+    The format's rank groups come first (Diplomacy finalists), then the score. A value
+    missing from ``values`` is made by ``fill`` (only players still tied need one).
     """
+
+    def number(pid: str, tb_id: str) -> float:
+        have = values[pid].get(tb_id)
+        if have is None:
+            assert fill is not None
+            have = values[pid][tb_id] = fill(pid, tb_id)
+        return _number(have)
+
     groups: list[list[str]] = [
         by_score
         for by_group in _split(sorted(ranked), lambda p: rank_groups.get(p, 0))
@@ -253,7 +310,7 @@ def _rank(
             if len(group) == 1:
                 next_groups.append(group)
                 continue
-            next_groups.extend(_split(group, lambda p, t=tb_id: _number(values[p][t])))
+            next_groups.extend(_split(group, lambda p, t=tb_id: number(p, t)))
         groups = next_groups
     order: list[tuple[int, str]] = []
     position = 1
