@@ -38,6 +38,7 @@ from standgen.buildstate import (
     BuildState,
     EventPath,
     Stored,
+    clean_new,
     folder_fingerprint,
     folder_signature,
     iter_files,
@@ -91,6 +92,7 @@ def _build(
     output = output.absolute()
     if output.parent.is_dir():  # what killed builds left: staging folders, a journal
         clean_stale(output.parent, output.name)
+        clean_new(output)
         recover(output)
     found = find_events(events)
     key = _global_key(found, events, docs, templates)
@@ -543,11 +545,19 @@ def _save(
     output: Path, key: str, put: Sequence[tuple[str, EventSummary | None, Sequence[Problem]]],
     remove: Iterable[EventPath], full: bool, signatures: Mapping[EventPath, str],
 ) -> None:
-    """Record the build in the state file; a failure only costs the next build its speed."""
-    state = BuildState.open(state_file(output))
-    try:
+    """Record the build in the state file (a full build writes a new one); a failure
+    only costs the next build its speed."""
+
+    def write(state: BuildState) -> None:
         state.save({"version": VERSION, "key": key, "output": output_identity(output)},
                    [(fp, s, tuple(p for p in w if p.warning)) for fp, s, w in put
                     if s is not None], remove, full, signatures)
+
+    if full:
+        BuildState.replace(state_file(output), write)
+        return
+    state = BuildState.open(state_file(output))
+    try:
+        write(state)
     finally:
         state.close()

@@ -18,7 +18,7 @@ import hashlib
 import os
 import pickle
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,6 +33,13 @@ def state_file(output: Path) -> Path:
     """Return the state file of an output folder: a hidden sibling of it."""
     output = output.absolute()
     return output.parent / f".{output.name}.standgen-state.sqlite"
+
+
+def clean_new(output: Path) -> None:
+    """Remove new state files a killed full build left (:meth:`BuildState.replace`)."""
+    path = state_file(output)
+    for left in path.parent.glob(f"{path.name}.new-*"):
+        left.unlink(missing_ok=True)
 
 
 def hash_files(paths: Iterable[Path], base: Path, digest: hashlib._Hash) -> None:
@@ -145,18 +152,46 @@ class BuildState:
             return cls._open(path)
 
     @classmethod
-    def _open(cls, path: Path) -> BuildState:
+    def _open(cls, path: Path, journal: str = "DELETE") -> BuildState:
         db = sqlite3.connect(path, isolation_level=None)
         db.executescript(
-            "PRAGMA journal_mode=DELETE;"
+            f"PRAGMA journal_mode={journal};"
             "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);"
             "CREATE TABLE IF NOT EXISTS events (path TEXT PRIMARY KEY, fingerprint TEXT,"
             " head BLOB, season BLOB, warnings BLOB);"
             "CREATE TABLE IF NOT EXISTS lines (pid TEXT, path TEXT, line BLOB,"
             " PRIMARY KEY (pid, path));"
+            "CREATE INDEX IF NOT EXISTS lines_by_path ON lines (path);"
             "CREATE TABLE IF NOT EXISTS signatures (path TEXT PRIMARY KEY, signature TEXT);"
         )
         return cls(path, db)
+
+    @classmethod
+    def replace(cls, path: Path, write: Callable[[BuildState], None]) -> None:
+        """Write a new state file in place of ``path`` (a full build): ``write`` fills a
+        fresh file beside it, which then replaces the old one in one rename.
+
+        Deleting an archive's state row by row made SQLite copy every old page into its
+        rollback journal (150 MB written and synced for 1,000 events, 20 s); a fresh
+        file needs no journal. It is synced once before the rename: killed before that,
+        the old file stays (marked stale, so the next build is a full one), and a
+        leftover ``.new-`` file is removed by the next build (:func:`clean_new`).
+        """
+        new = path.with_name(f"{path.name}.new-{os.getpid()}")
+        new.unlink(missing_ok=True)
+        try:
+            state = cls._open(new, journal="OFF")
+            try:
+                state.db.execute("PRAGMA synchronous=OFF")
+                write(state)
+            finally:
+                state.close()
+            with new.open("rb") as done:
+                os.fsync(done.fileno())
+            os.replace(new, path)
+        except BaseException:
+            new.unlink(missing_ok=True)
+            raise
 
     def close(self) -> None:
         self.db.close()

@@ -252,3 +252,37 @@ def test_an_old_site_whose_removal_was_killed_is_removed_by_the_next_build(
     lib.build(events, tmp_path / "out")
     assert wait_gone(tmp_path, ".out.gone-*") == []
     assert files_of(tmp_path / "out") == in_memory(events)
+
+
+def test_a_full_build_writes_a_new_state_file(events: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    lib.build(events, out)
+    left = state_file(out).with_name(state_file(out).name + ".new-99999")
+    left.write_bytes(b"what a killed build left")
+    before = state_file(out).stat().st_ino
+    lib.build(events, out, full=True)
+    assert state_file(out).stat().st_ino != before  # replaced whole, not rewritten
+    assert not left.exists()
+    assert not list(tmp_path.glob("*.new-*"))
+    edit(events / STEAMROLLER / "event.toml", 'name = "', 'name = "New ')
+    check_incremental(events, out, rebuilt=1)  # the new file serves the next build
+
+
+def test_a_state_that_fails_to_save_leaves_the_old_file(tmp_path: Path) -> None:
+    from standgen.buildstate import BuildState
+
+    path = tmp_path / ".out.standgen-state.sqlite"
+    state = BuildState.open(path)
+    state.save({"version": "old"}, [], [], full=True)
+    state.close()
+
+    def broken(state: BuildState) -> None:
+        state.save({"version": "new"}, [], [], full=True)
+        raise OSError("disk full")
+
+    with pytest.raises(OSError):
+        BuildState.replace(path, broken)
+    assert not list(tmp_path.glob("*.new-*"))
+    state = BuildState.open(path)
+    assert state.meta("version") == "old"
+    state.close()

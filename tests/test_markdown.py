@@ -76,6 +76,14 @@ def test_numbers() -> None:
     assert display_number(0.5) == "0.5"
     assert display_number(120.0) == "120"
     assert display_number(-0.0) == "0"
+    assert display_number(-7) == "-7" and display_number(True) == "1"
+
+
+@given(st.integers(min_value=-10**15, max_value=10**15))
+def test_whole_numbers_show_the_same_as_int_or_float(value: int) -> None:
+    assert display_number(value) == str(value)
+    if abs(value) < 2**53:
+        assert display_number(float(value)) == str(value)
 
 
 @given(st.floats(min_value=-1e9, max_value=1e9, allow_nan=False))

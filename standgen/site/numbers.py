@@ -21,6 +21,8 @@ def json_number(value: float) -> int | float:
 
 def display_number(value: float) -> str:
     """Return ``value`` for a page: no ``.0`` on whole numbers, at most 2 decimals otherwise."""
+    if type(value) is int:  # most points and counts: the digits as they are
+        return str(value)
     if not math.isfinite(value):
         raise ValueError(f"not a finite number: {value!r}")
     rounded = round(value, 2)
