@@ -23,12 +23,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from standgen import perf
 from standgen.errors import InputError, Problem
 from standgen.model import Event, Game, GameKind, Outcome
 from standgen.pairing.roundrobin import ROUND_ROBIN, uses_round_robin
 from standgen.pairing.swiss import initial_colour, start_ranks
 from standgen.records import counted_rounds
-from standgen.standings import compute_standings, format_of
+from standgen.standings import Standings, compute_standings, format_of
 
 if TYPE_CHECKING:
     from standgen.pipeline import EventReport
@@ -76,15 +77,16 @@ def round_block(game: Game | None, player: str, ranks: Mapping[str, int]
         "=" if outcome is Outcome.DRAW else "0")
 
 
-def export_event(event: Event) -> str:
+def export_event(event: Event, standings: Standings | None = None) -> str:
     """Return the event's complete rounds as TRF16 text (FIDE C.04 Annex 2).
 
-    Points and ranks are those after the last complete round; a round in progress is
-    left out. Sex, title, FIDE number and birth date are blank: players.csv has no
-    columns for them.
+    Points and ranks are those after the last complete round (``standings``, when the
+    caller has them); a round in progress is left out. Sex, title, FIDE number and birth
+    date are blank: players.csv has no columns for them.
     """
     complete = counted_rounds(event)
-    standings = compute_standings(event, upto=complete)
+    if standings is None:
+        standings = compute_standings(event, upto=complete)
     ranks = start_ranks(event)
     fmt = format_of(event)
     bye_points = float(fmt.option(event.config, "bye_points")) if any(
@@ -133,8 +135,15 @@ def export_event(event: Event) -> str:
 
 
 def export_trf(report: EventReport) -> str:
-    """Return the report's event as TRF16 text (see :func:`export_event`)."""
-    return export_event(report.event)
+    """Return the report's event as TRF16 text (see :func:`export_event`), with the
+    report's standings after the last complete round when it has them."""
+    event = report.event
+    complete = counted_rounds(event)
+    finished = [rnd.number for rnd in event.rounds if rnd.finished]
+    standings = None
+    if perf.enabled() and complete and finished[:complete] == list(range(1, complete + 1)):
+        standings = report.by_round[complete - 1]  # compute_standings(event, upto=complete)
+    return export_event(event, standings)
 
 
 # ----- import ---------------------------------------------------------------------------
