@@ -61,3 +61,31 @@ def test_page_templates_and_what_they_include_use_it(tmp_path: Path) -> None:
     env = Templates(tmp_path).env
     assert isinstance(env.get_template("t.html"), jinja2.Template)
     assert env.get_template("t.html").render(page="<x>") == "&lt;x&gt;|3|&lt;x&gt;1"
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4)
+    | st.lists(inner, max_size=3).map(tuple),
+    max_leaves=30,
+)
+
+
+@given(json_values)
+def test_json_documents_are_written_as_json_dumps_writes_them(document: Any) -> None:
+    import json
+
+    from standgen import perf
+    from standgen.site.jsonout import dumps
+
+    expected = (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode()
+    assert dumps(document) == expected
+    with perf.straightforward():
+        assert dumps(document) == expected
+
+
+def test_json_with_keys_that_are_not_strings_falls_back() -> None:
+    from standgen.site.jsonout import dumps
+
+    assert dumps({1: [True, None, 1.5], "é": {}}) == \
+        b'{\n  "1": [\n    true,\n    null,\n    1.5\n  ],\n  "\xc3\xa9": {}\n}\n'
