@@ -268,14 +268,6 @@ class _Fill:
         return TIEBREAKS[tb_id].compute(self.ctx, pid)
 
 
-def _number(value: Value | float) -> float:
-    return value.value if isinstance(value, Value) else value
-
-
-def _key(value: float) -> float:
-    return round(value, _PRECISION)
-
-
 def _rank(
     ctx: Context, ranked: Sequence[str], chain: Sequence[str],
     values: dict[str, dict[str, Value | float]], rank_groups: Mapping[str, int],
@@ -286,13 +278,6 @@ def _rank(
     The format's rank groups come first (Diplomacy finalists), then the score. A value
     missing from ``values`` is made by ``fill`` (only players still tied need one).
     """
-
-    def number(pid: str, tb_id: str) -> float:
-        have = values[pid].get(tb_id)
-        if have is None:
-            assert fill is not None
-            have = values[pid][tb_id] = fill(pid, tb_id)
-        return _number(have)
 
     groups: list[list[str]] = [
         by_score
@@ -310,7 +295,15 @@ def _rank(
             if len(group) == 1:
                 next_groups.append(group)
                 continue
-            next_groups.extend(_split(group, lambda p, t=tb_id: number(p, t)))
+            numbers: list[float] = []
+            for pid in group:
+                row = values[pid]
+                have = row.get(tb_id)
+                if have is None:
+                    assert fill is not None
+                    have = row[tb_id] = fill(pid, tb_id)
+                numbers.append(have.value if isinstance(have, Value) else have)
+            next_groups.extend(_runs(group, numbers))
         groups = next_groups
     order: list[tuple[int, str]] = []
     position = 1
@@ -321,11 +314,17 @@ def _rank(
     return order
 
 
-def _split(group: Sequence[str], key: object) -> list[list[str]]:
+def _split(group: Sequence[str], key: Callable[[str], float]) -> list[list[str]]:
     """Return ``group`` split into runs of equal key, highest key first."""
-    assert callable(key)
+    return _runs(group, [key(pid) for pid in group])
+
+
+def _runs(group: Sequence[str], numbers: Sequence[float]) -> list[list[str]]:
+    """Return ``group`` split into runs of equal ``numbers`` (one per member, equal to
+    :data:`_PRECISION` decimals), highest first."""
     # sorted by key, highest first, and by position among equal keys (a stable sort)
-    keyed = sorted((-_key(key(pid)), i, pid) for i, pid in enumerate(group))
+    keyed = sorted(zip([-round(n, _PRECISION) for n in numbers], range(len(group)), group,
+                       strict=True))
     runs: list[list[str]] = []
     last: float | None = None
     for k, _, pid in keyed:
