@@ -385,7 +385,13 @@ def _incremental(
     state = BuildState.open(state_file(output))
     try:
         heads = [fresh.get(slugs) or stored[slugs].head for _, slugs in found.folders]
-        touched = set(fresh) | set(removed)
+        # a season page shows its events' heads, rankings and faction results: an event
+        # whose three are as the state has them leaves its season's page as it is
+        parts = state.season_parts(path for path in fresh if path in stored)
+        touched = set(removed) | {
+            path for path, summary in fresh.items()
+            if path not in stored or stored[path].head != summary.head()
+            or parts.get(path) != (summary.ranking, summary.factions)}
         seasons = [s for s in found.seasons if any(_below(p, s.path) for p in touched)]
         # home and archive read only each event's head: unchanged heads, unchanged pages
         lists = bool(removed) or any(path not in stored or stored[path].head != summary.head()

@@ -286,3 +286,28 @@ def test_a_state_that_fails_to_save_leaves_the_old_file(tmp_path: Path) -> None:
     state = BuildState.open(path)
     assert state.meta("version") == "old"
     state.close()
+
+
+def test_a_change_that_keeps_ranking_and_head_leaves_the_season_page(
+    events: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import standgen.site as site
+
+    out = tmp_path / "out"
+    lib.build(events, out)
+    rendered: list[object] = []
+    season_page = site.season_page
+
+    def counted(*args: object) -> object:
+        rendered.append(args[1])
+        return season_page(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(site, "season_page", counted)
+    (events / STEAMROLLER / "event.md").write_text("A new description.\n")
+    assert lib.build(events, out).rebuilt == 1
+    assert rendered == []  # same head, ranking and factions: the season page stands
+    edit(events / STEAMROLLER / "event.toml", 'name = "', 'name = "Renamed ')
+    assert lib.build(events, out).rebuilt == 1
+    assert len(rendered) == 1  # its head changed
+    monkeypatch.undo()
+    assert files_of(out) == in_memory(events)
