@@ -207,9 +207,10 @@ def _ranked(
 ) -> Standings:
     """Return the standings: players ranked, ``finished`` set.
 
-    Every tiebreak of ``chain`` is computed (or taken from ``known``) for every player
-    first; with optimisations on, a value is computed only when ranking needs it (the
-    player is still tied) or a reader asks (:class:`TiebreakValues`).
+    The reference path (optimisations off) computes every tiebreak of ``chain`` (or
+    takes it from ``known``) for every player first; with optimisations on, a value is
+    computed only when ranking needs it (the player is still tied) or a reader asks
+    (:class:`TiebreakValues`).
     """
     records = ctx.records
     ranked = [pid for pid, rec in records.items() if not rec.player.spare]
