@@ -21,9 +21,20 @@ from standgen.pipeline import EventReport, pair_round
 from standgen.roundfile import round_csv
 from standgen.standings import compute_standings, format_of
 
-PROJECT = Path(__file__).resolve().parent.parent
-TEMPLATES = PROJECT / "site_templates"
-DOCS = PROJECT / "docs"
+PACKAGE = Path(__file__).resolve().parent
+PROJECT = PACKAGE.parent
+
+
+def shipped(name: str) -> Path:
+    """Return the folder ``name`` (``site_templates`` or ``docs``): inside the installed
+    package (a wheel carries both as ``standgen/_data/``, see setup.py), else at the top
+    of the source tree (a checkout, an editable install)."""
+    inside = PACKAGE / "_data" / name
+    return inside if inside.is_dir() else PROJECT / name
+
+
+TEMPLATES = shipped("site_templates")
+DOCS = shipped("docs")
 
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total) -> None

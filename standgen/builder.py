@@ -24,7 +24,9 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import pickle
 import shutil
+import sqlite3
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -50,7 +52,15 @@ from standgen.errors import InputError, Problem, errors_only
 from standgen.load import Found, find_events, load_event
 from standgen.load.files import SLUG, display
 from standgen.model import EventsTree
-from standgen.output import apply_changes, clean_stale, exchange_into, link_same, recover
+from standgen.output import (
+    apply_changes,
+    clean_stale,
+    exchange_into,
+    link_same,
+    place_problems,
+    recover,
+    writing,
+)
 from standgen.pipeline import report
 from standgen.site import SiteRenderer
 from standgen.site.history import Appearance
@@ -79,9 +89,12 @@ def build(
 ) -> Built:
     """Build the site of ``events`` into ``output``; raise InputError (nothing written) on
     any problem. ``full`` ignores the build state; ``jobs`` caps the worker processes."""
+    refused = place_problems(output, (events, docs, templates))
+    if refused:
+        raise InputError(refused)
     # this process keeps what it makes (every event's summary, for the pages above the
     # events): collections would walk it again and again while the workers need the CPU
-    with perf.collector_paused():
+    with writing(output), perf.collector_paused():
         return _build(events, output, docs, templates, progress, full, jobs)
 
 
@@ -152,14 +165,17 @@ def _stored(output: Path, key: str
     path = state_file(output)
     if not path.is_file() or not output.is_dir():
         return None, {}
-    state = BuildState.open(path)
     try:
-        if (state.meta("version") != VERSION or state.meta("key") != key
-                or state.meta("output") != output_identity(output)):
-            return None, {}
-        return state.events(), state.signatures()
-    finally:
-        state.close()
+        state = BuildState.open(path)
+        try:
+            if (state.meta("version") != VERSION or state.meta("key") != key
+                    or state.meta("output") != output_identity(output)):
+                return None, {}
+            return state.events(), state.signatures()
+        finally:
+            state.close()
+    except (sqlite3.Error, OSError, pickle.UnpicklingError, EOFError):
+        return None, {}  # a damaged state file: a full build writes a new one
 
 
 # ----- one event: load, check, rank, render, write --------------------------------------
@@ -265,16 +281,23 @@ def _full(
         if progress is not None:
             progress("writing", 0, 1)
         _invalidate(output)
-        exchange_into(staging, output, background=optimised and writer.files >= REMOVE_LATER)
+        removed = exchange_into(staging, output,
+                                background=optimised and writer.files >= REMOVE_LATER)
     finally:
         _JOB.clear()
         shutil.rmtree(staging, ignore_errors=True)
+    after: list[Problem] = []
+    if not removed:
+        after.append(Problem(display(output), 1, "the new site is in place, but the old one "
+                             f"could not be deleted from {display(output.parent)}; the next "
+                             "build deletes it", warning=True))
     if optimised:
-        _save(output, key, [(prints[r.index], r.summary, r.problems) for r in results
-                            if r.summary is not None], (), full=True, signatures=signatures)
+        after += _save(output, key, [(prints[r.index], r.summary, r.problems) for r in results
+                                     if r.summary is not None], (), full=True,
+                       signatures=signatures)
     if progress is not None:
         progress("done", 1, 1)
-    warnings = tuple(p for p in problems if p.warning)
+    warnings = tuple(p for p in problems if p.warning) + tuple(after)
     return Built(len(summaries), warnings, False, len(summaries), writer.written)
 
 
@@ -404,12 +427,12 @@ def _incremental(
     finally:
         state.close()
     written = writer.commit()
-    _save(output, key, [(prints[k], fresh[event.path], warnings)
-                        for k, (event, warnings) in loaded.items()], removed, full=False,
-          signatures=signatures)
+    after = _save(output, key, [(prints[k], fresh[event.path], warnings)
+                                for k, (event, warnings) in loaded.items()], removed,
+                  full=False, signatures=signatures)
     if progress is not None:
         progress("done", 1, 1)
-    warnings = tuple(p for p in problems if p.warning)
+    warnings = tuple(p for p in problems if p.warning) + tuple(after)
     return Built(len(found.folders), warnings, True, len(loaded), written)
 
 
@@ -550,9 +573,22 @@ def _invalidate(output: Path) -> None:
 def _save(
     output: Path, key: str, put: Sequence[tuple[str, EventSummary | None, Sequence[Problem]]],
     remove: Iterable[EventPath], full: bool, signatures: Mapping[EventPath, str],
+) -> list[Problem]:
+    """Record the build in the state file (a full build writes a new one); return a
+    warning when that failed: it only costs the next build its speed (the state was
+    marked stale before the site changed, so the next build is a full one)."""
+    try:
+        _save_state(output, key, put, remove, full, signatures)
+    except (OSError, sqlite3.Error) as exc:
+        return [Problem(display(state_file(output)), 1, f"the build state could not be saved "
+                        f"({exc}); the next build is a full one", warning=True)]
+    return []
+
+
+def _save_state(
+    output: Path, key: str, put: Sequence[tuple[str, EventSummary | None, Sequence[Problem]]],
+    remove: Iterable[EventPath], full: bool, signatures: Mapping[EventPath, str],
 ) -> None:
-    """Record the build in the state file (a full build writes a new one); a failure
-    only costs the next build its speed."""
 
     def write(state: BuildState) -> None:
         state.save({"version": VERSION, "key": key, "output": output_identity(output)},

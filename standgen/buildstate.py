@@ -188,6 +188,10 @@ class BuildState:
                 state.close()
             with new.open("rb") as done:
                 os.fsync(done.fileno())
+            # a hot rollback journal of the old file (an incremental save killed
+            # half-way) would be played back into the new file once it has its name
+            for left in ("-journal", "-wal", "-shm"):
+                path.with_name(path.name + left).unlink(missing_ok=True)
             os.replace(new, path)
         except BaseException:
             new.unlink(missing_ok=True)
@@ -287,7 +291,11 @@ class BuildState:
             db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            if db.in_transaction:  # a failed COMMIT (a full disk) may have rolled back
+                try:
+                    db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass  # the error that matters is the one being raised
             raise
 
 

@@ -5,7 +5,9 @@ Exit codes: 0 ok, 1 internal error (a bug), 2 bad input (a clear message, nothin
 
 from __future__ import annotations
 
+import errno
 import os
+import sqlite3
 import sys
 import time
 import traceback
@@ -41,6 +43,9 @@ def _guarded(func: F) -> F:
             sys.exit(2)
         except KeyboardInterrupt:
             sys.exit(130)
+        except (OSError, sqlite3.Error) as exc:  # the machine, not the files or standgen
+            click.echo(f"standgen: {environment_message(exc)}", err=True)
+            sys.exit(2)
         except Exception:  # a bug: say so plainly, keep the traceback for the report
             click.echo("standgen: internal error (a bug, not your files). Please report it "
                        "with this output:", err=True)
@@ -48,6 +53,35 @@ def _guarded(func: F) -> F:
             sys.exit(1)
 
     return wrapper  # type: ignore[return-value]
+
+
+_HINTS = {
+    errno.ENOSPC: "the disk is full; free some space and run the command again",
+    errno.EDQUOT: "the disk quota is used up; free some space and run the command again",
+    errno.EROFS: "the file system is read-only; choose a writable folder (-o for the site)",
+    errno.EACCES: "permission denied; check the folder's permissions or choose another "
+                  "folder (-o for the site)",
+    errno.EPERM: "the system does not permit it (an immutable or protected file?); check the "
+                 "folder or choose another (-o for the site)",
+    errno.EFBIG: "a file is over the system's size limit (ulimit -f); raise the limit",
+    errno.EMFILE: "too many open files; raise the limit (ulimit -n) and run it again",
+    errno.EIO: "an input/output error; is the disk failing or was it removed?",
+    errno.ENOENT: "a file or folder vanished while standgen worked; run the command again",
+}
+
+
+def environment_message(exc: OSError | sqlite3.Error) -> str:
+    """Return one line saying what the machine refused and what to do (issue #15 item 8)."""
+    if isinstance(exc, sqlite3.Error):
+        text = str(exc)
+        hint = ("the disk is full; free some space and run it again" if "full" in text
+                else "the build state next to the site folder cannot be written: is the "
+                     "disk full, a size limit (ulimit -f) reached or the folder read-only? "
+                     "Fix that, or delete the .standgen-state file, and run it again")
+        return f"the build state: {text}: {hint}"
+    where = os.fsdecode(exc.filename) if exc.filename is not None else "a file"
+    hint = _HINTS.get(exc.errno or 0, "check the file and the disk, then run it again")
+    return f"{where}: {exc.strerror or exc}: {hint}"
 
 
 class _BuildProgress:

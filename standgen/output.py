@@ -12,10 +12,13 @@ import os
 import shutil
 import subprocess
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 from standgen import perf
+from standgen.errors import InputError, Problem
 
 _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
@@ -91,34 +94,45 @@ def publish(files: Mapping[str, bytes], output: Path) -> int:
         shutil.rmtree(staging, ignore_errors=True)
 
 
-def exchange_into(staging: Path, output: Path, background: bool = False) -> None:
+def exchange_into(staging: Path, output: Path, background: bool = False) -> bool:
     """Put the complete folder ``staging`` in place of ``output`` (same parent), atomically
     where the system can; ``staging`` is gone or holds the old site afterwards.
 
     The old site is removed before this returns, or with ``background`` (a large site)
-    by a process of its own (:func:`remove_later`).
+    by a process of its own (:func:`remove_later`). Return False when the new site is
+    live but the old one could not be removed (a warning, not a failure: the next build
+    removes what is left). Any failure before the swap leaves ``output`` as it was.
     """
     if output.exists() and not output.is_dir():
         raise FileExistsError(f"{output} exists and is not a folder")
     if output.exists() and _exchange(staging, output):
-        _remove_old(staging, output, background)  # staging now holds the old site
-        return
+        return _remove_old(staging, output, background)  # staging now holds the old site
     if output.exists():
         old = output.parent / f".{output.name}.old-{os.getpid()}"
         os.replace(output, old)
-        os.replace(staging, output)
-        _remove_old(old, output, background)
-    else:
-        os.replace(staging, output)
+        try:
+            os.replace(staging, output)
+        except OSError:
+            os.replace(old, output)  # put the old site back (after a kill: clean_stale)
+            raise
+        return _remove_old(old, output, background)
+    os.replace(staging, output)
+    return True
 
 
-def _remove_old(old: Path, output: Path, background: bool) -> None:
-    if not background:
-        shutil.rmtree(old)
-        return
-    gone = output.parent / f".{output.name}.gone-{os.getpid()}-{time.time_ns()}"
-    os.replace(old, gone)
-    remove_later(gone)
+def _remove_old(old: Path, output: Path, background: bool) -> bool:
+    """Remove the replaced site ``old``; return False (the new site is live all the same)
+    when it could not be removed: the next build's :func:`clean_stale` tries again."""
+    try:
+        if not background:
+            shutil.rmtree(old)
+            return True
+        gone = output.parent / f".{output.name}.gone-{os.getpid()}-{time.time_ns()}"
+        os.replace(old, gone)
+        remove_later(gone)
+    except OSError:
+        return False
+    return True
 
 
 def remove_later(folder: Path) -> None:
@@ -151,6 +165,9 @@ def clean_stale(parent: Path, name: str) -> None:
     still under way meanwhile is harmless: both ``rm -rf`` skip what the other took)."""
     for stale in parent.glob(f".{name}.tmp-*"):
         shutil.rmtree(stale, ignore_errors=True)
+    # write_atomic's temporaries of the journal and the state (``..output.standgen-*``)
+    for stale in parent.glob(f"..{name}.standgen-*.tmp-*"):
+        stale.unlink(missing_ok=True)
     for gone in parent.glob(f".{name}.gone-*"):
         remove_later(gone)
     for stale in parent.glob(f".{name}.old-*"):
@@ -167,6 +184,7 @@ def journal_file(output: Path) -> Path:
 
 
 _NEW = ".standgen-new"  # suffix of a changed file written next to the page it replaces
+_OLD = ".standgen-old"  # suffix of a replaced or removed page kept until the change is done
 
 
 def apply_changes(output: Path, writes: Mapping[str, bytes], removes: Iterable[str]) -> int:
@@ -175,8 +193,11 @@ def apply_changes(output: Path, writes: Mapping[str, bytes], removes: Iterable[s
     An incremental build changes a handful of pages in place, too few to rebuild and swap
     the whole folder. Every new page is first written next to the one it replaces, the
     list of changes is recorded in the journal (a hidden sibling of ``output``), then
-    each page is renamed over its old version and the journal deleted. A page is always
-    whole. Killed before the journal says "commit", the site is the old one (the next
+    each old page is kept aside (a hard link ``<page>.standgen-old``), the new one is
+    renamed over it, and at the end the kept pages and the journal are deleted. A page is
+    always whole. Any error (a full disk, a read-only folder) undoes what was done, so
+    the folder is exactly the old site again, with nothing extra in it, and the error is
+    raised. Killed before the journal says "commit", the site is the old one (the next
     build removes the new files); killed after, the next build finishes the renames
     first (:func:`recover`), so the site becomes the new one.
     """
@@ -185,15 +206,93 @@ def apply_changes(output: Path, writes: Mapping[str, bytes], removes: Iterable[s
         return 0
     journal = journal_file(output)
     entry = {"writes": sorted(writes), "removes": removes}
-    write_atomic(journal, json.dumps({"state": "prepare", **entry}))
-    for rel in sorted(writes):
-        target = output / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.with_name(target.name + _NEW).write_bytes(writes[rel])
-    write_atomic(journal, json.dumps({"state": "commit", **entry}))
-    _finish(output, entry, commit=True)
-    journal.unlink()
+    try:
+        write_atomic(journal, json.dumps({"state": "prepare", **entry}))
+        for rel in sorted(writes):
+            target = output / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.with_name(target.name + _NEW).write_bytes(writes[rel])
+        write_atomic(journal, json.dumps({"state": "commit", **entry}))
+    except BaseException:
+        _undo_or_leave(output, entry, [], journal)
+        raise
+    done: list[tuple[str, bool]] = []  # (page, whether an old version was kept aside)
+    try:
+        for rel in entry["writes"]:
+            target = output / rel
+            done.append((rel, _keep_aside(target, link=True)))
+            os.replace(target.with_name(target.name + _NEW), target)
+        for rel in entry["removes"]:
+            target = output / rel
+            done.append((rel, _keep_aside(target, link=False)))
+    except BaseException:
+        _undo_or_leave(output, entry, done, journal)
+        raise
+    try:
+        _finish(output, entry, commit=True)
+        journal.unlink(missing_ok=True)
+    except OSError:
+        pass  # the new site is live; the next build's recover() deletes what is left
     return len(writes) + len(removes)
+
+
+def _keep_aside(target: Path, link: bool) -> bool:
+    """Keep the page ``target`` as ``<page>.standgen-old`` (a hard link where ``link``,
+    so the live page stays in place until it is replaced; else moved out of the site);
+    return whether there was one."""
+    old = target.with_name(target.name + _OLD)
+    if target.is_dir():  # a folder where a page goes: moved aside whole
+        os.replace(target, old)
+        return True
+    if not target.exists():
+        return False
+    if link:
+        old.unlink(missing_ok=True)
+        try:
+            os.link(target, old)
+        except OSError:  # no hard links here: a copy does
+            shutil.copy2(target, old)
+    else:
+        os.replace(target, old)
+    return True
+
+
+def _undo_or_leave(output: Path, entry: Mapping[str, list[str]], done: list[tuple[str, bool]],
+                   journal: Path) -> None:
+    """Undo a change that failed; if even that fails, the journal stays for the next
+    build's :func:`recover`."""
+    try:
+        _undo(output, entry, done)
+        journal.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+def _undo(output: Path, entry: Mapping[str, list[str]], done: list[tuple[str, bool]]) -> None:
+    """Put back what :func:`apply_changes` did so far: the old pages in place, no new
+    file, no folder it made."""
+    for rel, kept in reversed(done):
+        target = output / rel
+        old = target.with_name(target.name + _OLD)
+        if kept:
+            if old.is_dir() and not target.is_dir():
+                target.unlink(missing_ok=True)  # the new page that took a folder's place
+            os.replace(old, target)
+        elif rel in entry["writes"]:
+            target.unlink(missing_ok=True)
+    for rel in [*entry["writes"], *entry["removes"]]:
+        if _safe_rel(rel):
+            target = output / rel
+            target.with_name(target.name + _NEW).unlink(missing_ok=True)
+            _drop(target.with_name(target.name + _OLD))  # a link or copy left half-made
+            _prune(output, target.parent)
+
+
+def _prune(output: Path, folder: Path) -> None:
+    """Remove ``folder`` and its parents below ``output`` while they are empty."""
+    while folder != output and folder.is_dir() and not any(folder.iterdir()):
+        folder.rmdir()
+        folder = folder.parent
 
 
 def recover(output: Path) -> None:
@@ -210,6 +309,8 @@ def recover(output: Path) -> None:
 
 
 def _finish(output: Path, entry: Mapping[str, list[str]], commit: bool) -> None:
+    """Complete the journal's changes (``commit``) or drop its new files; either way
+    delete the pages kept aside."""
     for rel in entry["writes"]:
         if not _safe_rel(rel):
             continue
@@ -221,6 +322,8 @@ def _finish(output: Path, entry: Mapping[str, list[str]], commit: bool) -> None:
             os.replace(new, target)
         elif not commit:
             new.unlink(missing_ok=True)
+            _prune(output, target.parent)
+        _drop(target.with_name(target.name + _OLD))
     if not commit:
         return
     for rel in entry["removes"]:
@@ -229,10 +332,15 @@ def _finish(output: Path, entry: Mapping[str, list[str]], commit: bool) -> None:
         target = output / rel
         if target.is_file():
             target.unlink()
-        folder = target.parent
-        while folder != output and folder.is_dir() and not any(folder.iterdir()):
-            folder.rmdir()
-            folder = folder.parent
+        _drop(target.with_name(target.name + _OLD))
+        _prune(output, target.parent)
+
+
+def _drop(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        path.unlink(missing_ok=True)
 
 
 def _safe_rel(rel: str) -> bool:
@@ -252,3 +360,109 @@ def write_atomic(path: Path, text: str) -> None:
         os.replace(tmp, path)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+# ----- where a site may go, and one writer at a time --------------------------------------
+
+def place_problems(output: Path, keep: Sequence[Path]) -> list[Problem]:
+    """Return why ``output`` may not be replaced by a site (an empty list when it may).
+
+    The site folder is replaced whole, so it must not be, contain or lie inside any
+    folder of ``keep`` (the events folder, help pages, templates) or a repository's
+    ``.git``; it must be a folder (or not exist yet); and a folder that is not empty must
+    hold a site already (its ``index.html`` or the build state of an earlier build), so
+    that ``-o ~/Documents`` is refused instead of deleted. Issue #15 item 1.
+    """
+    where = output.as_posix()
+    out = output.resolve()
+    guarded = [(p.as_posix(), p.resolve()) for p in keep]
+    for folder in [*keep, Path.cwd()]:
+        git = _repository_git(folder.resolve())
+        if git is not None:
+            guarded.append((git.as_posix(), git))
+    if ".git" in out.parts:
+        return [Problem(where, 1, "is inside a repository's .git folder; choose another "
+                        "folder for the site with -o")]
+    for name, folder in guarded:
+        if out == folder or folder.is_relative_to(out) or out.is_relative_to(folder):
+            how = ("is" if out == folder else "holds" if folder.is_relative_to(out)
+                   else "is inside")
+            return [Problem(where, 1, f"{how} {name}, which the site would replace; "
+                            "choose another folder for the site with -o (e.g. output)")]
+    if output.exists() and not output.is_dir():
+        return [Problem(where, 1, "is a file, not a folder; name a folder for the site with "
+                        "-o (it is replaced whole)")]
+    if (output.is_dir() and not (output / "index.html").is_file()
+            and not _state_of(output).is_file() and any(output.iterdir())):
+        return [Problem(where, 1, "is not empty and holds no site; choose a new or empty "
+                        "folder with -o (its content would be replaced)")]
+    return []
+
+
+def _state_of(output: Path) -> Path:
+    output = output.absolute()
+    return output.parent / f".{output.name}.standgen-state.sqlite"
+
+
+def _repository_git(folder: Path) -> Path | None:
+    """Return the ``.git`` of the repository holding ``folder``, if any."""
+    for parent in (folder, *folder.parents):
+        if (parent / ".git").exists():
+            return parent / ".git"
+    return None
+
+
+def lock_file(output: Path) -> Path:
+    """Return the lock file of an output folder: a hidden sibling, like the build state."""
+    output = output.absolute()
+    return output.parent / f".{output.name}.standgen-lock"
+
+
+@contextmanager
+def writing(output: Path) -> Iterator[None]:
+    """Hold the one-writer lock of ``output`` while the block runs; raise InputError
+    naming the other process when a build or ``standgen watch`` already writes it.
+
+    The lock is the operating system's (``flock``) on a hidden sibling file that holds
+    the writer's pid: it is released when its process ends however it ends, so the lock
+    of a killed build is taken over by the next one without a stale-lock guess. Issue #15
+    item 2.
+    """
+    path = lock_file(output)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle = open(path, "a+", encoding="utf-8")  # held for the block
+    try:
+        if not _try_lock(handle):
+            handle.seek(0)
+            pid = handle.read().strip() or "unknown"
+            raise InputError([Problem(output.as_posix(), 1, f"another build is writing "
+                                      f"{output.as_posix()} (pid {pid}); wait for it to "
+                                      "finish, or stop it (standgen watch writes its folder "
+                                      "until it stops), then run this again")])
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"{os.getpid()}\n")
+        handle.flush()
+        yield
+    finally:
+        handle.close()  # closing the file releases the lock
+
+
+def _try_lock(handle: IO[str]) -> bool:
+    """Take an exclusive lock on an open file without waiting; return whether it did."""
+    fileno = handle.fileno()
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        import msvcrt
+
+        try:
+            msvcrt.locking(fileno, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+        except OSError:
+            return False
+        return True
+    try:
+        fcntl.flock(fileno, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True

@@ -27,6 +27,7 @@ import time
 import traceback
 import webbrowser
 from collections.abc import Callable, Mapping
+from contextlib import ExitStack
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -41,11 +42,13 @@ from standgen.errors import InputError, Problem
 from standgen.load import load_tree
 from standgen.load.files import display
 from standgen.model import Event
+from standgen.output import lock_file, place_problems, writing
 from standgen.pipeline import EventReport, report
 from standgen.site import render_site
 
 HOST = "127.0.0.1"
 DEBOUNCE = 0.2  # seconds of quiet after the last file event before a build starts
+MAX_DELAY = 0.75  # ... but a burst of saves waits no longer than this after its first one
 POLL_SECONDS = 20.0  # a long poll answers at least this often, so proxies never time out
 REQUEST_WAIT = 10.0  # longest a page request waits for a running build
 EVENTS_URL = "/__standgen/events"
@@ -109,6 +112,18 @@ def fingerprint(folder: Path) -> Fingerprint:
                 continue
             found[path.relative_to(folder).as_posix()] = digest
     return found
+
+
+def same_site_location(path: str, query: str) -> str:
+    """Return the redirect to ``path`` + "/" as a path on this server only.
+
+    Browsers read ``\\`` as ``/``, so a request for ``/\\evil.example/%2f..`` would
+    otherwise redirect to ``//evil.example/``, another site (an open redirect): the
+    path's leading slashes and backslashes become one ``/`` and any other backslash is
+    percent-encoded. Issue #15 item 9.
+    """
+    safe = "/" + path.lstrip("/\\").replace("\\", "%5C")
+    return safe + "/" + (f"?{query}" if query else "")
 
 
 def event_inputs(inputs: Fingerprint, event_path: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
@@ -187,6 +202,7 @@ class Watch:
         self.building = False
         self.stopping = False
         self._last_change = 0.0
+        self._first_change = 0.0  # the first file event since the last build started
         # builder state (builder thread only)
         self.builds = 0  # build attempts after the first
         self.reports_computed = 0
@@ -197,6 +213,7 @@ class Watch:
         self._observer: Any = None
         self._server: _Server | None = None
         self._threads: list[threading.Thread] = []
+        self._lock = ExitStack()
 
     @property
     def url(self) -> str:
@@ -219,6 +236,7 @@ class Watch:
             raise InputError([Problem(display(self.events), 1, "events folder not found; run "
                                       "standgen in the folder that holds events/ or name it")])
         self._check_output()
+        self._lock.enter_context(writing(self.output))  # one writer, until stop()
         self.output.mkdir(parents=True, exist_ok=True)
         self.site = SiteFolder(self.output)
         self._build()
@@ -261,6 +279,7 @@ class Watch:
         for thread in self._threads:
             thread.join()
         self._threads.clear()
+        self._lock.close()
         self._remove_output()
 
     def __enter__(self) -> Watch:
@@ -274,20 +293,17 @@ class Watch:
         return [f for f in folders if f.is_dir()]
 
     def _check_output(self) -> None:
-        """Refuse an output folder whose replacement would destroy input or other files."""
-        out = self.output.resolve()
-        for source in (self.events, self.docs, self.templates):
-            if source.resolve().is_relative_to(out):
-                raise ServeError(f"the output folder {self.output} holds {source}; "
-                                 "choose another folder with -o")
-        if (not self._own_output and out.is_dir() and any(out.iterdir())
-                and not (out / "index.html").is_file()):
-            raise ServeError(f"{self.output} is not empty and holds no site; choose a new "
-                             "or empty folder with -o (its content is replaced)")
+        """Refuse an output folder whose replacement would destroy input or other files
+        (the rules of ``standgen build``: :func:`standgen.output.place_problems`)."""
+        if self._own_output:
+            return
+        for problem in place_problems(self.output, (self.events, self.docs, self.templates)):
+            raise ServeError(f"{problem.path}: {problem.message}")
 
     def _remove_output(self) -> None:
         if self._own_output:
             shutil.rmtree(self.output, ignore_errors=True)
+            lock_file(self.output).unlink(missing_ok=True)
 
     # -- file events -> builds ---------------------------------------------------------------
 
@@ -303,8 +319,11 @@ class Watch:
                                                                    is_litter(parts[-1])):
                     return False
         with self.changed:
+            now = time.monotonic()
+            if not self.pending:
+                self._first_change = now
             self.pending = True
-            self._last_change = time.monotonic()
+            self._last_change = now
             self.changed.notify_all()
         return True
 
@@ -313,10 +332,12 @@ class Watch:
             with self.changed:
                 self.changed.wait_for(lambda: self.pending or self.stopping)
                 while not self.stopping:
-                    quiet = time.monotonic() - self._last_change
-                    if quiet >= self.debounce:
+                    now = time.monotonic()
+                    quiet = now - self._last_change
+                    waited = now - self._first_change
+                    if quiet >= self.debounce or waited >= MAX_DELAY:
                         break
-                    self.changed.wait(self.debounce - quiet)
+                    self.changed.wait(min(self.debounce - quiet, MAX_DELAY - waited))
                 if self.stopping:
                     return
                 self.pending = False
@@ -531,8 +552,7 @@ class _Handler(SimpleHTTPRequestHandler):
         if local.is_dir():
             if not url.path.endswith("/"):
                 self.send_response(301)
-                self.send_header("Location", url.path + "/" + (f"?{url.query}" if url.query
-                                                               else ""))
+                self.send_header("Location", same_site_location(url.path, url.query))
                 self.send_header("Content-Length", "0")
                 self.end_headers()
                 return

@@ -53,9 +53,10 @@ def build(root: Path, out: Path, hashseed: int) -> float:
 
 
 def leftovers(out: Path) -> list[str]:
-    """Return what a build left next to ``out`` besides its build state."""
+    """Return what a build left next to ``out`` besides its build state and lock file."""
     return sorted(p.name for p in out.parent.iterdir() if p.name.startswith(f".{out.name}.")
-                  and p.name != f".{out.name}.standgen-state.sqlite")
+                  and p.name not in {f".{out.name}.standgen-state.sqlite",
+                                     f".{out.name}.standgen-lock"})
 
 
 def wait_for_writing(out: Path, proc: subprocess.Popen[bytes]) -> None:
