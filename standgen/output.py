@@ -425,26 +425,37 @@ def writing(output: Path) -> Iterator[None]:
 
     The lock is the operating system's (``flock``) on a hidden sibling file that holds
     the writer's pid: it is released when its process ends however it ends, so the lock
-    of a killed build is taken over by the next one without a stale-lock guess. Issue #15
-    item 2.
+    of a killed build is taken over by the next one without a stale-lock guess. The file
+    is deleted when the lock is released (a lock taken on a file deleted meanwhile is
+    dropped and taken again on the new one). Issue #15 item 2.
     """
     path = lock_file(output)
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle = open(path, "a+", encoding="utf-8")  # held for the block
-    try:
+    while True:
+        handle = open(path, "a+", encoding="utf-8")  # held for the block
         if not _try_lock(handle):
             handle.seek(0)
             pid = handle.read().strip() or "unknown"
+            handle.close()
             raise InputError([Problem(output.as_posix(), 1, f"another build is writing "
                                       f"{output.as_posix()} (pid {pid}); wait for it to "
                                       "finish, or stop it (standgen watch writes its folder "
                                       "until it stops), then run this again")])
+        try:
+            same = os.stat(path).st_ino == os.fstat(handle.fileno()).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            break
+        handle.close()  # its holder deleted it as we opened it: lock the new one
+    try:
         handle.seek(0)
         handle.truncate()
         handle.write(f"{os.getpid()}\n")
         handle.flush()
         yield
     finally:
+        path.unlink(missing_ok=True)  # while still held: no one locks a deleted file
         handle.close()  # closing the file releases the lock
 
 

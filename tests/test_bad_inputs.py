@@ -186,9 +186,6 @@ CASES: list[tuple[str, dict[str, Content], list[str]]] = [
      ["ev/players.csv:1: column 'name' appears twice; keep one"]),
     ("players-no-name-column", {"ev/players.csv": "id,faction\na,Cygnar\n"},
      ["ev/players.csv:1: missing column(s) 'name'; the header must have id,name"]),
-    ("players-space-in-header", {"ev/players.csv": PLAYERS.replace(",name,", ", name,")},
-     ["ev/players.csv:1: column ' name' has spaces around it; delete them",
-      "ev/players.csv:1: missing column(s) 'name'; the header must have id,name"]),
     ("players-dropped-after-text", {"ev/players.csv": PLAYERS_DROP.replace(",1\n", ",one\n")},
      ["ev/players.csv:5: dropped_after 'one' must be the number of the last round played (0 if "
       'the player never played)']),
@@ -205,18 +202,13 @@ CASES: list[tuple[str, dict[str, Content], list[str]]] = [
      ['ev/players.csv:6: is not valid CSV (\',\' expected after \'"\'); check the quotes']),
     ("players-blank-line", {"ev/players.csv": PLAYERS.replace("b,Bob", "\nb,Bob")},
      ['ev/players.csv:3: blank line; delete it']),
-    ("players-bom", {"ev/players.csv": b"\xef\xbb\xbf" + PLAYERS.encode()},
-     ['ev/players.csv:1: file starts with a byte-order mark (BOM); save it as UTF-8 without BOM']),
     ("players-utf16", {"ev/players.csv": PLAYERS.encode("utf-16")},
      ['ev/players.csv:1: file is UTF-16; save it as UTF-8 (CSV UTF-8 in spreadsheet programs)']),
     ("players-utf16-be-no-bom", {"ev/players.csv": b"\xfe\xff" + PLAYERS.encode("utf-16-be")},
      ['ev/players.csv:1: file is UTF-16; save it as UTF-8 (CSV UTF-8 in spreadsheet programs)']),
-    ("players-latin1", {"ev/players.csv": PLAYERS.replace("Cat", "Ren\u00e9e").encode("latin-1")},
-     ['ev/players.csv:4: byte 0xE9 is not UTF-8 (Latin-1 or Windows encoding?); save the file as '
-      'UTF-8']),
-    ("players-windows-1252", {"ev/players.csv": PLAYERS.replace("Dan", "Dan \u2013 Jr")
-                              .encode("cp1252")},
-     ['ev/players.csv:5: byte 0x96 is not UTF-8 (Latin-1 or Windows encoding?); save the file as '
+    ("players-not-windows-1252", {"ev/players.csv": PLAYERS.replace("Dan", "Dan \u2013 Jr")
+                                  .encode("cp1252").replace(b"\x96", b"\x81")},
+     ['ev/players.csv:5: byte 0x81 is not UTF-8 (Latin-1 or Windows encoding?); save the file as '
       'UTF-8']),
     ("players-nul-byte", {"ev/players.csv": PLAYERS.replace("Bob", "B\x00b")},
      ['ev/players.csv:3: file holds a NUL byte; is it a text file?']),
@@ -282,8 +274,6 @@ CASES: list[tuple[str, dict[str, Content], list[str]]] = [
      ["ev/round-1.csv:2: apd_1 '100000000000000000000' must be a whole number"]),
     ("round-blank-line", {"ev/round-1.csv": R + "1,a,b,1-0,,,,\n\n2,c,d,0-1,,,,\n"},
      ['ev/round-1.csv:3: blank line; delete it']),
-    ("round-spaces-around-cell", {"ev/round-1.csv": R + "1,a,b ,1-0,,,,\n2,c,d,0-1,,,,\n"},
-     ["ev/round-1.csv:2: 'player_2' value 'b ' has spaces around it; delete them"]),
     ("round-field-count", {"ev/round-1.csv": R + "1,a,b,1-0\n2,c,d,0-1,,,,\n"},
      ['ev/round-1.csv:2: has 4 fields but the header has 8; check the commas']),
     ("round-missing-column", {"ev/round-1.csv": "table,player_1,player_2,cp_1,cp_2,apd_1,apd_2\n"
@@ -340,8 +330,6 @@ CASES: list[tuple[str, dict[str, Content], list[str]]] = [
       'save the file again from one program']),
     ("round-utf16", {"ev/round-1.csv": ROUND_1.encode("utf-16")},
      ['ev/round-1.csv:1: file is UTF-16; save it as UTF-8 (CSV UTF-8 in spreadsheet programs)']),
-    ("round-bom", {"ev/round-1.csv": b"\xef\xbb\xbf" + ROUND_1.encode()},
-     ['ev/round-1.csv:1: file starts with a byte-order mark (BOM); save it as UTF-8 without BOM']),
     ("round-100mb-sparse", {"ev/round-1.csv": Sparse(100 * MB)},
      ['ev/round-1.csv:1: file is 104,857,600 bytes (100.0 MB), over the 10 MB limit; is this the '
       'right file?']),

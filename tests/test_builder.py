@@ -240,7 +240,7 @@ def test_a_small_old_site_is_removed_before_the_build_returns(
     lib.build(events, tmp_path / "out")
     lib.build(events, tmp_path / "out", full=True)
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        ".out.standgen-lock", ".out.standgen-state.sqlite", "events", "out"]
+        ".out.standgen-state.sqlite", "events", "out"]
 
 
 def test_an_old_site_whose_removal_was_killed_is_removed_by_the_next_build(

@@ -53,10 +53,9 @@ def build(root: Path, out: Path, hashseed: int) -> float:
 
 
 def leftovers(out: Path) -> list[str]:
-    """Return what a build left next to ``out`` besides its build state and lock file."""
+    """Return what a build left next to ``out`` besides its build state."""
     return sorted(p.name for p in out.parent.iterdir() if p.name.startswith(f".{out.name}.")
-                  and p.name not in {f".{out.name}.standgen-state.sqlite",
-                                     f".{out.name}.standgen-lock"})
+                  and p.name != f".{out.name}.standgen-state.sqlite")
 
 
 def wait_for_writing(out: Path, proc: subprocess.Popen[bytes]) -> None:

@@ -24,7 +24,7 @@ from standgen.diplomacy.scoring import (
     TOTAL_CENTRES,
     WINNING_CENTRES,
 )
-from standgen.errors import Problem
+from standgen.errors import Problem, errors_only
 from standgen.formats.base import Format
 from standgen.load.files import Row, display, parse_int, read_csv, suggest
 from standgen.model import EventConfig, Game, GameKind, Outcome, Player, Round, Seat, Source
@@ -74,13 +74,13 @@ def load_boards(
     after = max(boards, default=0)
     for k, (row, seat, kind) in enumerate(resting, start=1):
         games.append(Game(number, after + k, (seat,), kind, source=Source(where, row.line)))
-    if len(problems) > start:
+    if errors_only(problems[start:]):
         return None  # players on unread rows would also show up as missing: say it once
     if not rows:
         problems.append(Problem(where, 1, "round file has no boards; add one row per seat"))
         return None
     _check_players(games, number, config, players, where, problems)
-    if len(problems) > start:
+    if errors_only(problems[start:]):
         return None
     return Round(number=number, games=tuple(games), source=Source(where))
 
@@ -106,7 +106,7 @@ def _seat(
         for column in ("board", "centres", "result", "eliminated_year"):
             if row.get(column):
                 bad(f"a {raw_power.upper()} row has no board; leave '{column}' empty")
-        if len(problems) > start:
+        if errors_only(problems[start:]):
             return None
         result = SITOUT_RESULT if raw_power.upper() == SITOUT else ABSENT_RESULT
         return None, Seat(pid, Outcome.LOSS, result=result)
@@ -136,7 +136,7 @@ def _seat(
                 "as 1907")
         elif result != ELIMINATED:
             bad("eliminated_year is only for a power whose result is eliminated; clear it")
-    if len(problems) > start:
+    if errors_only(problems[start:]):
         return None
     assert board is not None and power is not None
     stats: dict[str, float] = {}

@@ -25,11 +25,15 @@ def display(path: Path) -> str:
     return path.as_posix()
 
 
-def read_text(path: Path, problems: list[Problem]) -> str | None:
+def read_text(path: Path, problems: list[Problem], spreadsheet: bool = False) -> str | None:
     """Return a file's text, or None after recording why it cannot be used.
 
     Refuses files over the size limit without reading them, byte-order marks, UTF-16,
     NUL bytes and anything that is not UTF-8, naming the line of the first bad byte.
+    A ``spreadsheet`` file (a CSV file) is read as spreadsheet programs save it (issue
+    #19): a UTF-8 byte-order mark (Excel's "CSV UTF-8") is dropped, and bytes that are
+    not UTF-8 are read as Windows-1252 (Excel's plain "CSV" on Windows), each with a
+    warning naming the file; UTF-16 is still refused.
     """
     where = display(path)
     try:
@@ -48,9 +52,13 @@ def read_text(path: Path, problems: list[Problem]) -> str | None:
                                 "spreadsheet programs)"))
         return None
     if data.startswith(b"\xef\xbb\xbf"):
-        problems.append(Problem(where, 1, "file starts with a byte-order mark (BOM); save it as "
-                                "UTF-8 without BOM"))
-        return None
+        if not spreadsheet:
+            problems.append(Problem(where, 1, "file starts with a byte-order mark (BOM); save "
+                                    "it as UTF-8 without BOM"))
+            return None
+        data = data[3:]
+        problems.append(Problem(where, 1, "starts with a byte-order mark (Excel's CSV UTF-8); "
+                                "read as UTF-8, nothing to do", warning=True))
     if b"\x00" in data:
         line = data[: data.index(b"\x00")].count(b"\n") + 1
         problems.append(Problem(where, line, "file holds a NUL byte; is it a text file?"))
@@ -59,6 +67,16 @@ def read_text(path: Path, problems: list[Problem]) -> str | None:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
+        if spreadsheet:
+            try:
+                text = data.decode("cp1252")
+            except UnicodeDecodeError:
+                pass
+            else:
+                problems.append(Problem(where, line, "is not UTF-8: read as Windows-1252 (a "
+                                        "spreadsheet's plain CSV); check accented names on "
+                                        "the site, or save it as CSV UTF-8", warning=True))
+                return text
         problems.append(Problem(where, line, f"byte 0x{data[exc.start]:02X} is not UTF-8 "
                                 "(Latin-1 or Windows encoding?); save the file as UTF-8"))
         return None
@@ -90,33 +108,36 @@ def read_csv(
     """Return the header and rows of a CSV file, or None if it cannot be used at all.
 
     Checks the header (missing, unknown, misspelt, duplicate columns), blank lines,
-    field counts, over-long cells and spaces around cells; every problem is recorded.
+    field counts and over-long cells; every problem is recorded. Reads the file as a
+    spreadsheet saves it (:func:`read_text`), with ``;`` or tab as the separator where
+    the header has no comma, and removes spaces around cells, each with a warning.
     """
-    text = read_text(path, problems)
+    text = read_text(path, problems, spreadsheet=True)
     if text is None:
         return None
     where = display(path)
     if not _uniform_line_ends(text, where, problems):
         return None
+    delimiter = _delimiter(text, where, problems)
+    spaced: list[tuple[int, str]] = []  # (line, column) of cells that had spaces around
     known = list(required) + [c for c in optional if c not in required]
     if not text.strip():
         problems.append(Problem(where, 1, "file is empty; it needs a header row: "
                                 + ",".join(required)))
         return None
-    lines = list(_rows(text, where, problems))
+    lines = list(_rows(text, where, problems, delimiter))
     if not lines:
         return None
     header_line, header = lines[0]
+    if any(name != name.strip() for name in header):
+        spaced.append((header_line, "the header"))
+        header = [name.strip() for name in header]
     ok = True
     seen: set[str] = set()
     for name in header:
         if CONTROL.search(name):
             problems.append(Problem(where, header_line, "a column name holds a line break or "
                                     "control character; is a quote left open?"))
-            ok = False
-        elif name != name.strip():
-            problems.append(Problem(where, header_line, f"column '{name}' has spaces around "
-                                    "it; delete them"))
             ok = False
         elif name in seen:
             problems.append(Problem(where, header_line, f"column '{name}' appears twice; "
@@ -157,12 +178,33 @@ def read_csv(
                                         f"over the limit of {MAX_CELL_CHARS}; shorten it"))
                 bad = True
             elif cell != cell.strip():
-                problems.append(Problem(where, line, f"'{name}' value '{cell}' has spaces "
-                                        "around it; delete them"))
-                bad = True
+                spaced.append((line, name))
         if not bad:
-            rows.append(Row(line, dict(zip(header, cells, strict=True))))
+            rows.append(Row(line, {name: cell.strip()
+                                   for name, cell in zip(header, cells, strict=True)}))
+    if spaced:
+        first_line, first = spaced[0]
+        more = f" and {len(spaced) - 1} more" if len(spaced) > 1 else ""
+        problems.append(Problem(where, first_line, f"spaces around cells were removed ("
+                                f"'{first}' on this line{more}); nothing to do", warning=True))
     return header, rows
+
+
+def _delimiter(text: str, where: str, problems: list[Problem]) -> str:
+    """Return the header line's column separator: ``,``, or ``;`` or a tab where the
+    header has no comma (Excel saves ``;`` where the decimal mark is a comma), with a
+    warning saying so."""
+    header = text.split("\n", 1)[0]
+    if "," in header:
+        return ","
+    found = max((";", "\t"), key=header.count)
+    if not header.count(found):
+        return ","
+    name = "semicolons" if found == ";" else "tabs"
+    problems.append(Problem(where, 1, f"columns are separated by {name} (as spreadsheets save "
+                            "CSV in many countries): read as such, nothing to do",
+                            warning=True))
+    return found
 
 
 LINE_END = re.compile(r"\r\n|\r|\n")
@@ -192,9 +234,10 @@ def _uniform_line_ends(text: str, where: str, problems: list[Problem]) -> bool:
     return True
 
 
-def _rows(text: str, where: str, problems: list[Problem]) -> Iterator[tuple[int, list[str]]]:
+def _rows(text: str, where: str, problems: list[Problem],
+          delimiter: str = ",") -> Iterator[tuple[int, list[str]]]:
     """Yield (first line number, cells) for each CSV record."""
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True, delimiter=delimiter)
     line = 1
     while True:
         try:

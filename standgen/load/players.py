@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from standgen.errors import Problem
+from standgen.errors import Problem, errors_only
 from standgen.load.files import SLUG, display, parse_int, parse_number, read_csv
 from standgen.model import Player, Source
 
@@ -64,8 +64,8 @@ def load_players(path: Path, problems: list[Problem]) -> tuple[Player, ...] | No
             dropped_after=parse_int(dropped) if dropped else None,
             spare=spare == "yes", source=Source(where, row.line),
         ))
-    if not rows and len(problems) == start:
+    if not rows and not errors_only(problems[start:]):
         problems.append(Problem(where, 1, "no players; add one row per player under the header"))
-    if len(problems) > start:
+    if errors_only(problems[start:]):
         return None
     return tuple(players)

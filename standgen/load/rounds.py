@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
-from standgen.errors import Problem
+from standgen.errors import Problem, errors_only
 from standgen.formats.base import Format
 from standgen.load.files import Row, display, parse_int, parse_number, read_csv, suggest
 from standgen.model import EventConfig, Game, GameKind, Outcome, Player, Round, Seat, Source
@@ -26,6 +27,26 @@ UNPLAYED_RESULTS: Mapping[str, Outcome] = {
     "0-1": Outcome.LOSS,
 }
 ACCEPTED = "1-0, 0-1, draw (or ½-½, 0.5-0.5), +-, -+, -- or empty"
+# every dash a keyboard or a spreadsheet's autocorrect types, and the colon of "1:0"
+_DASHES = re.compile("[:\u2010-\u2015\u2212\ufe58\ufe63\uff0d]")
+
+
+def normalise_result(raw: str) -> str:
+    """Return a result cell in its canonical spelling, as TOs and spreadsheets type it.
+
+    Issue #19: spaces are dropped, any dash (hyphen, en dash, em dash, minus sign,
+    full-width) and the colon of ``1:0`` read as ``-``, ``1/2`` and ``½`` (also with a
+    decimal comma) read as ``0.5``, and ``Draw`` in any case as ``draw``. A spelling that
+    is still not a result is returned as it was, for the loader's message.
+    """
+    text = "".join(raw.split())
+    if text.lower() == "draw":
+        return "draw"
+    text = _DASHES.sub("-", text).replace("½", "0.5").replace("1/2", "0.5")
+    text = text.replace("0,5", "0.5")
+    if text in RESULTS or text in UNPLAYED_RESULTS:
+        return text
+    return raw
 
 
 def result_code(outcomes: tuple[Outcome | None, ...], kind: GameKind) -> str:
@@ -66,8 +87,9 @@ def load_round(
     games: list[Game] = []
     tables: dict[int, int] = {}
     seen: dict[str, int] = {}
+    respelt: list[tuple[int, str, str]] = []  # (line, as typed, as read)
     for row in rows:
-        game = _game(row, number, fmt, config, players, where, problems)
+        game = _game(row, number, fmt, config, players, where, problems, respelt)
         if game is None:
             continue
         if game.table in tables:
@@ -81,7 +103,12 @@ def load_round(
             seen.setdefault(pid, row.line)
         problems.extend(fmt.validate_game(game, config, where))
         games.append(game)
-    if len(problems) > start:
+    if respelt:
+        line, typed, read = respelt[0]
+        more = f" and {len(respelt) - 1} more" if len(respelt) > 1 else ""
+        problems.append(Problem(where, line, f"result '{typed}' read as '{read}'{more}; "
+                                "nothing to do", warning=True))
+    if errors_only(problems[start:]):
         # a row that could not be read would also show up as players missing: say it once
         return None
     if not rows:
@@ -96,7 +123,7 @@ def load_round(
             problems.append(Problem(where, seen[player.id], f"player '{player.id}' dropped after "
                                     f"round {player.dropped_after} ({player.source}) but is in "
                                     f"round {number}; remove the row or correct dropped_after"))
-    if len(problems) > start:
+    if errors_only(problems[start:]):
         return None
     return Round(number=number, games=tuple(sorted(games, key=lambda g: g.table)),
                  source=Source(where))
@@ -105,6 +132,7 @@ def load_round(
 def _game(
     row: Row, number: int, fmt: Format, config: EventConfig,
     players: Mapping[str, Player], where: str, problems: list[Problem],
+    respelt: list[tuple[int, str, str]] | None = None,
 ) -> Game | None:
     start = len(problems)
 
@@ -133,7 +161,9 @@ def _game(
     extra = {c: v for c in fmt.game_columns if (v := _number(row, c, bad, signed=True))
              is not None}
     raw = row.get("result")
-    result = "draw" if raw.lower() == "draw" else raw
+    result = normalise_result(raw)
+    if result != raw and raw.lower() != "draw" and respelt is not None:
+        respelt.append((row.line, raw, result))
     if len(problems) > start:
         return None
     assert table is not None
