@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from standgen.formats.base import Proposal
-from standgen.formats.steamroller import pair
+from standgen.formats.steamroller import drawn_bye, pair
 from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Player, Round, Seat
 from standgen.pairing.common import standings_order
 from standgen.records import have_met
@@ -337,7 +337,20 @@ def _check_round(event: Event, standings: Standings, number: int, proposal: Prop
     def bye_cost(k: int) -> int | None:
         return None if order[k].id in had_bye else 0
 
-    if bad_pairs or repeat:
+    drawn = drawn_bye(event, standings, number)
+    assert (drawn is None) == (n % 2 == 0)
+    if drawn is not None:
+        # The drawn bye is published unless every pairing with it has more rematches
+        # (round 1: same-faction tables are legal, so the drawn bye always stays).
+        with_drawn = fewest_without(n, forbidden, {pos[drawn]})
+        drawn_repeat = int(drawn in had_bye)
+        if got.byes != [drawn]:
+            assert number > 1, (number, got.byes, drawn)
+            assert (bad_pairs, repeat) < (with_drawn, drawn_repeat), (number, got, drawn)
+        else:
+            assert bad_pairs == with_drawn, (number, got, with_drawn)
+
+    if (bad_pairs or repeat) and (number > 1 or drawn is None):
         # Rematches (round 1: same-faction tables) and second byes only when no pairing
         # has fewer, rematches first.
         fewest = best_key(n, zero, forbidden, bye_cost)
@@ -372,23 +385,29 @@ def _check_round(event: Event, standings: Standings, number: int, proposal: Prop
                 assert not left, (number, top, other, left)
 
     if number == standings.planned_rounds and n >= 2 and number > 1:
-        # Final round: the top two play each other if they have not met, unless the bye
-        # might go to one of them or pairing them forces a rematch or a second bye.
+        # Final round: the top two play each other if they have not met, unless one of
+        # them drew the bye or pairing them forces a rematch among the rest.
         a, b = order[0].id, order[1].id
-        eligible = [p.id for p in order if p.id not in had_bye]
-        pool = {p for p in eligible if scores[p] == min(scores[q] for q in eligible)}
-        if frozenset((a, b)) not in met and not (n % 2 and pool & {a, b}):
-            def apart(i: int, j: int) -> bool:  # i < j; 0 and 1 may only play each other
-                return (i, j) != (0, 1) and (i < 2 or forbidden(i, j))
-
-            low = min((scores[p] for p in eligible), default=0.0)
-
-            def bye_apart(k: int) -> int | None:  # the bye stays in the lowest pile
-                lowest_pile = order[k].id in eligible and scores[order[k].id] == low
-                return None if k in (0, 1) or not lowest_pile else bye_cost(k)
-
-            if best_key(n, zero, apart, bye_apart)[:2] == (0, 0):
+        if frozenset((a, b)) not in met and drawn not in (a, b):
+            away = {0, 1} | ({pos[drawn]} if drawn is not None else set())
+            if fewest_without(n, forbidden, away) == 0:
                 assert frozenset((a, b)) in got.pairs, (a, b, got.pairs)
+                assert any("top two of the standings play" in x for x in proposal.notes)
+        elif frozenset((a, b)) in met:
+            assert any(x.startswith("Final round:") and " met in round " in x
+                       for x in proposal.notes), proposal.notes
+
+
+def fewest_without(n: int, forbidden: Callable[[int, int], bool], away: set[int]) -> int:
+    """Return the fewest forbidden pairs over every pairing of positions not in ``away``."""
+    rest = [k for k in range(n) if k not in away]
+    if not rest:
+        return 0
+
+    def zero(i: int, j: int) -> int:
+        return 0
+
+    return best_key(len(rest), zero, lambda i, j: forbidden(rest[i], rest[j]))[0]
 
 
 @settings(max_examples=300, deadline=None)
@@ -404,3 +423,86 @@ def test_simulated_events(scenario: Scenario) -> None:
         # Determinism: the same event and seed give the same proposal.
         assert pair(event, compute_standings(event), number) == proposal
         event = replace(event, rounds=(*event.rounds, play_out(proposal, rnd)))
+
+
+# ----- the drawn bye is a hard constraint (issue #21) -----------------------------------
+
+
+def test_published_bye_is_the_drawn_one_whenever_a_legal_pairing_keeps_it() -> None:
+    # Seed 004: "the TO will randomly determine which player receives the bye". Odd
+    # fields of three faction mixes, 200 seeds each, four rounds with random results:
+    # the bye published is the drawn one whenever a pairing without a rematch keeps it
+    # (round 1: always; same-faction games are legal), and the round says when it is not.
+    kept = moved = 0
+    for factions in ("AAABBBCCC", "AABBBCCCC", "AAAAABBBB"):
+        players = people(factions)
+        for seed in range(200):
+            rnd = random.Random(seed)
+            event = make_event(players, seed=seed, planned=4)
+            for number in range(1, 5):
+                standings = compute_standings(event)
+                proposal = pair(event, standings, number)
+                got = read(proposal)
+                drawn = drawn_bye(event, standings, number)
+                assert drawn is not None and len(got.byes) == 1
+                order = standings_order(standings, list(event.players), number, event)
+                pos = {p.id: k for k, p in enumerate(order)}
+                met = have_met(standings.records)
+
+                rematches = {(i, j) for i in range(len(order)) for j in range(len(order))
+                             if number > 1 and frozenset((order[i].id, order[j].id)) in met}
+                if fewest_without(len(order), lambda i, j, r=rematches: (i, j) in r,
+                                  {pos[drawn]}) == 0:
+                    assert got.byes == [drawn], (factions, seed, number, got.byes, drawn)
+                    kept += 1
+                elif got.byes != [drawn]:
+                    name = order[pos[drawn]].name
+                    assert any(f"The bye was drawn for {name}, but every pairing" in note
+                               for note in proposal.notes), proposal.notes
+                    moved += 1
+                event = replace(event, rounds=(*event.rounds, play_out(proposal, rnd)))
+    assert kept > 2000 and moved < kept // 100, (kept, moved)
+
+
+def test_round_one_keeps_the_drawn_bye_at_the_cost_of_a_same_faction_game() -> None:
+    # Five of faction A, four of B. A bye drawn from B leaves five A and three B: one A-A
+    # table is unavoidable with that bye (a bye from A would avoid it, but the draw is
+    # the seed's rule and same-faction games are legal).
+    players = people("AAAAABBBB")
+    factions = {p.id: p.faction for p in players}
+    drawn_b = 0
+    for seed in range(60):
+        event = make_event(players, seed=seed)
+        standings = compute_standings(event)
+        proposal = pair(event, standings, 1)
+        got = read(proposal)
+        drawn = drawn_bye(event, standings, 1)
+        assert got.byes == [drawn]
+        same = sum(1 for t in got.pairs if len({factions[p] for p in t}) == 1)
+        assert same == (1 if factions[drawn] == "B" else 0), (seed, got)
+        if factions[drawn] == "B":
+            drawn_b += 1
+            assert any("could not be avoided with the drawn bye" in n for n in proposal.notes)
+    assert drawn_b > 0
+
+
+def test_drawn_bye_moves_only_when_every_pairing_with_it_has_a_rematch() -> None:
+    # Five players, round 4 of 4. Byes so far: p0 (R1), p1 (R2), p4 (R3); TP: p3 3,
+    # p0 2, p2 2, p1 1, p4 1. Without a bye: p2 and p3; the lowest of them, p2, is drawn.
+    # p3 has met p1, p4 and p0, so with p2 on the bye p3 has only rematches left; p2 has
+    # met p4, p0 and p1, so the bye to p3 leaves p2 the same. Only a second bye avoids a
+    # rematch: p0 (p1-p4, p2-p3), p1 (p0-p4, p2-p3) or p4 (p0-p1, p2-p3).
+    r1 = Round(1, (played(1, 1, "p2", "p4"), played(1, 2, "p3", "p1"), bye(1, 3, "p0")))
+    r2 = Round(2, (played(2, 1, "p0", "p2"), played(2, 2, "p3", "p4"), bye(2, 3, "p1")))
+    r3 = Round(3, (played(3, 1, "p3", "p0"), played(3, 2, "p2", "p1"), bye(3, 3, "p4")))
+    for seed in range(10):
+        event = make_event(people("ABCDE"), [r1, r2, r3], seed=seed, planned=4)
+        standings = compute_standings(event)
+        assert drawn_bye(event, standings, 4) == "p2"
+        proposal = pair(event, standings, 4)
+        got = read(proposal)
+        assert got.byes[0] in {"p0", "p1", "p4"}, got
+        assert frozenset({"p2", "p3"}) in got.pairs
+        assert not any(t in have_met(standings.records) for t in got.pairs)
+        assert any(n.startswith("The bye was drawn for Player 2, but every pairing")
+                   and "a second bye" in n for n in proposal.notes), proposal.notes
