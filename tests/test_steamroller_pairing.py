@@ -194,6 +194,14 @@ def test_dead_end_is_repaired_without_rematch() -> None:
         proposal = pair(event, compute_standings(event), 3)
         got = read(proposal)
         assert set(got.pairs) == {frozenset({"p0", "p3"}), frozenset({"p1", "p2"})}
+        # Round 3 is the final round: p0 met both 1-TP players, so the round says why #1
+        # does not play #2 (p1 met in round 1, p2 in round 2, whichever ranks second).
+        standings = compute_standings(event)
+        second = standings_order(standings, list(event.players), 3, event)[1].id
+        met_in = {"p1": 1, "p2": 2}[second]
+        assert (f"Final round: Player 0 and Player {second[1]}, first and second in the "
+                f"standings, met in round {met_in}; seed 004 pairs the top two, but not as "
+                "a rematch, so the TP piles pair them as usual.") in proposal.notes
 
 
 def _after_a_round_one_bye(seed: int) -> tuple[Event, Paired, Proposal]:
