@@ -34,11 +34,13 @@ def lab_chains(event: Event) -> tuple[Chain, ...]:
     """Return the chains the lab compares: the event's own first, then the alternatives.
 
     SoS first; seed 000's proposal (cumulative score, then cumulative SoS); SODOS first
-    (seed 003's discussion); Buchholz cut-1 first (FIDE C.07 art. 14.1). Each alternative
-    keeps the event's other tiebreaks behind its first one.
+    (seed 003's discussion); Buchholz cut-1 first (FIDE C.07 art. 14.1); for a
+    Steamroller event, seed 000's large-event SoS in place of SoS ("Large events often
+    use sos-large instead of sos": a dropped opponent counts 1 TP over the total games).
+    Each alternative keeps the event's other tiebreaks behind its first one.
     """
     default = tiebreak_chain(event)
-    return (
+    chains: tuple[Chain, ...] = (
         Chain("Default", "the event's own chain", default),
         Chain("SoS first", "strength of schedule first", _first("sos", default)),
         Chain("Cumulative", "seed 000's proposal: cumulative score, then cumulative SoS",
@@ -47,6 +49,18 @@ def lab_chains(event: Event) -> tuple[Chain, ...]:
               _first("sodos", default)),
         Chain("Cut-1 first", "Buchholz cut-1 first", _first("sos-cut1", default)),
     )
+    if event.config.format == "steamroller":
+        chains += (Chain("SoS-L for SoS",
+                         "seed 000's large-event strength of schedule in place of SoS",
+                         _instead("sos", "sos-large", default)),)
+    return chains
+
+
+def _instead(old: str, new: str, default: tuple[str, ...]) -> tuple[str, ...]:
+    """Return ``default`` with ``old`` replaced by ``new``; ``new`` first if ``old`` is absent."""
+    if old not in default:
+        return _first(new, default)
+    return tuple(new if t == old else t for t in default if t != new)
 
 
 def _moved(rank: int, default: int) -> str:

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from standgen.lab import lab_chains, lab_page
 from standgen.model import Event
 from standgen.pipeline import report
-from tests.build import make_event
+from tests.build import make_event, player
 
 
 def _three_one_players() -> Event:
@@ -37,7 +37,7 @@ def test_lab_shows_who_moves_under_cumulative() -> None:
     assert (page.slug, page.title) == ("lab", "Tiebreak lab")
     ranking = page.tables[0]
     assert ranking.headers == ("Player", "TP", "Default", "SoS first", "Cumulative",
-                               "SODOS first", "Cut-1 first")
+                               "SODOS first", "Cut-1 first", "SoS-L for SoS")
     assert [row[0].text for row in ranking.rows[:2]] == ["A", "B"]
     assert _column(ranking, "Default")["A"] == "1"
     assert _column(ranking, "SoS first")["A"] == "1"  # Steamroller's default is SoS first
@@ -60,7 +60,13 @@ def test_lab_chains_put_their_tiebreak_first_and_keep_the_rest() -> None:
         "Cumulative": ("cumulative", "cumulative-sos"),
         "SODOS first": ("sodos", "sos", "cp", "apd"),
         "Cut-1 first": ("sos-cut1", "sos", "cp", "apd"),
+        "SoS-L for SoS": ("sos-large", "cp", "apd"),  # Steamroller events only
     }
+    swiss = make_event(["a"], [], fmt="swiss")
+    assert "SoS-L for SoS" not in {c.heading for c in lab_chains(swiss)}
+    no_sos = make_event(["a"], [], tiebreaks=("cp", "apd"))
+    assert {c.heading: c.tiebreaks for c in lab_chains(no_sos)}["SoS-L for SoS"] == (
+        "sos-large", "cp", "apd")
     legend = lab_page(report(make_event(["a", "b"], [[("a", "b", "1-0")]]))).tables[1]
     assert legend.rows[2][2].text == (
         "Cumulative (progressive) score, Cumulative strength of schedule")
@@ -86,3 +92,29 @@ def test_every_chain_ranks_every_player_once(results: list[str], order: list[str
     for row in ranking.rows:
         moved = any(("▲" in c.text or "▼" in c.text) for c in row[2:])
         assert (row[0].href is not None) == moved
+
+
+def test_lab_shows_large_event_sos_moving_a_dropouts_opponent() -> None:
+    """Seed 000: a dropped opponent counts "1TP divided by the number of total games".
+
+    3 rounds. d beats g1 and a, then drops on 2 TP. a (beat f1 and f2, 1 CP each) and b
+    (beat f3 and f4, 5 CP each; lost to h, 1 TP) finish on 2 TP like d. SoS: d 2, a 2,
+    b 1, so the default chain (SoS, CP) ranks a (2 CP), d (0 CP), b. Large-event SoS: d
+    2 / 3, a 1 / 3 (d dropped: 1 TP over 3 games), b 1 / 3 (h: 1 / 3); a and b tie and
+    b has more CP: d, b, a.
+    """
+    absent = [("f1", "ABSENT", ""), ("f2", "ABSENT", ""), ("f3", "ABSENT", ""),
+              ("f4", "ABSENT", ""), ("g1", "ABSENT", ""), ("g2", "ABSENT", "")]
+    rows = [
+        [("a", "f1", "1-0", {"cp": (1, 0)}), ("b", "f3", "1-0", {"cp": (5, 0)}),
+         ("d", "g1", "1-0"), ("h", "g2", "0-1"), absent[1], absent[3]],
+        [("d", "a", "1-0"), ("h", "b", "1-0"), *absent],
+        [("a", "f2", "1-0", {"cp": (1, 0)}), ("b", "f4", "1-0", {"cp": (5, 0)}),
+         ("h", "ABSENT", ""), absent[0], absent[2], absent[4], absent[5]],
+    ]
+    people = ["a", "b", player("d", dropped_after=2), "h", "f1", "f2", "f3", "f4", "g1", "g2"]
+    page = lab_page(report(make_event(people, rows, rounds=3)))
+    ranking = page.tables[0]
+    assert [row[0].text for row in ranking.rows[:3]] == ["A", "D", "B"]
+    large = _column(ranking, "SoS-L for SoS")
+    assert (large["D"], large["B"], large["A"]) == ("1 ▲1", "2 ▲1", "3 ▼2")

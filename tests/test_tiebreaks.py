@@ -96,6 +96,28 @@ def test_sos_large_seed000_is_3_33() -> None:
     assert got.value == pytest.approx(20 / 6)
 
 
+def test_sos_large_dropout_counts_1_tp_over_the_total_games() -> None:
+    """Seed 000: a dropped opponent "would be given 1TP divided by the number of total
+    games". A 3-round event: d wins rounds 1 and 2 (beating x in round 2) and drops, 2-0;
+    u wins all three (beating x in round 3). x's share of d is 1 / 3, not 2 / 2; u's
+    is 3 / 3; f2 (0 TP, every round played) adds 0."""
+    rows = [
+        [("d", "f1", "1-0"), ("x", "f2", "1-0"), ("u", "f3", "1-0")],
+        [("d", "x", "1-0"), ("u", "f1", "1-0"), ("f2", "f3", "0-1")],
+        [("u", "x", "1-0"), ("f1", "f2", "1-0"), ("f3", "BYE", "")],
+    ]
+    event = make_event(["x", player("d", dropped_after=2), "u", "f1", "f2", "f3"], rows,
+                       rounds=3)
+    standings = compute_standings(event)
+    got = TIEBREAKS["sos-large"].compute(standings.context, "x")
+    assert [(p.round, p.opponent, p.value) for p in got.parts] == [
+        (1, "f2", 0.0), (2, "d", 1 / 3), (3, "u", 1.0),
+    ]
+    assert got.value == pytest.approx(4 / 3)
+    # plain SoS (seed 004) keeps counting the dropout's two points
+    assert TIEBREAKS["sos"].compute(standings.context, "x").value == 0 + 2 + 3
+
+
 def test_sos_dropped_opponent_keeps_counting_and_bye_adds_nothing() -> None:
     """Seed 004 "Strength of Schedule System"; a bye is not an opponent (seed 004 "Byes")."""
     rows = [

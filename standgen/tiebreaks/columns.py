@@ -336,9 +336,11 @@ def _sos_large(ctx: Context, grid: Grid) -> Mapping[str, float]:
     """Seed 000's large-event SoS (:func:`opponents.large_event_share`)."""
     import numpy as np
 
-    rounds = (grid.recorded & (grid.kind != _ABSENT)).sum(axis=1)
-    share = np.where(grid.scores <= 0, 1.0 / max(ctx.rounds_counted, 1),
-                     grid.scores / np.maximum(rounds, 1))
+    from standgen.tiebreaks.opponents import dropped_before_end
+
+    games = max(ctx.rounds_counted, 1)
+    dropped = np.array([dropped_before_end(ctx, pid) for pid in grid.ids], dtype=bool)
+    share = np.where(dropped, 1.0 / games, grid.scores / games)
     value, ints, counted = _opponent_keys(grid, (share, np.zeros(share.shape, bool)), None)
     return _sums(grid, value, counted, ints)
 

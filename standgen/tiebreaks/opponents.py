@@ -214,31 +214,34 @@ def sosos(ctx: Context, player: str) -> Value:
     return opponent_sum(ctx, player, values.__getitem__, ctx.policy.unplayed_opponent_sos)
 
 
-def rounds_in_event(ctx: Context, player: str) -> int:
-    """Return the rounds a player took part in (games and byes, not absences)."""
-    return ctx.shared("rounds-in-event", player, _count_rounds)
-
-
-def _count_rounds(ctx: Context, player: str) -> int:
-    return sum(1 for e in ctx.records[player].entries if e.kind is not GameKind.ABSENT)
+def dropped_before_end(ctx: Context, player: str) -> bool:
+    """Return whether a player dropped before the last counted round (missed rounds)."""
+    after = ctx.records[player].player.dropped_after
+    return after is not None and after < ctx.rounds_counted
 
 
 def large_event_share(ctx: Context, opponent: str) -> float:
-    """Return an opponent's score per round played; 0 points count as 1 / the event's rounds.
+    """Return an opponent's large-event share: their TP divided by the event's games so
+    far; a dropped opponent counts 1 TP, whatever they scored before dropping.
 
     Seed 000, "Large-Event Scoring": "Opponent 1-B would be given 1TP divided by the
-    number of total games (6)"; the others' scores are divided by the rounds they played.
+    number of total games (6) to provide a Large Event Strength of Schedule of .17 then
+    that would be added to his other opponents Large Event scores (.33 + .5 + .66 + .83
+    + .83)": 1-B went 0-2 and dropped; the others are their TP over the same 6. The
+    number of total games is the rounds counted so far (the event's rounds once it is
+    over). An opponent who played every round on 0 TP adds 0.
     """
-    score = ctx.score(opponent)
-    if score <= 0:
-        return 1.0 / max(ctx.rounds_counted, 1)
-    return score / max(rounds_in_event(ctx, opponent), 1)
+    games = max(ctx.rounds_counted, 1)
+    if dropped_before_end(ctx, opponent):
+        return 1.0 / games
+    return ctx.score(opponent) / games
 
 
 def sos_large(ctx: Context, player: str) -> Value:
-    """Return Steamroller large-event SoS: the sum of each opponent's score per round played.
+    """Return Steamroller large-event SoS: the sum of each opponent's large-event share.
 
-    Seed 000: "(.17 + .33 + .5 + .66 + .83 + .83) ... a final Strength of Schedule of 3.33".
+    Seed 000: "a final Strength of Schedule of 3.33" for Player B (see
+    :func:`large_event_share`).
     """
     return opponent_sum(ctx, player, lambda o: large_event_share(ctx, o))
 
