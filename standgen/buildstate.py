@@ -24,7 +24,7 @@ from pathlib import Path
 
 from standgen.errors import Problem
 from standgen.load.files import read_regular
-from standgen.load.inputs import Entry, event_files
+from standgen.load.inputs import Entry, event_entries, event_files
 from standgen.site.summary import EventSummary, PlayerLine
 
 VERSION = "1"
@@ -55,17 +55,16 @@ def hash_files(paths: Iterable[Path], base: Path, digest: hashlib._Hash) -> None
             digest.update(b"unreadable")
 
 
-def _entry_key(entry: Entry, folder: Path) -> str:
-    """Return what names an entry of an event folder: its path below ``folder``, its kind
+def _entry_key(entry: Entry) -> str:
+    """Return what names an entry of an event folder: its path below the folder, its kind
     and, for a symbolic link, where it leads (a link retargeted outside changes a build)."""
-    rel = entry.path.relative_to(folder).as_posix()
     target = ""
     if entry.link:
         try:
-            target = os.readlink(entry.path)
+            target = os.readlink(entry.where)
         except OSError:
             target = "?"
-    return f"{rel}\0{entry.kind}\0{target}\0"
+    return f"{entry.rel}\0{entry.kind}\0{target}\0"
 
 
 def folder_fingerprint(folder: Path) -> str:
@@ -79,12 +78,11 @@ def folder_fingerprint(folder: Path) -> str:
     """
     digest = hashlib.sha256()
     files = event_files(folder)
-    inputs = set(files.inputs())
     for entry in files.entries:
-        digest.update(_entry_key(entry, folder).encode())
-        if entry.path in inputs:
+        digest.update(_entry_key(entry).encode())
+        if entry.where in files.reads:
             try:
-                digest.update(hashlib.sha256(read_regular(entry.path)).digest())
+                digest.update(hashlib.sha256(read_regular(entry.where)).digest())
             except OSError:
                 digest.update(b"unreadable")
     return digest.hexdigest()
@@ -107,14 +105,14 @@ def folder_signature(folder: Path, now_ns: int) -> str:
     next build hashes it.
     """
     digest = hashlib.sha256()
-    for entry in event_files(folder).entries:
+    for entry in event_entries(folder).entries():
         st = entry.st
         if st is None:
-            digest.update(_entry_key(entry, folder).encode())
+            digest.update(_entry_key(entry).encode())
             continue
         if max(st.st_mtime_ns, st.st_ctime_ns) > now_ns - RACY_NS:
             return ""
-        digest.update(f"{_entry_key(entry, folder)}{st.st_size}:{st.st_ino}:{st.st_dev}:"
+        digest.update(f"{_entry_key(entry)}{st.st_size}:{st.st_ino}:{st.st_dev}:"
                       f"{st.st_mtime_ns}:{st.st_ctime_ns}\0".encode())
     return digest.hexdigest()
 

@@ -349,3 +349,60 @@ def test_missing_players_csv_keeps_its_message(tree: Tree) -> None:
     assert event_files(root / "ev").problems == (Problem(
         (root / "ev/players.csv").as_posix(), 1,
         "players.csv is missing; create it with the header id,name,faction"),)
+
+
+# --- the build state lists an event's files as the loader does ------------------------------
+def test_incremental_build_reads_round_file_saved_in_upper_case(
+    tree: Tree, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from standgen import buildstate
+
+    monkeypatch.setattr(buildstate, "RACY_NS", 0)
+    root = tree({})
+    out = tmp_path / "out"
+    build(root, out)
+    proposed = (out / "ev/round-2/index.html").read_text()
+    time.sleep(0.05)
+    (root / "ev/round-2.CSV").write_text(ROUND_2)
+    assert build(root, out).incremental
+    played = (out / "ev/round-2/index.html").read_text()
+    assert played != proposed
+    full = tmp_path / "full"
+    build(root, full, full=True)
+    assert played == (full / "ev/round-2/index.html").read_text()
+
+
+def test_litter_written_just_now_keeps_the_folder_signature(
+    tree: Tree, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from standgen import buildstate
+
+    root = tree({})
+    now = time.time_ns() + 3_000_000_000
+    before = folder_signature(root / "ev", now)
+    assert before != ""
+    (root / "ev/.round-1.csv.swp").write_bytes(b"vim")
+    (root / "ev/._round-1.csv").write_bytes(b"\x00\x05\x16\x07")
+    assert folder_signature(root / "ev", now) == before
+    monkeypatch.setattr(buildstate, "RACY_NS", 0)
+    (root / "ev/notes.csv").write_text("a\n")
+    assert folder_signature(root / "ev", now) != before  # an unexpected file counts
+
+
+@needs_fifo
+def test_fifo_added_after_a_build_is_named_by_the_next_build(
+    tree: Tree, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from standgen import buildstate
+
+    monkeypatch.setattr(buildstate, "RACY_NS", 0)
+    root = tree({})
+    out = tmp_path / "out"
+    build(root, out)
+    before = digest(out)
+    os.mkfifo(root / "ev/round-2.csv")
+    with pytest.raises(InputError) as found:
+        within(30, lambda: build(root, out))
+    assert [p.message for p in found.value.problems] == [
+        "is not a regular file (a pipe); remove it"]
+    assert digest(out) == before

@@ -121,7 +121,7 @@ def _walk(
                                 "root holds event folders: move this event's files into a "
                                 "folder of its own, e.g. events/<event-slug>/"))
     elif marks:
-        if inside(root, marks[0].path, problems):
+        if inside(root, marks[0], problems):
             on_event(folder, slugs)
         return
     else:
@@ -133,7 +133,7 @@ def _walk(
                 "move them into a folder of its own with an event.toml" if not slugs else
                 f"has {names} but no event.toml; add event.toml or remove the folder")))
     season = pick(entries, SEASON_TOML, problems)
-    if season is not None and inside(root, season.path, problems):
+    if season is not None and inside(root, season, problems):
         found = load_season(season.path, slugs, problems)
         if found is not None:
             seasons.append(found)
@@ -141,7 +141,7 @@ def _walk(
         if child.kind == BROKEN:  # perhaps an event folder on a drive that is not there
             problems.append(Problem(display(child.path), 1, "is a symbolic link to nothing; "
                                     "replace it with the real folder or remove it"))
-        if child.kind != FOLDER or not inside(root, child.path, problems):
+        if child.kind != FOLDER or not inside(root, child, problems):
             continue
         if not SLUG.match(child.name):
             problems.append(Problem(display(child.path), 1, f"folder name '{child.name}' is "

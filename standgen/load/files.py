@@ -49,7 +49,7 @@ class NotRegularFile(OSError):
     """Raised by :func:`read_regular` for a path that is not a regular file."""
 
 
-def read_regular(path: Path, limit: int | None = None) -> bytes:
+def read_regular(path: Path | str, limit: int | None = None) -> bytes:
     """Return the bytes of a regular file (at most ``limit`` + 1 of them, if given).
 
     Never blocks on a pipe (FIFO): the file is opened non-blocking, which returns at once

@@ -51,19 +51,26 @@ def is_litter(name: str) -> bool:
 
 @dataclass(frozen=True)
 class Entry:
-    """One entry of a folder: its path, name, kind (:func:`kind_of`, or BROKEN), whether
-    it is a symbolic link, and its ``stat`` (following links; None when BROKEN)."""
+    """One entry of a folder: its path (as a string, see :attr:`path`), its path below
+    the event folder (``rel``, POSIX), its name, its kind (:func:`kind_of`, or BROKEN),
+    whether it is a symbolic link, and its ``stat`` (following links; None when BROKEN)."""
 
-    path: Path
+    where: str
+    rel: str
     name: str
     kind: str
     link: bool
     st: os.stat_result | None = field(compare=False, repr=False)
 
+    @property
+    def path(self) -> Path:
+        """Return the entry's path."""
+        return Path(self.where)
 
-def scan(folder: Path) -> tuple[list[Entry], Problem | None]:
+
+def scan(folder: Path, below: str = "") -> tuple[list[Entry], Problem | None]:
     """Return the entries of ``folder`` that are not litter, sorted by name, and a problem
-    if the folder cannot be listed.
+    if the folder cannot be listed; ``below`` prefixes their ``rel`` ("lists/").
 
     Files are skipped when :func:`is_litter`, folders when hidden. Nothing is opened: each
     entry is ``stat``'ed, which never blocks, even on a FIFO.
@@ -76,18 +83,19 @@ def scan(folder: Path) -> tuple[list[Entry], Problem | None]:
                            "check its permissions")
     entries: list[Entry] = []
     for item in sorted(found, key=lambda e: e.name):
-        path = folder / item.name
+        if item.name.startswith("."):
+            continue
         link = item.is_symlink()
         try:
-            st: os.stat_result | None = os.stat(path)
+            st: os.stat_result | None = os.stat(item.path)
         except OSError:
             if not link:
                 continue  # removed since the listing
             st = None
         kind = BROKEN if st is None else kind_of(st.st_mode)
-        if item.name.startswith(".") or (kind != FOLDER and is_litter(item.name)):
+        if kind != FOLDER and is_litter(item.name):
             continue
-        entries.append(Entry(path, item.name, kind, link, st))
+        entries.append(Entry(item.path, below + item.name, item.name, kind, link, st))
     return entries, None
 
 
@@ -117,15 +125,15 @@ def rename_warning(entry: Entry, canonical: str) -> Problem | None:
                    "apart)", warning=True)
 
 
-def inside(root: Path | None, path: Path, problems: list[Problem]) -> bool:
-    """Return whether ``path`` stays inside the events root (symlinks may not lead out);
-    record the problem when it does not. Without a root, every path stays inside."""
-    if root is not None and path.is_symlink():
+def inside(root: Path | None, entry: Entry, problems: list[Problem]) -> bool:
+    """Return whether an entry stays inside the events root (symbolic links may not lead
+    out); record the problem when it does not. Without a root, every entry stays inside."""
+    if root is not None and entry.link:
         try:
-            path.resolve().relative_to(root.resolve())
+            entry.path.resolve().relative_to(root.resolve())
         except (ValueError, OSError):
-            problems.append(Problem(display(path), 1, "is a symbolic link leading outside the "
-                                    "events folder; replace it with the real file"))
+            problems.append(Problem(display(entry.path), 1, "is a symbolic link leading outside "
+                                    "the events folder; replace it with the real file"))
             return False
     return True
 
@@ -182,6 +190,7 @@ class EventFiles:
     lists_folder: Path | None
     lists: Mapping[str, Path]  # army lists by player id
     entries: tuple[Entry, ...]
+    reads: frozenset[str]  # the ``where`` of every entry the loader reads
     problems: tuple[Problem, ...]
 
     def inputs(self) -> tuple[Path, ...]:
@@ -191,6 +200,40 @@ class EventFiles:
         return tuple(p for p in found if p is not None)
 
 
+@dataclass(frozen=True)
+class Listing:
+    """An event folder's entries (litter left out) and those of each of its folders, by
+    folder name, with the problem of a folder that cannot be listed."""
+
+    folder: Path
+    top: tuple[Entry, ...]
+    below: Mapping[str, tuple[Entry, ...]]
+    troubles: Mapping[str, Problem]  # "" for the event folder itself
+
+    def entries(self) -> tuple[Entry, ...]:
+        """Return every entry, the event folder's first."""
+        return self.top + tuple(e for name in sorted(self.below) for e in self.below[name])
+
+
+def event_entries(folder: Path) -> Listing:
+    """Return every entry the loader looks at in an event folder: its own entries and
+    those of its folders (``lists/``, and any other folder, for an event put inside it).
+
+    Only ``stat`` is used, never ``open``. The build state's signature covers exactly
+    these entries; :func:`event_files` classifies them.
+    """
+    top, trouble = scan(folder)
+    troubles = {"": trouble} if trouble is not None else {}
+    below: dict[str, tuple[Entry, ...]] = {}
+    for entry in top:
+        if entry.kind == FOLDER:
+            inner, trouble = scan(entry.path, f"{entry.name}/")
+            below[entry.name] = tuple(inner)
+            if trouble is not None:
+                troubles[entry.name] = trouble
+    return Listing(folder, tuple(top), below, troubles)
+
+
 def event_files(folder: Path, root: Path | None = None) -> EventFiles:
     """Return the input files of the event in ``folder`` and the problems with them.
 
@@ -198,70 +241,79 @@ def event_files(folder: Path, root: Path | None = None) -> EventFiles:
     read with a warning, two names for one file are an error); litter is skipped; every
     input is a regular file and ``lists/`` a folder, or an error names it; any other pipe,
     socket or device is an error too; unknown ``.csv``/``.toml`` files and misnamed army
-    lists are errors; with ``root``, symbolic links leading outside it are refused.
+    lists are errors; an event inside the event's folder is an error; with ``root``,
+    symbolic links leading outside it are refused.
     """
+    listing = event_entries(folder)
     problems: list[Problem] = []
-    entries, trouble = scan(folder)
-    if trouble is not None:
-        problems.append(trouble)
-    looked = list(entries)
+    if "" in listing.troubles:
+        problems.append(listing.troubles[""])
+    by_name: dict[str, list[Entry]] = {}
+    for entry in listing.top:
+        by_name.setdefault(entry.name.lower(), []).append(entry)
 
-    def take(canonical: str, want: str = FILE) -> Path | None:
-        entry = pick(entries, canonical, problems, want)
-        if entry is None or not inside(root, entry.path, problems):
+    reads: set[str] = set()
+
+    def take(canonical: str, want: str = FILE) -> Entry | None:
+        entry = pick(by_name.get(canonical, ()), canonical, problems, want)
+        if entry is None or not inside(root, entry, problems):
             return None
-        return entry.path
+        if want == FILE:
+            reads.add(entry.where)
+        return entry
 
-    config = take(EVENT_TOML)
-    if config is None and not any(e.name.lower() == EVENT_TOML for e in entries):
+    def path(entry: Entry | None) -> Path | None:
+        return entry.path if entry is not None else None
+
+    config = path(take(EVENT_TOML))
+    if EVENT_TOML not in by_name:
         problems.append(Problem(display(folder / EVENT_TOML), 1, "event.toml is missing; "
                                 "create it with name, date and format"))
-    description = take(EVENT_MD)
-    players = take(PLAYERS_CSV)
-    if players is None and not any(e.name.lower() == PLAYERS_CSV for e in entries):
+    description = path(take(EVENT_MD))
+    players = path(take(PLAYERS_CSV))
+    if PLAYERS_CSV not in by_name:
         problems.append(Problem(display(folder / PLAYERS_CSV), 1, "players.csv is missing; "
                                 "create it with the header id,name,faction"))
-    rounds: dict[int, Path] = {}
-    by_number: dict[int, list[Entry]] = {}
-    for entry in entries:
-        match = ROUND_NAME.fullmatch(entry.name)
-        low = entry.name.lower()
+    numbers: set[int] = set()
+    for low, named in sorted(by_name.items()):
+        match = ROUND_NAME.fullmatch(low)
         if match:
-            by_number.setdefault(int(match.group(1)), []).append(entry)
+            numbers.add(int(match.group(1)))
         elif low in (EVENT_TOML, EVENT_MD, PLAYERS_CSV, LISTS):
             continue
         elif low.endswith((".csv", ".toml")):
-            problems.append(Problem(display(entry.path), 1, f"unexpected file '{entry.name}'; "
-                                    "round files are named round-1.csv, round-2.csv, ..."))
-        elif entry.kind not in (FILE, FOLDER, BROKEN):
-            problems.append(Problem(display(entry.path), 1, f"is not a regular file "
-                                    f"({entry.kind}); remove it"))
-        elif entry.kind == FOLDER:
-            inner, _ = scan(entry.path)
-            looked.extend(inner)  # so an event.toml put there changes the fingerprint
-            if any(e.name.lower() == EVENT_TOML for e in inner):
-                problems.append(Problem(display(entry.path), 1, "is an event inside the event "
-                                        f"{folder.name}, which is never read; move it out "
-                                        "of that event's folder"))
-    for number in sorted(by_number):
-        path = take(f"round-{number}.csv")
-        if path is not None:
-            rounds[number] = path
-    lists_folder = take(LISTS, FOLDER)
-    lists: dict[str, Path] = {}
-    if lists_folder is not None:
-        inner, trouble = scan(lists_folder)
-        if trouble is not None:
-            problems.append(trouble)
-        looked.extend(inner)
-        _army_lists(inner, root, lists, problems)
-    return EventFiles(folder, config, description, players, rounds, frozenset(by_number),
-                      lists_folder, lists,
-                      tuple(looked), tuple(problems))
+            problems.extend(Problem(display(e.path), 1, f"unexpected file '{e.name}'; round "
+                                    "files are named round-1.csv, round-2.csv, ...")
+                            for e in named)
+        else:
+            for entry in named:
+                if entry.kind not in (FILE, FOLDER, BROKEN):
+                    problems.append(Problem(display(entry.path), 1, f"is not a regular file "
+                                            f"({entry.kind}); remove it"))
+                elif any(e.name.lower() == EVENT_TOML
+                         for e in listing.below.get(entry.name, ())):
+                    problems.append(Problem(display(entry.path), 1, "is an event inside the "
+                                            f"event {folder.name}, which is never read; move "
+                                            "it out of that event's folder"))
+    rounds: dict[int, Path] = {}
+    for number in sorted(numbers):
+        found = path(take(f"round-{number}.csv"))
+        if found is not None:
+            rounds[number] = found
+    chosen = take(LISTS, FOLDER)
+    lists: dict[str, Entry] = {}
+    if chosen is not None:
+        if chosen.name in listing.troubles:
+            problems.append(listing.troubles[chosen.name])
+        _army_lists(listing.below.get(chosen.name, ()), root, lists, problems)
+    reads.update(entry.where for entry in lists.values())
+    return EventFiles(folder, config, description, players, rounds, frozenset(numbers),
+                      path(chosen), {pid: e.path for pid, e in lists.items()},
+                      listing.entries(), frozenset(reads), tuple(problems))
 
 
 def _army_lists(
-    entries: list[Entry], root: Path | None, lists: dict[str, Path], problems: list[Problem]
+    entries: Iterable[Entry], root: Path | None, lists: dict[str, Entry], problems: list[Problem]
 ) -> None:
     """Fill ``lists`` with the army lists ``lists/<player-id>.md`` by player id."""
     by_id: dict[str, list[Entry]] = {}
@@ -274,5 +326,5 @@ def _army_lists(
                                     "<player-id>.md"))
     for pid, named in sorted(by_id.items()):
         chosen = pick(named, f"{pid}.md", problems)
-        if chosen is not None and inside(root, chosen.path, problems):
-            lists[pid] = chosen.path
+        if chosen is not None and inside(root, chosen, problems):
+            lists[pid] = chosen
