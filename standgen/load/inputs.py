@@ -177,8 +177,9 @@ class EventFiles:
     """The input files of an event folder, classified (see :func:`event_files`).
 
     A role is None when its file is absent or refused (the problem says which).
-    ``entries`` is everything the loader looks at, litter left out: the event folder's
-    own entries and those of ``lists/``; the build state fingerprints exactly these.
+    ``entries`` is everything the loader looks at (:func:`event_entries`), litter left
+    out: the event folder's own entries and those of its folders. The build state
+    fingerprints exactly these: each by name and kind, those in ``reads`` by content.
     """
 
     folder: Path
