@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from standgen.errors import Problem
+from standgen.load.files import read_regular
+from standgen.load.inputs import Entry, event_entries, event_files
 from standgen.site.summary import EventSummary, PlayerLine
 
 VERSION = "1"
@@ -43,27 +45,46 @@ def clean_new(output: Path) -> None:
 
 
 def hash_files(paths: Iterable[Path], base: Path, digest: hashlib._Hash) -> None:
-    """Add each file's path (relative to ``base``) and content to ``digest``."""
+    """Add each file's path (relative to ``base``) and content to ``digest``; a file that
+    is not a regular one (a FIFO swapped in) is never read, it counts as unreadable."""
     for path in paths:
         digest.update(path.relative_to(base).as_posix().encode() + b"\0")
         try:
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
+            digest.update(hashlib.sha256(read_regular(path)).digest())
         except OSError:
             digest.update(b"unreadable")
 
 
-def folder_fingerprint(folder: Path) -> str:
-    """Return a hash of every file below an event folder (names and contents).
+def _entry_key(entry: Entry) -> str:
+    """Return what names an entry of an event folder: its path below the folder, its kind
+    and, for a symbolic link, where it leads (a link retargeted outside changes a build)."""
+    target = ""
+    if entry.link:
+        try:
+            target = os.readlink(entry.where)
+        except OSError:
+            target = "?"
+    return f"{entry.rel}\0{entry.kind}\0{target}\0"
 
-    Every file counts, hidden ones too: the loader reports unexpected files, so adding
-    one changes what a build says.
+
+def folder_fingerprint(folder: Path) -> str:
+    """Return a hash of an event folder's files: the names and kinds of every entry the
+    loader looks at, and the contents of its input files.
+
+    The entries are :func:`~standgen.load.inputs.event_files`' (the one definition of an
+    event's files that ``check``, ``build`` and ``watch`` share): litter is left out, as
+    the loader skips it; an unexpected file counts by its name, as the loader reports it;
+    a pipe or device is never opened (reading a FIFO blocks for ever).
     """
     digest = hashlib.sha256()
-    found: list[Path] = []
-    for base, dirs, files in os.walk(folder):
-        dirs.sort()
-        found.extend(Path(base, name) for name in sorted(files))
-    hash_files(found, folder, digest)
+    files = event_files(folder)
+    for entry in files.entries:
+        digest.update(_entry_key(entry).encode())
+        if entry.where in files.reads:
+            try:
+                digest.update(hashlib.sha256(read_regular(entry.where)).digest())
+            except OSError:
+                digest.update(b"unreadable")
     return digest.hexdigest()
 
 
@@ -71,8 +92,9 @@ RACY_NS = 2_000_000_000  # a file changed this close to the look is hashed next 
 
 
 def folder_signature(folder: Path, now_ns: int) -> str:
-    """Return a hash of every file's name, size, inode and times below an event folder,
-    or "" when a file changed less than two seconds before ``now_ns``.
+    """Return a hash of the name, kind, size, inode and times of every entry of an event
+    folder that :func:`folder_fingerprint` covers, or "" when one changed less than two
+    seconds before ``now_ns``.
 
     When the signature equals the last build's, no file was written, replaced, added or
     removed since (a write changes a file's ctime, which no tool can set back), so the
@@ -83,21 +105,15 @@ def folder_signature(folder: Path, now_ns: int) -> str:
     next build hashes it.
     """
     digest = hashlib.sha256()
-    top = str(folder)
-    for base, dirs, files in os.walk(top):
-        dirs.sort()
-        below = base[len(top) + 1:]  # the folder below ``folder``, "" for itself
-        for name in sorted(files):
-            path = os.path.join(base, name)
-            try:
-                st = os.stat(path)
-            except OSError:
-                return ""
-            if max(st.st_mtime_ns, st.st_ctime_ns) > now_ns - RACY_NS:
-                return ""
-            rel = f"{below}/{name}" if below else name
-            digest.update(f"{rel}\0{st.st_size}:{st.st_ino}:{st.st_dev}:{st.st_mtime_ns}:"
-                          f"{st.st_ctime_ns}\0".encode())
+    for entry in event_entries(folder).entries():
+        st = entry.st
+        if st is None:
+            digest.update(_entry_key(entry).encode())
+            continue
+        if max(st.st_mtime_ns, st.st_ctime_ns) > now_ns - RACY_NS:
+            return ""
+        digest.update(f"{_entry_key(entry)}{st.st_size}:{st.st_ino}:{st.st_dev}:"
+                      f"{st.st_mtime_ns}:{st.st_ctime_ns}\0".encode())
     return digest.hexdigest()
 
 

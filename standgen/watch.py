@@ -20,6 +20,7 @@ import re
 import shutil
 import signal
 import socket
+import stat
 import sys
 import tempfile
 import threading
@@ -40,7 +41,8 @@ from watchdog.observers import Observer
 from standgen.build import DOCS, TEMPLATES
 from standgen.errors import InputError, Problem
 from standgen.load import load_tree
-from standgen.load.files import display
+from standgen.load.files import display, kind_of, read_regular
+from standgen.load.inputs import is_litter
 from standgen.model import Event
 from standgen.output import lock_file, place_problems, writing
 from standgen.pipeline import EventReport, report
@@ -54,10 +56,6 @@ REQUEST_WAIT = 10.0  # longest a page request waits for a running build
 EVENTS_URL = "/__standgen/events"
 SCRIPT_URL = "/__standgen/live.js"
 
-# Editor swap, backup and lock files: vim (.x.swp, .x.swx, x~, 4913), emacs (.#x, #x#),
-# LibreOffice (.~lock.x#), and temporary files. Names starting with "." are skipped too,
-# as the loader skips hidden folders.
-_LITTER = re.compile(r"(\..*|.*\.sw[a-z]|.*~|4913|.*\.tmp|#.*#|.*\.crswap)\Z")
 _IGNORED_EVENTS = {"opened", "closed_no_write", "attrib"}
 _BODY = re.compile(rb"<body\b[^>]*>", re.IGNORECASE)
 _BODY_END = re.compile(rb"</body\s*>", re.IGNORECASE)
@@ -85,16 +83,15 @@ class ServeError(Exception):
     """The watcher cannot start (port in use, unsafe output folder); the message says why."""
 
 
-def is_litter(name: str) -> bool:
-    """Return whether a file name is an editor's swap, backup or lock file (never input)."""
-    return bool(_LITTER.match(name))
-
-
 def fingerprint(folder: Path) -> Fingerprint:
     """Return the SHA-256 of every input file below ``folder`` by relative POSIX path.
 
-    Hidden folders and editor litter are skipped, as the loader skips them. A file that
-    vanishes while it is hashed is left out; its deletion event triggers another build.
+    Hidden folders and litter (:func:`standgen.load.inputs.is_litter`, the loader's own
+    list) are skipped, as the loader skips them. Only regular files are opened: a pipe
+    (FIFO), socket or device counts by its kind, so adding or removing one triggers a
+    build (which names it) but reading it never blocks this thread (issue #15 item 3).
+    A file that vanishes while it is hashed is left out; its deletion triggers another
+    build.
     """
     found: Fingerprint = {}
     if not folder.is_dir():
@@ -105,12 +102,16 @@ def fingerprint(folder: Path) -> Fingerprint:
             if is_litter(name):
                 continue
             path = Path(base, name)
+            rel = path.relative_to(folder).as_posix()
             try:
-                with open(path, "rb") as handle:
-                    digest = hashlib.file_digest(handle, "sha256").hexdigest()
+                mode = os.stat(path).st_mode
+                if not stat.S_ISREG(mode):
+                    found[rel] = f"not a regular file: {kind_of(mode)}"
+                    continue
+                found[rel] = hashlib.sha256(read_regular(path)).hexdigest()
             except OSError:
-                continue
-            found[path.relative_to(folder).as_posix()] = digest
+                if os.path.islink(path):
+                    found[rel] = "a symbolic link to nothing"
     return found
 
 

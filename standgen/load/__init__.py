@@ -6,7 +6,6 @@ so a TO sees all of them in one run. Nothing here writes anything.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,14 +14,23 @@ from standgen.errors import InputError, Problem, errors_only
 from standgen.formats import FORMATS
 from standgen.load.boards import load_boards
 from standgen.load.config import load_event_config, load_season
-from standgen.load.files import SLUG, display, read_text
+from standgen.load.files import FOLDER, SLUG, display, read_text
+from standgen.load.inputs import (
+    BROKEN,
+    EVENT_TOML,
+    SEASON_TOML,
+    EventFiles,
+    event_files,
+    inside,
+    is_event_file,
+    pick,
+    scan,
+)
 from standgen.load.players import load_players
 from standgen.load.rounds import load_round
 from standgen.load.site_config import load_site
 from standgen.model import Event, EventsTree, Player, Round, Season, SiteConfig, Source
 
-ROUND_FILE = re.compile(r"round-([1-9][0-9]{0,2})\.csv\Z")
-EVENT_FILES = {"event.toml", "event.md", "players.csv", "lists"}
 RESERVED_TOP = {"help", "assets"}
 
 __all__ = ["Found", "InputError", "find_events", "load_event", "load_tree"]
@@ -101,68 +109,69 @@ def _walk(
     root: Path, folder: Path, slugs: tuple[str, ...], problems: list[Problem],
     on_event: Callable[[Path, tuple[str, ...]], None], seasons: list[Season],
 ) -> None:
-    if (folder / "event.toml").is_file():
-        if not _inside(root, folder / "event.toml", problems):
-            return
-        on_event(folder, slugs)
+    """Find the events and seasons below ``folder``: a folder holding ``event.toml`` (in
+    any case) is an event; event files anywhere else are an error, never ignored."""
+    entries, trouble = scan(folder)
+    if trouble is not None:
+        problems.append(trouble)
         return
-    if (folder / "season.toml").is_file() and _inside(root, folder / "season.toml", problems):
-        season = load_season(folder / "season.toml", slugs, problems)
-        if season is not None:
-            seasons.append(season)
-    for child in sorted(folder.iterdir()):
-        if child.name.startswith(".") or not child.is_dir():
-            continue
-        if not _inside(root, child, problems):
+    marks = [e for e in entries if e.name.lower() == EVENT_TOML]
+    if marks and not slugs:
+        problems.append(Problem(display(marks[0].path), 1, "event.toml at the events root; the "
+                                "root holds event folders: move this event's files into a "
+                                "folder of its own, e.g. events/<event-slug>/"))
+    elif marks:
+        if inside(root, marks[0], problems):
+            on_event(folder, slugs)
+        return
+    else:
+        stray = [e.name for e in entries if is_event_file(e.name)]
+        if stray:
+            names = ", ".join(stray[:3]) + (", ..." if len(stray) > 3 else "")
+            problems.append(Problem(display(folder), 1, (
+                f"the events root holds {names}; event files belong in an event folder: "
+                "move them into a folder of its own with an event.toml" if not slugs else
+                f"has {names} but no event.toml; add event.toml or remove the folder")))
+    season = pick(entries, SEASON_TOML, problems)
+    if season is not None and inside(root, season, problems):
+        found = load_season(season.path, slugs, problems)
+        if found is not None:
+            seasons.append(found)
+    for child in entries:
+        if child.kind == BROKEN:  # perhaps an event folder on a drive that is not there
+            problems.append(Problem(display(child.path), 1, "is a symbolic link to nothing; "
+                                    "replace it with the real folder or remove it"))
+        if child.kind != FOLDER or not inside(root, child, problems):
             continue
         if not SLUG.match(child.name):
-            problems.append(Problem(display(child), 1, f"folder name '{child.name}' is not a "
-                                    "slug; use lower-case letters, digits and hyphens"))
+            problems.append(Problem(display(child.path), 1, f"folder name '{child.name}' is "
+                                    "not a slug; use lower-case letters, digits and hyphens"))
             continue
         if not slugs and child.name in RESERVED_TOP:
-            problems.append(Problem(display(child), 1, f"folder name '{child.name}' is reserved "
-                                    "for the site's own pages; rename it"))
+            problems.append(Problem(display(child.path), 1, f"folder name '{child.name}' is "
+                                    "reserved for the site's own pages; rename it"))
             continue
-        _walk(root, child, (*slugs, child.name), problems, on_event, seasons)
-
-
-def _inside(root: Path, path: Path, problems: list[Problem]) -> bool:
-    """Return whether ``path`` stays inside the events root (symlinks may not lead out)."""
-    if path.is_symlink():
-        try:
-            path.resolve().relative_to(root.resolve())
-        except ValueError:
-            problems.append(Problem(display(path), 1, "is a symbolic link leading outside the "
-                                    "events folder; replace it with the real file"))
-            return False
-    return True
+        _walk(root, child.path, (*slugs, child.name), problems, on_event, seasons)
 
 
 def load_event(
     folder: Path, slugs: tuple[str, ...], problems: list[Problem], root: Path | None = None
 ) -> Event | None:
-    """Return the event in ``folder``, or None after recording its problems."""
-    root = root or folder
+    """Return the event in ``folder``, or None after recording its problems.
+
+    Its files are those :func:`~standgen.load.inputs.event_files` lists (data contract
+    section 1): nothing else is opened.
+    """
     start = len(problems)
-    config = load_event_config(folder / "event.toml", slugs, problems)
-    players_path = folder / "players.csv"
-    players = None
-    if not players_path.is_file():
-        problems.append(Problem(display(players_path), 1, "players.csv is missing; create it "
-                                "with the header id,name,faction"))
-    elif _inside(root, players_path, problems):
-        players = load_players(players_path, problems)
-    round_files: dict[int, Path] = {}
-    for child in sorted(folder.iterdir()):
-        match = ROUND_FILE.fullmatch(child.name)
-        if match:
-            if _inside(root, child, problems):
-                round_files[int(match.group(1))] = child
-        elif child.name.endswith((".csv", ".toml")) and child.name not in EVENT_FILES:
-            problems.append(Problem(display(child), 1, f"unexpected file '{child.name}'; round "
-                                    "files are named round-1.csv, round-2.csv, ..."))
-    description = _optional_text(folder / "event.md", root, problems)
-    lists = _lists(folder / "lists", root, players, problems)
+    files = event_files(folder, root or folder)
+    problems.extend(files.problems)
+    config = (load_event_config(files.config, slugs, problems)
+              if files.config is not None else None)
+    players = load_players(files.players, problems) if files.players is not None else None
+    round_files = files.rounds
+    description = (read_text(files.description, problems) or ""
+                   if files.description is not None else "")
+    lists = _lists(files, players, problems)
     if config is None or players is None:
         return None
     fmt = FORMATS[config.format]
@@ -171,6 +180,8 @@ def load_event(
     for number in sorted(round_files):
         path = round_files[number]
         if number > 1 and number - 1 not in round_files:
+            if number - 1 in files.named_rounds:
+                continue  # that round file is refused; its own problem says why
             problems.append(Problem(display(path), 1, f"round-{number - 1}.csv is missing; round "
                                     "files must run 1, 2, 3 ... without gaps"))
             continue
@@ -188,42 +199,30 @@ def load_event(
                                 "rounds; raise 'rounds' or remove this file"))
     if len(problems) > start and errors_only(problems[start:]):
         return None
+    where = display(files.config or folder / EVENT_TOML)
     event = Event(path=slugs, config=config, players=players, rounds=tuple(rounds),
                   description=description, lists=lists,
-                  source=Source(display(folder / "event.toml")))
+                  source=Source(where))
     if fmt.validate_event is not None:
-        found = fmt.validate_event(event, display(folder / "event.toml"))
+        found = fmt.validate_event(event, where)
         problems.extend(found)
         if errors_only(found):
             return None
     return event
 
 
-def _optional_text(path: Path, root: Path, problems: list[Problem]) -> str:
-    if not path.is_file() or not _inside(root, path, problems):
-        return ""
-    return read_text(path, problems) or ""
-
-
 def _lists(
-    folder: Path, root: Path, players: tuple[Player, ...] | None, problems: list[Problem]
+    files: EventFiles, players: tuple[Player, ...] | None, problems: list[Problem]
 ) -> dict[str, str]:
     """Return the army lists by player id (``lists/<player-id>.md``)."""
-    if not folder.is_dir() or not _inside(root, folder, problems):
-        return {}
     ids = {p.id for p in players or ()}
     lists: dict[str, str] = {}
-    for child in sorted(folder.iterdir()):
-        if child.name.startswith("."):
-            continue
-        pid = child.name.removesuffix(".md")
-        if not child.name.endswith(".md") or not SLUG.match(pid):
-            problems.append(Problem(display(child), 1, "army lists are named <player-id>.md"))
-        elif players is not None and pid not in ids:
-            problems.append(Problem(display(child), 1, f"no player '{pid}' in players.csv; "
+    for pid, path in files.lists.items():
+        if players is not None and pid not in ids:
+            problems.append(Problem(display(path), 1, f"no player '{pid}' in players.csv; "
                                     "name the file after a player id"))
-        else:
-            text = _optional_text(child, root, problems)
-            if text:
-                lists[pid] = text
+            continue
+        text = read_text(path, problems)
+        if text:
+            lists[pid] = text
     return lists

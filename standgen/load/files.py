@@ -5,7 +5,9 @@ from __future__ import annotations
 import csv
 import difflib
 import io
+import os
 import re
+import stat
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,10 +27,53 @@ def display(path: Path) -> str:
     return path.as_posix()
 
 
+FILE, FOLDER = "a regular file", "a folder"
+
+
+def kind_of(mode: int) -> str:
+    """Return what a ``stat`` mode is, as messages name it ("a pipe", "a folder", ...)."""
+    if stat.S_ISREG(mode):
+        return FILE
+    if stat.S_ISDIR(mode):
+        return FOLDER
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a file"
+
+
+class NotRegularFile(OSError):
+    """Raised by :func:`read_regular` for a path that is not a regular file."""
+
+
+def read_regular(path: Path | str, limit: int | None = None) -> bytes:
+    """Return the bytes of a regular file (at most ``limit`` + 1 of them, if given).
+
+    Never blocks on a pipe (FIFO): the file is opened non-blocking, which returns at once
+    even for a FIFO, and ``fstat`` of the opened file must say "regular file", else
+    :class:`NotRegularFile` is raised. Callers ``stat`` first and never get this far with
+    a FIFO; this guards against one swapped in between (issue #15 item 3).
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    fd = os.open(path, flags | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotRegularFile(f"{path} is not a regular file")
+        with open(fd, "rb", closefd=False) as handle:
+            return handle.read() if limit is None else handle.read(limit + 1)
+    finally:
+        os.close(fd)
+
+
 def read_text(path: Path, problems: list[Problem], spreadsheet: bool = False) -> str | None:
     """Return a file's text, or None after recording why it cannot be used.
 
-    Refuses files over the size limit without reading them, byte-order marks, UTF-16,
+    Refuses anything but a regular file without opening it (a FIFO would block the read
+    for ever), files over the size limit without reading them, byte-order marks, UTF-16,
     NUL bytes and anything that is not UTF-8, naming the line of the first bad byte.
     A ``spreadsheet`` file (a CSV file) is read as spreadsheet programs save it (issue
     #19): a UTF-8 byte-order mark (Excel's "CSV UTF-8") is dropped, and bytes that are
@@ -37,16 +82,35 @@ def read_text(path: Path, problems: list[Problem], spreadsheet: bool = False) ->
     """
     where = display(path)
     try:
-        size = path.stat().st_size
+        st = os.stat(path)
     except OSError as exc:
         problems.append(Problem(where, 1, f"cannot be read ({exc.strerror}); check the file"))
+        return None
+    mode, size = st.st_mode, st.st_size
+    if stat.S_ISDIR(mode):
+        problems.append(Problem(where, 1, "is a folder, not a file; rename or remove it"))
+        return None
+    if not stat.S_ISREG(mode):
+        problems.append(Problem(where, 1, f"is not a regular file ({kind_of(mode)}); remove it"))
         return None
     if size > MAX_FILE_BYTES:
         problems.append(Problem(where, 1, f"file is {size:,} bytes ({size / 1048576:.1f} MB), "
                                 f"over the {MAX_FILE_BYTES // 1048576} MB limit; is this the "
                                 "right file?"))
         return None
-    data = path.read_bytes()
+    try:
+        data = read_regular(path, MAX_FILE_BYTES)
+    except NotRegularFile:
+        problems.append(Problem(where, 1, "was replaced by something that is not a regular "
+                                "file while it was read; save it again as a file"))
+        return None
+    except OSError as exc:
+        problems.append(Problem(where, 1, f"cannot be read ({exc.strerror}); check the file"))
+        return None
+    if len(data) > MAX_FILE_BYTES:
+        problems.append(Problem(where, 1, f"file grew over the {MAX_FILE_BYTES // 1048576} MB "
+                                "limit while it was read; is this the right file?"))
+        return None
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         problems.append(Problem(where, 1, "file is UTF-16; save it as UTF-8 (CSV UTF-8 in "
                                 "spreadsheet programs)"))
