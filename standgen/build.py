@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from standgen.errors import InputError, Problem
 from standgen.formats import FORMATS
 from standgen.load import load_event, load_tree
-from standgen.load.files import SLUG, display
-from standgen.model import Event, EventsTree, GameKind, Round
+from standgen.load.files import SLUG, display, read_text, suggest
+from standgen.model import Event, EventConfig, EventsTree, GameKind, Round
 
 if TYPE_CHECKING:
     from standgen.builder import Built
@@ -79,10 +79,14 @@ def build(
 
 def check(events: Path) -> EventsTree:
     """Validate ``events``; raise InputError listing every problem."""
+    from standgen.audit import audit
+
     tree = load_tree(events)
+    found: list[Problem] = []
     for event in tree.events:
         compute_standings(event)
-    return tree
+        found.extend(audit(event))
+    return replace(tree, warnings=(*tree.warnings, *found))
 
 
 def event_slugs(event_dir: Path, events_root: Path) -> tuple[str, ...]:
@@ -102,25 +106,42 @@ class Paired:
     event: Event
     text: str
     notes: tuple[str, ...]
+    round: Round  # the round written
 
 
-def pair(event_dir: Path, events_root: Path, force: bool = False) -> Paired:
-    """Write the next round file of the event in ``event_dir``.
+def pair(event_dir: Path, events_root: Path, force: bool = False,
+         redo: int | None = None) -> Paired:
+    """Write the next round file of the event in ``event_dir`` (or, with ``redo``, pair
+    round ``redo`` again: the last round file, holding no result yet, is replaced, with
+    whoever joined, dropped or asked for a bye since).
 
     Never overwrites a round file holding any result; refuses while the previous round
     has games without results unless ``force``. Raises InputError with the reason.
     """
     problems: list[Problem] = []
-    event = load_event(event_dir, event_slugs(event_dir, events_root), problems)
+    slugs = event_slugs(event_dir, events_root)
+    event = load_event(event_dir, slugs, problems)
     if event is None or any(not p.warning for p in problems):
         raise InputError(problems)
     where = display(event_dir / "event.toml")
     last = event.rounds[-1] if event.rounds else None
-    if last is not None and not _has_results(last) and not force:
+    if redo is not None:
+        if last is None or redo != last.number:
+            raise InputError([Problem(where, 1, f"--redo {redo}: only the last round file "
+                                      f"(round-{last.number if last else 1}) can be paired "
+                                      "again")])
+        if _has_results(last):
+            raise InputError([Problem(display(Path(last.source.path)), 1, f"round {redo} "
+                                      "holds results; pair it again only before any result "
+                                      "is entered (clear them first)")])
+        event = load_event(event_dir, slugs, problems, upto=redo - 1)
+        assert event is not None
+        last = event.rounds[-1] if event.rounds else None
+    elif last is not None and not _has_results(last) and not force:
         raise InputError([Problem(display(Path(last.source.path)), 1, f"round {last.number} is "
                                   "already paired and has no results yet; enter results, or "
-                                  "use --force to pair it again")])
-    if last is not None and not _has_results(last) and force:
+                                  f"use --redo {last.number} to pair it again")])
+    elif last is not None and not _has_results(last) and force:
         event = replace(event, rounds=event.rounds[:-1])
         last = event.rounds[-1] if event.rounds else None
     if last is not None and not last.finished and not force:
@@ -131,13 +152,132 @@ def pair(event_dir: Path, events_root: Path, force: bool = False) -> Paired:
     standings = compute_standings(event)
     number = (last.number if last else 0) + 1
     if standings.finished and last is not None and last.finished:
-        raise InputError([Problem(where, 1, "the event is over (planned rounds played or a clear "
-                                  "winner); raise 'rounds' in event.toml to play on")])
+        raise InputError([Problem(where, 1, _over(event, standings.planned_rounds))])
     proposal = pair_round(event, standings, number)
     target = event_dir / f"round-{number}.csv"
     text = round_csv(format_of(event), proposal.round)
     write_atomic(target, text)
-    return Paired(target, event, text, proposal.notes)
+    return Paired(target, event, text,
+                  (*proposal.notes, *_sitout_hint(event, proposal.round)), proposal.round)
+
+
+def _over(event: Event, planned: int) -> str:
+    """Return why no further round is paired, saying which option to change."""
+    played = event.rounds[-1].number if event.rounds else 0
+    if played < planned:  # Steamroller: a clear winner before the planned rounds
+        return (f"the event is over after round {played} of {planned}: a clear winner "
+                "(seed 004); to play on, set clear_winner = false under [options] in "
+                "event.toml")
+    return (f"the event is over: its {planned} planned rounds are played; raise 'rounds' in "
+            "event.toml to play on")
+
+
+def pairing_lines(event: Event, rnd: Round) -> list[str]:
+    """Return the round as a TO reads it out: one line a table, with names."""
+    names = event.player_by_id
+
+    def who(pid: str) -> str:
+        player = names.get(pid)
+        if player is None:
+            return pid
+        extra = player.faction or player.club
+        return f"{player.name} ({extra})" if extra else player.name
+
+    lines = [f"Round {rnd.number}:"]
+    for game in sorted(rnd.games, key=lambda g: g.table):
+        if game.kind is GameKind.BYE:
+            lines.append(f"  table {game.table}: {who(game.players[0])}: bye")
+        elif game.kind is GameKind.ABSENT:
+            lines.append(f"  table {game.table}: {who(game.players[0])}: not paired (asked "
+                         "for a bye, or absent)")
+        else:
+            lines.append(f"  table {game.table}: " + " vs ".join(who(p) for p in game.players))
+    return lines
+
+
+def status(event_dir: Path, events_root: Path) -> list[str]:
+    """Return the state of the event's current round: which tables have no result yet."""
+    problems: list[Problem] = []
+    event = load_event(event_dir, event_slugs(event_dir, events_root), problems)
+    if event is None or any(not p.warning for p in problems):
+        raise InputError(problems)
+    if not event.rounds:
+        return [f"{event.config.name}: no round paired yet; run standgen pair"]
+    rnd = event.rounds[-1]
+    open_games = [g for g in rnd.games if not g.finished]
+    if not open_games:
+        return [f"{event.config.name}: round {rnd.number} is complete; run standgen pair "
+                "for the next round"]
+    lines = [f"{event.config.name}: round {rnd.number}, {len(open_games)} of "
+             f"{len(rnd.games)} table(s) without a result:"]
+    shown = pairing_lines(event, replace(rnd, games=tuple(open_games)))
+    return lines + shown[1:]
+
+
+def edit_player(event_dir: Path, player_id: str, column: str,
+                change: Callable[[str], str]) -> Path:
+    """Set one cell of players.csv (``byes``, ``dropped_after``) for ``player_id`` and
+    write the file back atomically; return its path. The file keeps its rows, columns,
+    separator and line ends; it is written as UTF-8. Raises InputError when the player
+    or the file is not there."""
+    import csv
+    import io
+
+    from standgen.load.files import read_csv
+    from standgen.load.players import COLUMNS
+
+    path = event_dir / "players.csv"
+    problems: list[Problem] = []
+    table = read_csv(path, ("id", "name"), COLUMNS, problems) if path.is_file() else None
+    text = read_text(path, problems, spreadsheet=True) if path.is_file() else None
+    if table is None or text is None:
+        raise InputError(problems or [Problem(display(path), 1, "players.csv is missing")])
+    crlf = "\r\n" in text
+    delimiter = next((d for d in (",", ";", "\t") if d in text.split("\n", 1)[0]), ",")
+    rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+    header = [name.strip() for name in rows[0]]
+    if column not in header:
+        header.append(column)
+        rows = [rows[0] + [column]] + [row + [""] for row in rows[1:] if row]
+    at, key = header.index(column), header.index("id")
+    hits = [row for row in rows[1:] if len(row) > key and row[key].strip() == player_id]
+    if not hits:
+        ids = [row[key].strip() for row in rows[1:] if len(row) > key]
+        raise InputError([Problem(display(path), 1, f"no player '{player_id}' in players.csv"
+                                  + suggest(player_id, ids))])
+    for row in hits:
+        row[at] = change(row[at].strip())
+    out = io.StringIO()
+    csv.writer(out, delimiter=delimiter, lineterminator="\r\n" if crlf else "\n"
+               ).writerows(rows)
+    write_atomic(path, out.getvalue())
+    return path
+
+
+def request_bye(event_dir: Path, player_id: str, round_number: int) -> Path:
+    """Record that ``player_id`` asks not to be paired in ``round_number`` (players.csv
+    ``byes``); the pairing gives them the format's requested bye (chess: half a point)."""
+    def add(cell: str) -> str:
+        rounds = {int(r) for r in cell.replace(",", " ").split() if r.isdigit()}
+        return " ".join(str(r) for r in sorted(rounds | {round_number}))
+
+    return edit_player(event_dir, player_id, "byes", add)
+
+
+def drop_player(event_dir: Path, events_root: Path, player_id: str,
+                after: int | None = None) -> tuple[Path, int]:
+    """Set ``dropped_after`` of ``player_id`` (default: the last round with a result for
+    them, so they are not paired again); return the file and the round."""
+    if after is None:
+        problems: list[Problem] = []
+        event = load_event(event_dir, event_slugs(event_dir, events_root), problems)
+        if event is None or any(not p.warning for p in problems):
+            raise InputError(problems)
+        played = [r.number for r in event.rounds
+                  if any(player_id in g.players and g.finished for g in r.games)]
+        after = max(played, default=0)
+    last = after
+    return edit_player(event_dir, player_id, "dropped_after", lambda _: str(last)), last
 
 
 SCAFFOLD_PLAYERS = {
@@ -175,11 +315,14 @@ def new_event(event_dir: Path, format_id: str, name: str | None = None) -> list[
     event_dir.mkdir(parents=True, exist_ok=True)
     files = {
         "event.toml": (f'name = "{title}"\ndate = {dt.date.today().isoformat()}\n'
-                       f'format = "{format_id}"\n# rounds = 4\n# seed = 1234\n'
+                       f'format = "{format_id}"\n{_rounds_comment(format_id)}\n'
+                       "# seed = 1234\n"
                        f'# tiebreaks = {list(fmt.default_tiebreaks)!r}\n'.replace("'", '"')),
         "players.csv": SCAFFOLD_PLAYERS.get(format_id, "id,name,faction,club,country,"
                                             "dropped_after") + "\n",
-        "event.md": f"# {title}\n\nWelcome! Describe the venue, schedule and prizes here.\n",
+        # a comment only: nothing reaches the event page until the TO writes something
+        "event.md": "<!-- Describe the venue, the schedule and the prizes here, in Markdown; "
+                    "it is shown on the event page under its title. -->\n",
     }
     written = []
     for name_, text in files.items():
@@ -188,6 +331,29 @@ def new_event(event_dir: Path, format_id: str, name: str | None = None) -> list[
             write_atomic(path, text)
             written.append(path)
     return written
+
+
+def _rounds_comment(format_id: str) -> str:
+    """Return the scaffold's commented ``rounds`` line, stating the format's default."""
+    fmt = FORMATS[format_id]
+    config = EventConfig(name="", date=dt.date.today(), format=format_id)
+    small, large = fmt.planned_rounds(8, config), fmt.planned_rounds(32, config)
+    if small == large:
+        return f"# rounds = {small}  # the default"
+    return (f"# rounds = {small}  # default: by the number of players ({small} for 8, "
+            f"{large} for 32)")
+
+
+def _sitout_hint(event: Event, rnd: Round) -> list[str]:
+    """Return a hint for the TO (not the site) when a Diplomacy round leaves more than
+    three players sitting out and the event does not let anyone play two boards."""
+    if format_of(event).seats <= 2 or event.config.options.get("two_boards"):
+        return []
+    out = sum(1 for game in rnd.games if game.kind is GameKind.BYE)
+    if out <= 3:
+        return []
+    return [f"Hint: {out} players sit out this round. [options.two_boards] in event.toml "
+            "lets some players play two boards instead (see the Diplomacy help page)."]
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from standgen import perf
+from standgen.audit import audit
 from standgen.buildstate import (
     VERSION,
     BuildState,
@@ -51,7 +52,7 @@ from standgen.buildstate import (
 from standgen.errors import InputError, Problem, errors_only
 from standgen.load import Found, find_events, load_event
 from standgen.load.files import SLUG, display
-from standgen.model import EventsTree
+from standgen.model import Event, EventsTree
 from standgen.output import (
     apply_changes,
     clean_stale,
@@ -180,6 +181,16 @@ def _stored(output: Path, key: str
 
 # ----- one event: load, check, rank, render, write --------------------------------------
 
+def _load(folder: Path, slugs: EventPath, problems: list[Problem], root: Path
+          ) -> Event | None:
+    """Return the event in ``folder`` as :func:`load_event` does, adding the warnings of
+    :func:`standgen.audit.audit` (rematches, byes, empty stats) to ``problems``."""
+    event = load_event(folder, slugs, problems, root)
+    if event is not None and not errors_only(problems):
+        problems.extend(audit(event))
+    return event
+
+
 @dataclass(frozen=True)
 class EventDone:
     """What building one event folder gave."""
@@ -215,7 +226,7 @@ def _event(index: int) -> EventDone:
     found: Found = _JOB["found"]
     folder, slugs = found.folders[index]
     problems: list[Problem] = []
-    event = load_event(folder, slugs, problems, _JOB["root"])
+    event = _load(folder, slugs, problems, _JOB["root"])
     if event is None or errors_only(problems):
         return EventDone(index, tuple(problems), None, 0)
     made = report(event)
@@ -386,7 +397,7 @@ def _incremental(
     for k, (folder, slugs) in enumerate(found.folders):
         if k in changed:
             problems: list[Problem] = []
-            event = load_event(folder, slugs, problems, root)
+            event = _load(folder, slugs, problems, root)
             per_event.append(problems)
             if event is not None and not errors_only(problems):
                 loaded[k] = (event, tuple(problems))

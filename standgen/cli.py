@@ -155,7 +155,9 @@ def check(events: Path) -> None:
     """Validate EVENTS only; print every problem as path:line: message."""
     tree = lib.check(events)
     _report(list(tree.warnings))
-    click.echo(f"{len(tree.events)} event(s) checked: no problems.")
+    said = (f"no errors, {len(tree.warnings)} warning(s) above" if tree.warnings
+            else "no problems")
+    click.echo(f"{len(tree.events)} event(s) checked: {said}.")
 
 
 @main.command()
@@ -165,14 +167,57 @@ def check(events: Path) -> None:
 @click.option("--force", is_flag=True,
               help="Pair although the last round has games without results, or re-pair a "
                    "round that has no results yet.")
+@click.option("--redo", type=click.IntRange(1), default=None, metavar="N",
+              help="Pair round N again (the last round file, before any result is entered), "
+                   "with whoever joined, dropped or asked for a bye since.")
 @_guarded
-def pair(event_dir: Path, events_root: Path, force: bool) -> None:
+def pair(event_dir: Path, events_root: Path, force: bool, redo: int | None) -> None:
     """Write the next round-N.csv of EVENT_DIR with pairings and empty results."""
-    paired = lib.pair(event_dir, events_root, force)
+    paired = lib.pair(event_dir, events_root, force, redo)
     for note in paired.notes:
         click.echo(note)
-    click.echo(paired.text, nl=False)
+    for line in lib.pairing_lines(paired.event, paired.round):
+        click.echo(line)
     click.echo(f"Wrote {paired.path}")
+
+
+@main.command()
+@click.argument("event_dir", type=click.Path(path_type=Path))
+@click.argument("player")
+@click.option("--round", "round_number", type=click.IntRange(1), required=True,
+              help="The round the player asks not to be paired in.")
+@_guarded
+def bye(event_dir: Path, player: str, round_number: int) -> None:
+    """Record that PLAYER asks for a bye in a round (players.csv 'byes'): the pairing leaves
+    them out and gives the format's requested bye (chess: half a point)."""
+    path = lib.request_bye(event_dir, player, round_number)
+    click.echo(f"{player} asks for a bye in round {round_number}; wrote {path}")
+
+
+@main.command()
+@click.argument("event_dir", type=click.Path(path_type=Path))
+@click.argument("player")
+@click.option("--after", type=click.IntRange(0), default=None, metavar="N",
+              help="The last round the player played (default: their last round with a "
+                   "result).")
+@click.option("--events", "events_root", default="events", type=click.Path(path_type=Path),
+              help="The events root.")
+@_guarded
+def drop(event_dir: Path, player: str, after: int | None, events_root: Path) -> None:
+    """Drop PLAYER from the event (players.csv 'dropped_after'): not paired again."""
+    path, last = lib.drop_player(event_dir, events_root, player, after)
+    click.echo(f"{player} dropped after round {last}; wrote {path}")
+
+
+@main.command()
+@click.argument("event_dir", type=click.Path(path_type=Path))
+@click.option("--events", "events_root", default="events", type=click.Path(path_type=Path),
+              help="The events root.")
+@_guarded
+def status(event_dir: Path, events_root: Path) -> None:
+    """List the tables of the current round that have no result yet."""
+    for line in lib.status(event_dir, events_root):
+        click.echo(line)
 
 
 @main.command()

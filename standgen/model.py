@@ -69,10 +69,14 @@ class Player:
     dropped_after: int | None = None
     spare: bool = False
     source: Source = Source("")
+    joined: int = 1  # the first round the player is in (a late entry joins after round 1)
+    byes: tuple[int, ...] = ()  # rounds the player asked not to be paired in
 
     def active_in(self, round_number: int) -> bool:
-        """Return whether the player is still in the event for ``round_number``."""
-        return self.dropped_after is None or round_number <= self.dropped_after
+        """Return whether the player is in the event for ``round_number``: joined by
+        then and not dropped before it."""
+        return self.joined <= round_number and (
+            self.dropped_after is None or round_number <= self.dropped_after)
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from standgen import perf
-from standgen.model import Event, EventsTree, Proposal
+from standgen.diplomacy.games import ABSENT as ABSENT_RESULT
+from standgen.model import Event, EventsTree, Outcome, Proposal, Seat
 from standgen.pairing import roundrobin
+from standgen.pairing.common import with_requested_byes
 from standgen.standings import Standings, compute_standings, format_of
 
 
@@ -34,19 +36,25 @@ def next_round_number(event: Event, standings: Standings) -> int | None:
 
 
 def propose(event: Event, standings: Standings) -> Proposal | None:
-    """Return the proposed next round, or None when none is due."""
+    """Return the proposed next round, or None when none is due or the event keeps it
+    off the site until the TO pairs it (``[options] publish_next = false``)."""
     number = next_round_number(event, standings)
-    if number is None:
+    if number is None or event.config.options.get("publish_next", True) is False:
         return None
     return pair_round(event, standings, number)
 
 
 def pair_round(event: Event, standings: Standings, number: int) -> Proposal:
     """Return round ``number`` as the event pairs it: the format's rule, or Berger tables
-    when ``[options] pairing = "round-robin"`` (FIDE C.05 Annex 1)."""
+    when ``[options] pairing = "round-robin"`` (FIDE C.05 Annex 1); players who asked for
+    a bye in it (players.csv ``byes``) are left out and get an ABSENT row (issue #19;
+    not in a round robin, whose tables are fixed)."""
     if roundrobin.uses_round_robin(event):
         return roundrobin.pair(event, standings, number)
-    return format_of(event).pair(event, standings, number)
+    fmt = format_of(event)
+    absent = (Seat("", Outcome.LOSS, result=ABSENT_RESULT) if fmt.seats > 2
+              else Seat("", fmt.requested_bye or fmt.absent_outcome))
+    return with_requested_byes(event, fmt.pair(event, standings, number), absent)
 
 
 def report(event: Event) -> EventReport:

@@ -285,11 +285,23 @@ CASES: list[tuple[str, dict[str, Content], list[str]]] = [
       'table,player_1,player_2,result,cp_1,cp_2,apd_1,apd_2']),
     ("round-header-only", {"ev/round-1.csv": R},
      ['ev/round-1.csv:1: round file has no games; add one row per table']),
-    ("round-player-missing", {"ev/round-1.csv": R + "1,a,b,1-0,,,,\n"},
-     ["ev/round-1.csv:1: player 'c' (ev/players.csv:4) is missing from this round; add them to a "
+    # a player who has played and then has no row (a player with no row yet is a late entry)
+    ("round-player-missing", {"ev/round-2.csv": R + "1,a,b,1-0,,,,\n"},
+     ["ev/round-2.csv:1: player 'c' (ev/players.csv:4) is missing from this round; add them to a "
       'table, as BYE or ABSENT, or set dropped_after in players.csv',
-      "ev/round-1.csv:1: player 'd' (ev/players.csv:5) is missing from this round; add them to a "
+      "ev/round-2.csv:1: player 'd' (ev/players.csv:5) is missing from this round; add them to a "
       'table, as BYE or ABSENT, or set dropped_after in players.csv']),
+    ("round-joined-but-plays", {"ev/players.csv": PLAYERS.replace("\n", ",joined\n")
+                                .replace("Dan,Legion,joined\n", "Dan,Legion,2\n")
+                                .replace(",joined\n", ",\n").replace("faction,\n",
+                                                                     "faction,joined\n")},
+     ["ev/round-1.csv:3: player 'd' joined in round 2 (ev/players.csv:5) but is in round 1; "
+      "remove the row or correct joined"]),
+    ("players-joined-zero", {"ev/players.csv": PLAYERS.replace("\n", ",joined\n")
+                             .replace("Dan,Legion,joined\n", "Dan,Legion,0\n")
+                             .replace(",joined\n", ",\n").replace("faction,\n",
+                                                                  "faction,joined\n")},
+     ["ev/players.csv:5: joined '0' must be the number of the player's first round (1 or more)"]),
     ("round-empty-player", {"ev/round-1.csv": R + "1,a,,1-0,,,,\n2,c,d,0-1,,,,\n3,b,BYE,,,,,\n"},
      ['ev/round-1.csv:2: player_2 is empty; put a player id there']),
     ("round-bye-in-player-1", {"ev/round-1.csv": R + "1,a,b,1-0,,,,\n2,BYE,c,,,,,\n"

@@ -63,6 +63,14 @@ def _no_validation(game: Game, config: EventConfig, path: str) -> list[Problem]:
     return []
 
 
+# [options] of every format: whether the site shows the proposed next round (issue #19)
+PUBLISH_NEXT_OPTION = Option(
+    "publish_next", bool, True,
+    "Show the proposed next round on the site before the TO pairs it (true, default); "
+    "false keeps it off the site until `standgen pair` writes the round file.",
+)
+
+
 @dataclass(frozen=True)
 class Format:
     """Everything the pipeline needs to know about one tournament format."""
@@ -86,6 +94,8 @@ class Format:
     score_short: str = "Pts"
     bye_outcome: Outcome = Outcome.WIN  # what an empty result on a BYE row awards
     absent_outcome: Outcome = Outcome.LOSS  # ... and on an ABSENT row
+    # what a bye the player asked for (players.csv ``byes``) awards; None: as an absence
+    requested_bye: Outcome | None = None
     # a seat's stats as tiebreaks count them (Old World: a bye scores VP = game size);
     # default: the stats in the round file
     seat_stats: SeatStatsFn | None = None

@@ -166,6 +166,9 @@ SWISS = Format(
     validate_event=validate_event,
     score_label="Points",
     score_short="Pts",
+    # a requested bye is the half-point bye of most chess regulations (FIDE C.04.1: byes
+    # "as the regulations of the event" say; the FIDE Handbook's open events give 0.5)
+    requested_bye=Outcome.DRAW,
     player_tables=player_tables,
     downloads=downloads,
     seat_headers=("Colour",),

@@ -26,6 +26,7 @@ from standgen.load.inputs import (
     pick,
     scan,
 )
+from standgen.load.late import complete_rounds
 from standgen.load.players import load_players
 from standgen.load.rounds import load_round
 from standgen.load.site_config import load_site
@@ -155,12 +156,14 @@ def _walk(
 
 
 def load_event(
-    folder: Path, slugs: tuple[str, ...], problems: list[Problem], root: Path | None = None
+    folder: Path, slugs: tuple[str, ...], problems: list[Problem], root: Path | None = None,
+    upto: int | None = None,
 ) -> Event | None:
     """Return the event in ``folder``, or None after recording its problems.
 
     Its files are those :func:`~standgen.load.inputs.event_files` lists (data contract
-    section 1): nothing else is opened.
+    section 1): nothing else is opened. With ``upto``, the rounds after it are left out
+    (``standgen pair --redo``: as if their files were not there yet).
     """
     start = len(problems)
     files = event_files(folder, root or folder)
@@ -189,6 +192,11 @@ def load_event(
         rnd = load(path, number, fmt, config, by_id, problems)
         if rnd is not None:
             rounds.append(rnd)
+    if upto is not None:
+        rounds = [rnd for rnd in rounds if rnd.number <= upto]
+    completed, players = complete_rounds(rounds, players, fmt,
+                                         display(files.players or folder), problems)
+    rounds = list(completed)
     for earlier, later in zip(rounds, rounds[1:], strict=False):
         if not earlier.finished:
             problems.append(Problem(later.source.path, 1, f"round {earlier.number} still has "

@@ -27,6 +27,7 @@ from standgen.diplomacy.scoring import (
 from standgen.errors import Problem, errors_only
 from standgen.formats.base import Format
 from standgen.load.files import Row, display, parse_int, read_csv, suggest
+from standgen.load.late import not_in_round
 from standgen.model import EventConfig, Game, GameKind, Outcome, Player, Round, Seat, Source
 
 REQUIRED = ("board", "player", "power", "centres", "result")
@@ -233,7 +234,8 @@ def _check_players(
     games: Sequence[Game], number: int, config: EventConfig,
     players: Mapping[str, Player], where: str, problems: list[Problem],
 ) -> None:
-    """Record players missing, dropped, or seated twice without the TO's two-board choice."""
+    """Record players dropped, not yet joined, or seated twice without the TO's
+    two-board choice (missing players: :func:`standgen.load.late.complete_rounds`)."""
     doubles = config.options.get("two_boards", {})
     allowed = doubles.get(str(number), []) if isinstance(doubles, dict) else []
     seen: dict[str, Game] = {}
@@ -251,17 +253,9 @@ def _check_players(
                                             f"two_boards] lists them for round {number}"))
             seen.setdefault(pid, game)
     for player in players.values():
-        if player.id not in seen and player.active_in(number):
-            problems.append(Problem(where, 1, f"player '{player.id}' ({player.source}) is "
-                                    "missing from this round; seat them on a board, add a "
-                                    "row with power SITOUT or ABSENT, or set dropped_after "
-                                    "in players.csv"))
-        elif player.id in seen and not player.active_in(number):
-            problems.append(Problem(where, seen[player.id].source.line, f"player "
-                                    f"'{player.id}' dropped after round "
-                                    f"{player.dropped_after} ({player.source}) but is in "
-                                    f"round {number}; remove the row or correct "
-                                    "dropped_after"))
+        if player.id in seen and not player.active_in(number):
+            problems.append(Problem(where, seen[player.id].source.line,
+                                    not_in_round(player, number)))
 
 
 def boards_csv(rnd: Round) -> str:

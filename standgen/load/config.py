@@ -12,6 +12,7 @@ from urllib.parse import urlparse
 
 from standgen.errors import Problem
 from standgen.formats import FORMATS
+from standgen.formats.base import PUBLISH_NEXT_OPTION
 from standgen.load.files import display, read_text, suggest
 from standgen.model import EventConfig, Season, Source
 from standgen.pairing.roundrobin import PAIRING_CHOICES, PAIRING_OPTION
@@ -123,7 +124,7 @@ def load_event_config(
         bad("options", "'options' must be a table: [options] on its own line")
         options = {}
     elif fmt is not None:
-        known = {o.key: o for o in fmt.options}
+        known = {PUBLISH_NEXT_OPTION.key: PUBLISH_NEXT_OPTION, **{o.key: o for o in fmt.options}}
         if fmt.seats == 2:
             known = {**{o.key: o for o in COMMON_OPTIONS}, **known}
         for key, value in options.items():

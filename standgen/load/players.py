@@ -10,7 +10,7 @@ from standgen.load.files import SLUG, display, parse_int, parse_number, read_csv
 from standgen.model import Player, Source
 
 COLUMNS = ("id", "name", "faction", "club", "country", "rank", "mms_correction", "rating",
-           "dropped_after", "spare")
+           "dropped_after", "spare", "joined", "byes")
 RANK = re.compile(r"([1-9]|[12][0-9]|30)k|[1-9]d|[1-9]p\Z")
 RESERVED = {"bye", "absent"}
 
@@ -53,6 +53,13 @@ def load_players(path: Path, problems: list[Problem]) -> tuple[Player, ...] | No
         if dropped and (parse_int(dropped) is None or int(dropped) < 0):
             bad(f"dropped_after '{dropped}' must be the number of the last round played "
                 "(0 if the player never played)")
+        joined = row.get("joined")
+        if joined and (parse_int(joined) is None or int(joined) < 1):
+            bad(f"joined '{joined}' must be the number of the player's first round (1 or more)")
+        byes = row.get("byes").replace(",", " ").split()
+        if any(parse_int(b) is None or int(b) < 1 for b in byes):
+            bad(f"byes '{row.get('byes')}' must be round numbers separated by spaces, such as "
+                "'3' or '3 5' (the rounds the player asked not to be paired in)")
         spare = row.get("spare").lower()
         if spare not in ("", "yes", "no"):
             bad(f"spare '{row.get('spare')}' must be 'yes' or empty")
@@ -63,6 +70,8 @@ def load_players(path: Path, problems: list[Problem]) -> tuple[Player, ...] | No
             rating=parse_number(rating) if rating else None,
             dropped_after=parse_int(dropped) if dropped else None,
             spare=spare == "yes", source=Source(where, row.line),
+            joined=int(joined) if joined and parse_int(joined) else 0,
+            byes=tuple(sorted({int(b) for b in byes if parse_int(b)})),
         ))
     if not rows and not errors_only(problems[start:]):
         problems.append(Problem(where, 1, "no players; add one row per player under the header"))

@@ -9,6 +9,7 @@ from pathlib import Path
 from standgen.errors import Problem, errors_only
 from standgen.formats.base import Format
 from standgen.load.files import Row, display, parse_int, parse_number, read_csv, suggest
+from standgen.load.late import not_in_round
 from standgen.model import EventConfig, Game, GameKind, Outcome, Player, Round, Seat, Source
 
 BYE, ABSENT = "BYE", "ABSENT"
@@ -115,14 +116,8 @@ def load_round(
         problems.append(Problem(where, 1, "round file has no games; add one row per table"))
         return None
     for player in players.values():
-        if player.id not in seen and player.active_in(number):
-            problems.append(Problem(where, 1, f"player '{player.id}' ({player.source}) is "
-                                    "missing from this round; add them to a table, as BYE or "
-                                    "ABSENT, or set dropped_after in players.csv"))
-        elif player.id in seen and not player.active_in(number):
-            problems.append(Problem(where, seen[player.id], f"player '{player.id}' dropped after "
-                                    f"round {player.dropped_after} ({player.source}) but is in "
-                                    f"round {number}; remove the row or correct dropped_after"))
+        if player.id in seen and not player.active_in(number):
+            problems.append(Problem(where, seen[player.id], not_in_round(player, number)))
     if errors_only(problems[start:]):
         return None
     return Round(number=number, games=tuple(sorted(games, key=lambda g: g.table)),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from standgen.model import Event, Game, GameKind, Player, Proposal, Round, Seat, Source
@@ -22,8 +23,29 @@ def rng(event: Event, round_number: int, purpose: str) -> random.Random:
 
 
 def players_for_round(event: Event, round_number: int) -> list[Player]:
-    """Return the players to pair in ``round_number``: not dropped before it, file order."""
-    return [p for p in event.players if p.active_in(round_number)]
+    """Return the players to pair in ``round_number``: joined, not dropped before it, and
+    not asking for a bye in it (players.csv ``byes``), in file order."""
+    return [p for p in event.players
+            if p.active_in(round_number) and round_number not in p.byes]
+
+
+def with_requested_byes(event: Event, proposed: Proposal, absent: Seat) -> Proposal:
+    """Return the proposal with an ``ABSENT`` row for each player who asked for a bye in
+    its round (issue #19), numbered after its last table; ``absent`` is the seat such a
+    row gives (its player left empty), with the format's award for a requested bye."""
+    rnd = proposed.round
+    asked = [p for p in event.players if p.active_in(rnd.number) and rnd.number in p.byes]
+    if not asked:
+        return proposed
+    table = max((game.table for game in rnd.games), default=0)
+    games = list(rnd.games)
+    for k, player in enumerate(asked, start=1):
+        games.append(Game(round=rnd.number, table=table + k,
+                          seats=(replace(absent, player=player.id),),
+                          kind=GameKind.ABSENT, source=rnd.source))
+    names = ", ".join(p.name for p in asked)
+    return Proposal(replace(rnd, games=tuple(games)),
+                    notes=(*proposed.notes, f"Not paired, as they asked: {names}."))
 
 
 def standings_order(

@@ -1,0 +1,124 @@
+"""What ``standgen check`` says about the rules, beyond the files' syntax (issue #19 item 3).
+
+A round file a TO edited by hand may break what the pairing rule would never do. These
+are warnings, with the row, never refusals: a TO may have a reason (a late swap at the
+venue), and the published standings stay correct either way.
+
+- **Rematches**: two players meeting again (seed 004: "no player will play the same
+  opponent twice"; FIDE C.04.1 b: "two players shall not play against each other more
+  than once"). A forfeit is not a game played (FIDE C.04.1 b), so it is no rematch.
+  Old World's final round keeps its top tables' rematches by rule (seed 002) and is left
+  out.
+- **Second byes**: a player given the pairing-allocated bye twice (seed 004: "no player
+  will receive more than one bye"; FIDE C.04.1 c).
+- **A bye not at the bottom**: every format here gives the bye to a player of the lowest
+  score group among those who have had none (seed 004: "the player with the lowest
+  tournament points who has not already received a bye"; FIDE C.04.3 A.5 "the player
+  ... in the lowest score group"; OpenGotha's bye to the lowest MMS). Round 1's bye is
+  drawn by lot or by rating, so it is not checked.
+- **Empty stats**: a finished game whose format stats (Steamroller CP and APD, Old World
+  VP) are left empty counts them as 0.
+- **Results still missing** in a round that has some: the standings count only finished
+  games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from standgen.errors import Problem
+from standgen.model import Event, Game, GameKind, Round
+from standgen.standings import compute_standings, format_of
+
+NO_FINAL_REMATCH_CHECK = {"old-world"}  # final round rematches are the rule (seed 002)
+
+
+def audit(event: Event) -> list[Problem]:
+    """Return warnings for rematches, second byes, byes not given at the bottom and empty
+    stats in the event's round files."""
+    found: list[Problem] = []
+    met: dict[frozenset[str], int] = {}
+    byes: dict[str, int] = {}
+    planned = (compute_standings(event).planned_rounds
+               if event.config.format in NO_FINAL_REMATCH_CHECK and event.rounds else 0)
+    multi = format_of(event).seats > 2  # a Diplomacy sit-out is no bye: it may recur
+    for rnd in event.rounds:
+        final = rnd.number == planned and event.config.format in NO_FINAL_REMATCH_CHECK
+        for game in rnd.games:
+            if game.kind is GameKind.PLAYED and len(game.seats) == 2:
+                pair = frozenset(game.players)
+                if pair in met and not final:
+                    a, b = sorted(pair)
+                    found.append(_at(game, f"'{a}' and '{b}' already met in round "
+                                 f"{met[pair]}: a rematch; pair them with others unless "
+                                 "no other pairing exists"))
+                met.setdefault(pair, rnd.number)
+            elif game.kind is GameKind.BYE and len(game.seats) == 1 and not multi:
+                pid = game.players[0]
+                if pid in byes:
+                    found.append(_at(game, f"'{pid}' gets a second bye (the first in round "
+                                 f"{byes[pid]}); give it to a player without one if any"))
+                byes.setdefault(pid, rnd.number)
+        if rnd.number > 1 and format_of(event).seats == 2:
+            found.extend(_bye_at_the_bottom(event, rnd, byes))
+        found.extend(_empty_stats(event, rnd.games))
+    if event.rounds and not event.rounds[-1].finished:
+        last = event.rounds[-1]
+        tables = [str(g.table) for g in last.games if not g.finished]
+        if last.started:  # a round just paired has no result yet: nothing to say
+            found.append(Problem(last.source.path, 1, f"round {last.number}: table(s) "
+                                 f"{', '.join(tables)} have no result yet (standgen status "
+                                 "lists them)", warning=True))
+    return found
+
+
+def _at(game: Game, message: str) -> Problem:
+    return Problem(game.source.path, game.source.line, message, warning=True)
+
+
+def _bye_at_the_bottom(event: Event, rnd: Round, byes: dict[str, int]) -> list[Problem]:
+    """Return a warning when the round's bye went to a player above the lowest score of
+    the players who could have had it (in the round, no earlier bye)."""
+    given = [g for g in rnd.games if g.kind is GameKind.BYE]
+    if len(given) != 1:
+        return []
+    game = given[0]
+    pid = game.players[0]
+    standings = compute_standings(event, upto=rnd.number - 1)
+    scores = standings.context.scores
+    paired = {p for g in rnd.games if g.kind in (GameKind.PLAYED, GameKind.FORFEIT, GameKind.BYE)
+              for p in g.players}
+    eligible = [p for p in paired if byes.get(p, rnd.number) >= rnd.number]
+    if not eligible:
+        return []
+    lowest = min(scores.get(p, 0.0) for p in eligible)
+    mine = scores.get(pid, 0.0)
+    if mine <= lowest:
+        return []
+    below = sorted(p for p in eligible if scores.get(p, 0.0) == lowest)
+    return [_at(game, f"the bye went to '{pid}' on {_num(mine)}, but {_names(below)} had "
+                f"{_num(lowest)} and no bye yet; the bye goes to the lowest score")]
+
+
+def _empty_stats(event: Event, games: Iterable[Game]) -> list[Problem]:
+    fmt = format_of(event)
+    if not fmt.stats:
+        return []
+    empty: list[Game] = [g for g in games if g.kind is GameKind.PLAYED and g.finished
+                         and any(stat.id not in seat.stats for seat in g.seats
+                                 for stat in fmt.stats)]
+    if not empty:
+        return []
+    labels = "/".join(stat.label for stat in fmt.stats)
+    more = f" and {len(empty) - 1} more" if len(empty) > 1 else ""
+    return [_at(empty[0], f"table {empty[0].table}{more}: {labels} left empty count as 0; "
+                "enter them")]
+
+
+def _num(value: float) -> str:
+    return f"{value:g}"
+
+
+def _names(ids: list[str]) -> str:
+    shown = ", ".join(f"'{p}'" for p in ids[:3])
+    return shown + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
