@@ -13,6 +13,7 @@ from urllib.parse import urlparse
 from standgen.errors import Problem
 from standgen.formats import FORMATS
 from standgen.load.files import display, read_text, suggest
+from standgen.load.values import number_problem, toml_problems
 from standgen.model import EventConfig, Season, Source
 from standgen.pairing.roundrobin import PAIRING_CHOICES, PAIRING_OPTION
 from standgen.tiebreaks import TIEBREAKS
@@ -25,13 +26,20 @@ COMMON_OPTIONS = (PAIRING_OPTION,)
 COMMON_CHOICES = {PAIRING_OPTION.key: PAIRING_CHOICES}
 
 
-def read_toml(path: Path, problems: list[Problem]) -> tuple[dict[str, Any], str] | None:
-    """Return a TOML file's table and text, or None after recording why it is unusable."""
+def read_toml(
+    path: Path, problems: list[Problem], multiline: tuple[str, ...] = ()
+) -> tuple[dict[str, Any], str] | None:
+    """Return a TOML file's table and text, or None after recording why it is unusable.
+
+    Every value is checked right after parsing (:func:`standgen.load.values.toml_problems`):
+    no control character in any string, no ``inf`` or ``nan``; the top-level keys in
+    ``multiline`` may hold line breaks.
+    """
     text = read_text(path, problems)
     if text is None:
         return None
     try:
-        return tomllib.loads(text), text
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"line (\d+)", str(exc))
         line = int(match.group(1)) if match else 1
@@ -39,6 +47,11 @@ def read_toml(path: Path, problems: list[Problem]) -> tuple[dict[str, Any], str]
         problems.append(Problem(display(path), line, f"is not valid TOML ({reason}); "
                                 "strings need quotes, dates look like 2026-03-14"))
         return None
+    found = toml_problems(data, display(path), lambda key: key_line(text, key), multiline)
+    if found:
+        problems.extend(found)
+        return None
+    return data, text
 
 
 def key_line(text: str, key: str) -> int:
@@ -134,6 +147,9 @@ def load_event_config(
                        + (", ".join(sorted(known)) or "none")))
             elif not _matches(value, option.type):
                 bad(key, f"option '{key}' must be {_type_name(option.type)}")
+            elif option.bounds is not None and (wanted := number_problem(
+                    value, *option.bounds, integer=option.type is int)):
+                bad(key, f"option '{key}' must be {wanted}")
             elif key in COMMON_CHOICES and value not in COMMON_CHOICES[key]:
                 bad(key, f"option '{key}' must be one of: "
                     + ", ".join(f'"{c}"' for c in COMMON_CHOICES[key]))
@@ -152,7 +168,7 @@ def load_season(
     path: Path, slugs: tuple[str, ...], problems: list[Problem]
 ) -> Season | None:
     """Return season.toml as a Season, recording every problem found."""
-    parsed = read_toml(path, problems)
+    parsed = read_toml(path, problems, multiline=("description",))
     if parsed is None:
         return None
     data, text = parsed
@@ -163,7 +179,8 @@ def load_season(
     if not isinstance(name, str) or not name.strip():
         problems.append(Problem(where, key_line(text, "name"),
                                 "'name' is required: the season's title in quotes"))
-    if not isinstance(data.get("description", ""), str):
+    description = data.get("description", "")
+    if not isinstance(description, str):
         problems.append(Problem(where, key_line(text, "description"),
                                 "'description' must be text in quotes"))
     if not isinstance(data.get("points", {}), dict):
@@ -172,7 +189,8 @@ def load_season(
     if len(problems) > start:
         return None
     assert isinstance(name, str)
-    return Season(path=slugs, name=name.strip(), description=data.get("description", ""),
+    assert isinstance(description, str)
+    return Season(path=slugs, name=name.strip(), description=description,
                   points=data.get("points", {}), source=Source(where))
 
 
