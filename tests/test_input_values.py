@@ -9,14 +9,20 @@ exit 2 with the same one-line ``path:line: message``.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from standgen.cli import main
 from standgen.load.values import number_problem
+from standgen.site.downloads import csv_bytes, neutralise
+from standgen.site.numbers import json_number
 from standgen.site.qr import qr_svg
 from tests.test_bad_inputs import DIP_TOML, GO_TOML, OW_TOML, write
 
@@ -160,3 +166,39 @@ def test_site_url_at_the_limit_builds_its_printed_pairings(tmp_path: Path) -> No
     write(root, tmp_path / "outside", {"site.toml": f'site_url = "{url}"\n'})
     result = CliRunner().invoke(main, ["build", str(root), "-o", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
+
+
+# --- CSV downloads: OWASP "CSV Injection" -------------------------------------------------
+
+NEUTRALISED = ["=1+1", "+1", "-1+2", "@SUM(1)", "\tx", "\rx", "-Infinity", "+infinity",
+               "-inf", "-nan", "-1_0", "+3", "- 3", "-3 ", "-0x10", "-1e", "-٣",
+               "＝1+1", "＋1", "－1", "＠SUM(1)", "﹦1", "﹢1", "﹣1", "﹫x"]
+KEPT = ["-3", "-0.5", "3", "0", "-1e-05", "-12.25", "+-", "-+", "--", "", "Ann", "1-0",
+        "draw", "x=1", "'=1"]
+
+
+@pytest.mark.parametrize("cell", NEUTRALISED)
+def test_formula_cell_is_prefixed(cell: str) -> None:
+    assert neutralise(cell) == "'" + cell
+
+
+@pytest.mark.parametrize("cell", KEPT)
+def test_plain_number_or_text_is_kept(cell: str) -> None:
+    assert neutralise(cell) == cell
+
+
+@given(st.text(max_size=12))
+def test_no_neutralised_cell_starts_a_formula(cell: str) -> None:
+    out = neutralise(cell)
+    first = unicodedata.normalize("NFKC", out[:1])[:1]
+    if first in ("=", "+", "-", "@", "\t", "\r"):
+        # only plain numbers and the forfeit results may start with a sign
+        assert out in ("+-", "-+", "--") or re.fullmatch(
+            r"-[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?", out), out
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False) | st.integers(-10**9, 10**9))
+def test_numbers_stay_numbers_in_csv(number: float) -> None:
+    cell = csv_bytes(["n"], [[number]]).decode().splitlines()[1]
+    assert not cell.startswith("'")
+    assert float(cell) == json_number(float(number))  # the number written, 4 decimals
