@@ -20,9 +20,10 @@ from standgen.standings import Standings
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _RESULT_WORDS = ("+-", "-+", "--")  # forfeit results as round files write them
-# a number as this module writes one (json_number): ASCII digits, an optional fraction
-# and exponent; not "-Infinity", "-1_0", "-nan" or "-٣", which Python's float() reads
-_PLAIN_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?\Z")
+# a number as this module writes one (json_number), or with a plus sign: ASCII digits,
+# an optional fraction and exponent; not "-Infinity", "-1_0", "-nan" or "-٣", which
+# Python's float() reads
+_PLAIN_NUMBER = re.compile(r"[-+]?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?\Z")
 
 
 def neutralise(cell: str) -> str:
@@ -32,7 +33,7 @@ def neutralise(cell: str) -> str:
     carriage return is prefixed with ``'``; so is one starting with a compatibility form
     of those characters (full-width ``＝``, ``＋``, ``－``, ``＠``, small ``﹦`` ...: their
     NFKC form), which spreadsheets in East Asian locales read as the ASCII one. Plain
-    numbers (``-2`` as a VP difference, ``-0.5``) and the forfeit results ``+-``, ``-+``,
+    numbers (``-2`` as a VP difference, ``-0.5``, ``+3.5``) and the forfeit results ``+-``, ``-+``,
     ``--`` are kept: neither runs as a formula.
     """
     if not cell:
