@@ -16,6 +16,7 @@ from standgen.formats import FORMATS
 from standgen.load.boards import load_boards
 from standgen.load.config import load_event_config, load_season
 from standgen.load.files import SLUG, display, read_text
+from standgen.load.markdown_limits import check_markdown
 from standgen.load.players import load_players
 from standgen.load.rounds import load_round
 from standgen.load.site_config import load_site
@@ -202,7 +203,8 @@ def load_event(
 def _optional_text(path: Path, root: Path, problems: list[Problem]) -> str:
     if not path.is_file() or not _inside(root, path, problems):
         return ""
-    return read_text(path, problems) or ""
+    text = read_text(path, problems) or ""
+    return text if check_markdown(text, display(path), problems) else ""
 
 
 def _lists(

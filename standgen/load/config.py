@@ -6,6 +6,7 @@ import datetime as dt
 import hashlib
 import re
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -13,6 +14,7 @@ from urllib.parse import urlparse
 from standgen.errors import Problem
 from standgen.formats import FORMATS
 from standgen.load.files import display, read_text, suggest
+from standgen.load.markdown_limits import check_markdown
 from standgen.load.values import number_problem, toml_problems
 from standgen.model import EventConfig, Season, Source
 from standgen.pairing.roundrobin import PAIRING_CHOICES, PAIRING_OPTION
@@ -183,6 +185,14 @@ def load_season(
     if not isinstance(description, str):
         problems.append(Problem(where, key_line(text, "description"),
                                 "'description' must be text in quotes"))
+    else:  # Markdown: within the limits of every untrusted text (load.markdown_limits)
+        found: list[Problem] = []
+        check_markdown(description, where, found)
+        first = key_line(text, "description")
+        # a multi-line string opened at the end of the key's line starts on the next line
+        opening = text.splitlines()[first - 1] if found else ""
+        first += opening.rstrip().endswith(('"""', "'''"))
+        problems.extend(replace(p, line=first + p.line - 1) for p in found)
     if not isinstance(data.get("points", {}), dict):
         problems.append(Problem(where, key_line(text, "points"),
                                 "'points' must be a table: [points] on its own line"))
