@@ -112,6 +112,19 @@ CASES: list[tuple[str, dict[str, str], list[str]]] = [
      [f"season.toml:2: 'description' holds the control character U+001B; {CONTROL}"]),
     ("toml-control-in-site-title", {"site.toml": 'title = "Club\\u0085\\u0008"\n'},
      [f"site.toml:1: 'title' holds the control character U+0008; {CONTROL}"]),
+    ("toml-array-nested-30-deep",
+     {"ev/event.toml": 'name = "S"\ndate = 2026-03-14\nformat = "steamroller"\n'
+      "scenarios = " + "[" * 30 + "]" * 30 + "\n"},
+     ["ev/event.toml:4: 'scenarios' holds lists or tables nested more than 20 levels deep; "
+      "no key needs that"]),
+    ("toml-tables-nested-5000-deep",
+     {"season.toml": "x = " + "{a=" * 5000 + "1" + "}" * 5000 + "\n"},
+     ["season.toml:1: holds lists or tables nested too deeply to read; no key needs more "
+      "than 20 levels"]),
+    ("toml-array-nested-5000-deep",
+     {"site.toml": "title = " + "[" * 5000 + "]" * 5000 + "\n"},
+     ["site.toml:1: holds lists or tables nested too deeply to read; no key needs more "
+      "than 20 levels"]),
 ]
 
 

@@ -15,7 +15,7 @@ from standgen.errors import Problem
 from standgen.formats import FORMATS
 from standgen.load.files import display, read_text, suggest
 from standgen.load.markdown_limits import check_markdown
-from standgen.load.values import number_problem, toml_problems
+from standgen.load.values import MAX_TOML_DEPTH, number_problem, toml_problems
 from standgen.model import EventConfig, Season, Source
 from standgen.pairing.roundrobin import PAIRING_CHOICES, PAIRING_OPTION
 from standgen.tiebreaks import TIEBREAKS
@@ -34,14 +34,19 @@ def read_toml(
     """Return a TOML file's table and text, or None after recording why it is unusable.
 
     Every value is checked right after parsing (:func:`standgen.load.values.toml_problems`):
-    no control character in any string, no ``inf`` or ``nan``; the top-level keys in
-    ``multiline`` may hold line breaks.
+    no control character in any string, no ``inf`` or ``nan``, no nesting deeper than
+    :data:`~standgen.load.values.MAX_TOML_DEPTH`; the top-level keys in ``multiline`` may
+    hold line breaks. Nesting too deep for tomllib's recursion is a problem too.
     """
     text = read_text(path, problems)
     if text is None:
         return None
     try:
         data = tomllib.loads(text)
+    except RecursionError:  # tomllib recurses once per level of nested arrays and tables
+        problems.append(Problem(display(path), 1, "holds lists or tables nested too deeply to "
+                                f"read; no key needs more than {MAX_TOML_DEPTH} levels"))
+        return None
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"line (\d+)", str(exc))
         line = int(match.group(1)) if match else 1

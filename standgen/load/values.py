@@ -3,8 +3,9 @@
 One place for the checks every ``event.toml``, ``season.toml`` and ``site.toml`` value
 goes through (issue #15, items 5 and 7; the ranges are listed in docs/data-contract.md):
 
-* :func:`toml_problems` walks a parsed TOML document right after parsing: no string
-  (keys included, at any depth) may hold a control character, the same characters the
+* :func:`toml_problems` walks a parsed TOML document right after parsing (at most
+  :data:`MAX_TOML_DEPTH` levels deep): no string (keys included) may hold a control
+  character, the same characters the
   CSV loader refuses (:data:`standgen.load.files.CONTROL`), and no number may be
   ``inf`` or ``nan``. XML 1.0 (section 2.2, ``Char``) forbids the C0 controls and
   U+FFFE / U+FFFF, so they would make ``feed.xml`` ill-formed; none of the contract's
@@ -34,6 +35,11 @@ TEXT_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]|\r(?!\n
 # longest site_url: an address longer than this is a mistake, and a QR code (version 40,
 # error correction M) holds 2,331 bytes at most, fewer in the version printed pairings need
 MAX_URL_CHARS = 200
+
+# the deepest nesting of lists and tables in a TOML file: standgen's deepest key is 3
+# levels down ([options] bands = [{ from = 0 ... }]); checking stays far from Python's
+# recursion limit
+MAX_TOML_DEPTH = 20
 
 KeyLine = Callable[[str], int]
 
@@ -72,10 +78,15 @@ def toml_problems(data: object, where: str, line_of: KeyLine, multiline: tuple[s
     """
     problems: list[Problem] = []
 
-    def walk(value: object, path: tuple[str, ...], lines: bool) -> None:
+    def walk(value: object, path: tuple[str, ...], lines: bool, depth: int) -> bool:
+        """Record the problems of one value; return False when it is nested too deep."""
         name = ".".join(path)
         # the innermost key found at the start of a line (keys of inline tables are not)
         line = next((n for n in map(line_of, reversed(path)) if n > 1), 1)
+        if depth > MAX_TOML_DEPTH:
+            problems.append(Problem(where, line, f"'{name}' holds lists or tables nested more "
+                                    f"than {MAX_TOML_DEPTH} levels deep; no key needs that"))
+            return False
         if isinstance(value, str):
             bad = (TEXT_CONTROL if lines else LINE_CONTROL).search(value)
             if bad:
@@ -93,10 +104,14 @@ def toml_problems(data: object, where: str, line_of: KeyLine, multiline: tuple[s
                     problems.append(Problem(where, line, f"a key{inside} holds a control "
                                             "character; remove it"))
                     continue
-                walk(item, (*path, key), lines or (not path and key in multiline))
+                if not walk(item, (*path, key), lines or (not path and key in multiline),
+                            depth + 1):
+                    return False
         elif isinstance(value, list):
             for item in value:
-                walk(item, path, lines)
+                if not walk(item, path, lines, depth + 1):
+                    return False
+        return True
 
-    walk(data, (), False)
+    walk(data, (), False, 0)
     return problems
