@@ -25,6 +25,7 @@ EVENT_KEYS = ("name", "date", "format", "rounds", "seed", "tiebreaks", "scenario
 SEASON_KEYS = ("name", "description", "points")
 # [options] every two-player format understands, validated alongside the format's own
 COMMON_OPTIONS = (PAIRING_OPTION,)
+MAX_ROUNDS = 99  # the most rounds an event may plan (docs/data-contract.md)
 COMMON_CHOICES = {PAIRING_OPTION.key: PAIRING_CHOICES}
 
 
@@ -113,8 +114,8 @@ def load_event_config(
     elif fmt is None:
         bad("format", f"unknown format {fmt_id!r}; use one of: " + ", ".join(sorted(FORMATS)))
     rounds = data.get("rounds")
-    if rounds is not None and (not _is_int(rounds) or not 1 <= rounds <= 99):
-        bad("rounds", "'rounds' must be a whole number from 1 to 99")
+    if rounds is not None and (wanted := number_problem(rounds, 1, MAX_ROUNDS, integer=True)):
+        bad("rounds", f"'rounds' must be {wanted}")
     seed = data.get("seed", default_seed(slugs))
     if not _is_int(seed):
         bad("seed", "'seed' must be a whole number")
