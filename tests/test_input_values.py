@@ -83,6 +83,11 @@ CASES: list[tuple[str, dict[str, str], list[str]]] = [
       "winner = 1e300, loser = 1e300 }]\n"},
      ["ow/event.toml:5: option 'bands': band 1: 'winner' and 'loser' must be the TP each "
       "side scores, numbers from -1,000 to 1,000"]),
+    ("old-world-51-bands",
+     {"ow/event.toml": OW_TOML + "[options]\nbands = [" + ", ".join(
+         f'{{ from = {k}, band = "B{k}", winner = 3, loser = 3 }}' for k in range(51))
+      + "]\n"},
+     ["ow/event.toml:5: option 'bands': 'bands' has 51 bands; a table has at most 50"]),
     ("old-world-top-tables-nan",
      {"ow/event.toml": OW_TOML + "[options]\ntop_tables_percent = nan\n"},
      [f"ow/event.toml:5: 'options.top_tables_percent' is nan; {INF}"]),

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 REFERENCE_SIZE = 2000  # the default band table is written for 2,000-point games
 MAX_VP = 100_000  # the largest game_size and band 'from' (docs/formats/old-world.md)
 MAX_TP = 1000  # the largest TP a band gives either side (and -MAX_TP the lowest)
+MAX_BANDS = 50  # rows of a band table (every game result looks through them)
 BAND_KEYS = ("from", "band", "loss", "winner", "loser")
 # Old World Rankings' "standard Matched Play table" (help.oldworldrankings.com,
 # "Scoring: Battle Results"): 0-300 Draw 3-3, 301-600 Minor 4-2, 601-950 Regular 5-1,
@@ -73,6 +74,8 @@ def parse_bands(raw: object) -> tuple[tuple[Band, ...], list[str]]:
     if not isinstance(raw, list) or not raw:
         return (), ["'bands' must be a list of tables such as "
                     '{ from = 0, band = "Draw", winner = 3, loser = 3 }']
+    if len(raw) > MAX_BANDS:
+        return (), [f"'bands' has {len(raw):,} bands; a table has at most {MAX_BANDS}"]
     errors: list[str] = []
     bands: list[Band] = []
     for k, row in enumerate(raw, start=1):
