@@ -10,6 +10,7 @@ exit 2 with the same one-line ``path:line: message``.
 from __future__ import annotations
 
 import re
+import time
 import unicodedata
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -20,6 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from standgen.cli import main
+from standgen.load.config import key_line
 from standgen.load.values import number_problem
 from standgen.site.downloads import csv_bytes, neutralise
 from standgen.site.numbers import json_number
@@ -220,3 +222,12 @@ def test_numbers_stay_numbers_in_csv(number: float) -> None:
     cell = csv_bytes(["n"], [[number]]).decode().splitlines()[1]
     assert not cell.startswith("'")
     assert float(cell) == json_number(float(number))  # the number written, 4 decimals
+
+
+def test_key_line_after_a_million_blank_lines_is_fast_and_exact() -> None:
+    text = "\n" * 1_000_000 + "name = 1\n"
+    start = time.process_time()
+    assert key_line(text, "name") == 1_000_001
+    assert key_line(text, "missing") == 1
+    assert time.process_time() - start < 1.0
+    assert key_line("a = 1\n\nname = 2\n", "name") == 3  # not the blank line before it

@@ -63,8 +63,14 @@ def read_toml(
 
 
 def key_line(text: str, key: str) -> int:
-    """Return the line on which ``key`` is set, or 1."""
-    pattern = re.compile(rf"^\s*{re.escape(key)}\s*=|^\s*\[\s*{re.escape(key)}\s*\]", re.M)
+    """Return the line on which ``key`` is set, or 1.
+
+    Blanks are matched within the line only: a leading ``\\s*`` also ran over line
+    breaks, so it named a blank line before the key and took time quadratic in a run of
+    blank lines (40,000 of them: 7 s).
+    """
+    key = re.escape(key)
+    pattern = re.compile(rf"^[ \t]*{key}[ \t]*=|^[ \t]*\[[ \t]*{key}[ \t]*\]", re.M)
     match = pattern.search(text)
     return text.count("\n", 0, match.start()) + 1 if match else 1
 
