@@ -378,7 +378,7 @@ def test_concession_and_bye_rows_need_no_vps(tree: Callable[..., Path]) -> None:
 @pytest.mark.parametrize(
     ("options", "expected"),
     [
-        ("game_size = 0\n", "ev/event.toml:5: option 'game_size' must be the points size"),
+        ("game_size = 0\n", "ev/event.toml:5: option 'game_size' must be a whole number from 1"),
         ("top_tables_percent = 150\n",
          "ev/event.toml:5: option 'top_tables_percent' must be a number from 0 to 100"),
         ('bands = [{ from = 0, band = "Draw", winner = 3, loser = 3 },\n'

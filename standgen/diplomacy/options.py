@@ -17,6 +17,14 @@ DEFAULTS: Mapping[str, Any] = {
     "sit_out": {},
     "two_boards": {},
 }
+# the numbers' lowest and highest values, checked when event.toml is loaded
+# (standgen.load.values; docs/formats/diplomacy.md)
+BOUNDS: Mapping[str, tuple[float, float]] = {
+    "pot": (1, 1_000_000),
+    "best": (0, 99),
+    "sitout_score": (-1_000_000, 1_000_000),
+    "final_round": (0, 99),  # event.toml ``rounds`` is 1 to 99
+}
 
 
 def options_of(config: EventConfig) -> dict[str, Any]:

@@ -40,6 +40,9 @@ class Option:
     type: type | tuple[type, ...]
     default: Any
     doc: str
+    # a number's lowest and highest value, checked when event.toml is loaded
+    # (standgen.load.values.number_problem; the ranges are in docs/data-contract.md)
+    bounds: tuple[float, float] | None = None
 
 
 PointsFn = Callable[[Seat, Game, EventConfig], float]

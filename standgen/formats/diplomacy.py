@@ -6,12 +6,13 @@ the boards of a round.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from standgen.diplomacy import views
 from standgen.diplomacy.games import SITOUT
-from standgen.diplomacy.options import DEFAULTS, options_of
+from standgen.diplomacy.options import BOUNDS, DEFAULTS, options_of
 from standgen.diplomacy.points import event_points, final_groups, seat_points
 from standgen.diplomacy.scoring import POWERS, SYSTEMS
 from standgen.diplomacy.seeding import (
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from standgen.standings import Standings
 
 WANTED_TIEBREAKS = ("centres", "best-game", "solos", "draws")
+ROUND_KEY = re.compile(r"[1-9][0-9]?")  # a key of [options.sit_out]: rounds are 1 to 99
 
 
 def planned_rounds(players: int, config: EventConfig) -> int:
@@ -124,21 +126,17 @@ def validate_event(event: Event, where: str) -> list[Problem]:
     if options["scoring"] not in SYSTEMS:
         bad(f"[options] scoring '{options['scoring']}' is unknown; use one of: "
             + ", ".join(SYSTEMS))
-    if float(options["pot"]) <= 0:
-        bad("[options] pot must be more than 0")
-    if int(options["best"]) < 0:
-        bad("[options] best must be 0 (every game counts) or a number of games")
-    if options["scoring"] == "mcs" and int(options["best"]):
+    # pot, best, sitout_score and final_round are in range (BOUNDS, checked on loading)
+    if options["scoring"] == "mcs" and options["best"]:
         bad("[options] best does not apply to mcs (MCS divides by the rounds played); "
             "remove it")
-    if int(options["final_round"]) < 0:
-        bad("[options] final_round must be a round number (0: no final)")
     ids = {p.id for p in event.players}
     for key in ("sit_out", "two_boards"):
         for rnd, listed in sorted(options[key].items()):
-            if not str(rnd).isdigit() or not isinstance(listed, list):
-                bad(f"[options.{key}] maps a round number to a list of player ids, e.g. "
-                    f"{key} = {{ 2 = [\"ann\"] }}")
+            if (not ROUND_KEY.fullmatch(rnd) or not isinstance(listed, list)
+                    or not all(isinstance(pid, str) for pid in listed)):
+                bad(f"[options.{key}] maps a round number (1 to 99) to a list of player ids "
+                    f"in quotes, e.g. {key} = {{ 2 = [\"ann\"] }}")
                 continue
             for pid in listed:
                 if pid not in ids:
@@ -164,13 +162,17 @@ DIPLOMACY = Format(
         Option("scoring", str, DEFAULTS["scoring"],
                "Game scoring system: " + ", ".join(SYSTEMS) + "."),
         Option("pot", (int, float), DEFAULTS["pot"],
-               "Draw-size and MCS pot: a solo takes it, a draw splits it (seed 001: 420)."),
+               "Draw-size and MCS pot: a solo takes it, a draw splits it (seed 001: 420).",
+               bounds=BOUNDS["pot"]),
         Option("best", int, DEFAULTS["best"],
-               "Count only the best N games (0: every game; not with mcs)."),
+               "Count only the best N games (0: every game; not with mcs).",
+               bounds=BOUNDS["best"]),
         Option("sitout_score", (int, float), DEFAULTS["sitout_score"],
-               "Game score of a sit-out (not mcs)."),
+               "Game score of a sit-out (not mcs).",
+               bounds=BOUNDS["sitout_score"]),
         Option("final_round", int, DEFAULTS["final_round"],
-               "The round whose board 1 is the final (0: no final)."),
+               "The round whose board 1 is the final (0: no final).",
+               bounds=BOUNDS["final_round"]),
         Option("sit_out", dict, DEFAULTS["sit_out"],
                "Players the TO sits out, by round: { 2 = [\"ann\"] }."),
         Option("two_boards", dict, DEFAULTS["two_boards"],

@@ -200,12 +200,7 @@ def validate_event(event: Event, path: str) -> list[Problem]:
     if MCMAHON.option(config, "seeding") not in ("fold", "slip"):
         problems.append(Problem(path, 1, "option 'seeding' must be \"fold\" (1st against "
                                 "last of the group) or \"slip\" (top half in order)"))
-    correction = MCMAHON.option(config, "handicap_correction")
-    if not -1 <= correction <= 3:
-        problems.append(Problem(path, 1, "option 'handicap_correction' must be -1, 0, 1, 2 "
-                                "or 3 (stones taken off the MMS difference)"))
-    if not 0 <= MCMAHON.option(config, "handicap_ceiling") <= 9:
-        problems.append(Problem(path, 1, "option 'handicap_ceiling' must be 0 to 9 stones"))
+    # the numbers' ranges (Option bounds) are checked when event.toml is loaded
     floor, bar = _rank_option(config, "floor"), _rank_option(config, "bar")
     if floor is not None and bar is not None and floor > bar:
         problems.append(Problem(path, 1, f"the floor ({rank_name(floor)}) is above the bar "
@@ -267,18 +262,23 @@ MCMAHON = Format(
         Option("mms_zero", str, "30k", "Rank whose starting McMahon score is 0."),
         Option("bar", str, "", "Players at or above this rank start on the bar's MMS."),
         Option("floor", str, "", "Players below this rank start on the floor's MMS."),
-        Option("bye_points", (int, float), 1.0, "MMS points for a bye (0, 0.5 or 1)."),
-        Option("absent_points", (int, float), 0.5, "MMS points for an absence (0, 0.5 or 1)."),
+        Option("bye_points", (int, float), 1.0, "MMS points for a bye (0, 0.5 or 1).",
+               bounds=(0, 1)),
+        Option("absent_points", (int, float), 0.5, "MMS points for an absence (0, 0.5 or 1).",
+               bounds=(0, 1)),
         Option("round_down", bool, True,
                "Round the bye and absence points down to a whole number (OpenGotha)."),
         Option("seeding", str, "fold", "Inside an MMS group: \"fold\" or \"slip\"."),
         Option("handicap", bool, False, "Handicap games below the bar."),
-        Option("handicap_correction", int, 1, "Stones taken off the MMS difference."),
-        Option("handicap_ceiling", int, 9, "Most handicap stones."),
-        Option("komi", (int, float), 7.5, "Komi of even games."),
-        Option("handicap_komi", (int, float), 0.5, "Komi of handicap games."),
+        Option("handicap_correction", int, 1, "Stones taken off the MMS difference.",
+               bounds=(-1, 3)),
+        Option("handicap_ceiling", int, 9, "Most handicap stones.", bounds=(0, 9)),
+        Option("komi", (int, float), 7.5, "Komi of even games.", bounds=(-100, 100)),
+        Option("handicap_komi", (int, float), 0.5, "Komi of handicap games.",
+               bounds=(-100, 100)),
         Option("egd_class", str, "", "EGD tournament class (A, B, C or D) for the .h9 file."),
-        Option("time_minutes", int, 0, "Adjusted thinking time in minutes for the .h9 file."),
+        Option("time_minutes", int, 0, "Adjusted thinking time in minutes for the .h9 file.",
+               bounds=(0, 1440)),  # at most a day
     ),
     score_label="McMahon score",
     score_short="MMS",

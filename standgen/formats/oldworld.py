@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     from standgen.standings import Standings
 
 REFERENCE_SIZE = 2000  # the default band table is written for 2,000-point games
+MAX_VP = 100_000  # the largest game_size and band 'from' (docs/formats/old-world.md)
+MAX_TP = 1000  # the largest TP a band gives either side (and -MAX_TP the lowest)
+MAX_BANDS = 50  # rows of a band table (every game result looks through them)
 BAND_KEYS = ("from", "band", "loss", "winner", "loser")
 # Old World Rankings' "standard Matched Play table" (help.oldworldrankings.com,
 # "Scoring: Battle Results"): 0-300 Draw 3-3, 301-600 Minor 4-2, 601-950 Regular 5-1,
@@ -71,6 +74,8 @@ def parse_bands(raw: object) -> tuple[tuple[Band, ...], list[str]]:
     if not isinstance(raw, list) or not raw:
         return (), ["'bands' must be a list of tables such as "
                     '{ from = 0, band = "Draw", winner = 3, loser = 3 }']
+    if len(raw) > MAX_BANDS:
+        return (), [f"'bands' has {len(raw):,} bands; a table has at most {MAX_BANDS}"]
     errors: list[str] = []
     bands: list[Band] = []
     for k, row in enumerate(raw, start=1):
@@ -91,6 +96,8 @@ def parse_bands(raw: object) -> tuple[tuple[Band, ...], list[str]]:
 
 def _band(row: object, where: str, errors: list[str]) -> Band | None:
     """Return one row of the band table as a Band, or None after adding what is wrong."""
+    from standgen.load.values import number_problem  # standgen.load imports the formats
+
     if not isinstance(row, dict):
         errors.append(f"{where} must be a table such as "
                       '{ from = 301, band = "Minor victory", winner = 4, loser = 2 }')
@@ -102,14 +109,16 @@ def _band(row: object, where: str, errors: list[str]) -> Band | None:
                       f"keys are: {', '.join(BAND_KEYS)}")
     begin, name, loss = row.get("from"), row.get("band"), row.get("loss", row.get("band"))
     winner, loser = row.get("winner"), row.get("loser")
-    if not _is_int(begin) or begin < 0:
-        errors.append(f"{where}: 'from' must be a whole number of VP, 0 or more")
+    if number_problem(begin, 0, MAX_VP, integer=True):
+        errors.append(f"{where}: 'from' must be a whole number of VP from 0 to {MAX_VP:,}")
     if not isinstance(name, str) or not name.strip():
         errors.append(f"{where}: 'band' must be the result's name in quotes")
     if not isinstance(loss, str) or not loss.strip():
         errors.append(f"{where}: 'loss' must be the losing side's result in quotes")
-    if not _is_number(winner) or not _is_number(loser):
-        errors.append(f"{where}: 'winner' and 'loser' must be the TP each side scores")
+    if (not _is_number(winner) or not _is_number(loser) or number_problem(winner, -MAX_TP, MAX_TP)
+            or number_problem(loser, -MAX_TP, MAX_TP)):
+        errors.append(f"{where}: 'winner' and 'loser' must be the TP each side scores, "
+                      f"numbers from {-MAX_TP:,} to {MAX_TP:,}")
     elif winner < loser:
         errors.append(f"{where}: 'winner' ({winner}) is less than 'loser' ({loser}); "
                       "the side with more VP scores at least as many TP")
@@ -325,23 +334,16 @@ def validate_game(game: Game, config: EventConfig, path: str) -> list[Problem]:
 def validate_event(event: Event, path: str) -> list[Problem]:
     """Return the problems of the Old World options and the spare player.
 
-    ``game_size`` a positive whole number, ``bands`` a valid band table, and
-    ``top_tables_percent`` from 0 to 100; at most one spare player (seed 002, "Spare
-    Player", speaks of "the spare player").
+    ``bands`` a valid band table (``game_size`` and ``top_tables_percent`` are checked
+    against their bounds when event.toml is loaded); at most one spare player (seed 002,
+    "Spare Player", speaks of "the spare player").
     """
     problems: list[Problem] = []
     options = event.config.options
-    size = options.get("game_size", REFERENCE_SIZE)
-    if not _is_int(size) or size <= 0:
-        problems.append(Problem(path, _line_of(path, "game_size"), "option 'game_size' must "
-                                "be the points size of the games, e.g. game_size = 2000"))
+    # game_size and top_tables_percent are in range (Option bounds, checked on loading)
     if "bands" in options:
         for error in parse_bands(options["bands"])[1]:
             problems.append(Problem(path, _line_of(path, "bands"), f"option 'bands': {error}"))
-    percent = options.get("top_tables_percent", 10)
-    if not _is_number(percent) or not 0 <= percent <= 100:
-        problems.append(Problem(path, _line_of(path, "top_tables_percent"), "option "
-                                "'top_tables_percent' must be a number from 0 to 100"))
     spares = [p for p in event.players if p.spare]
     for extra in spares[1:]:
         problems.append(Problem(extra.source.path, extra.source.line, f"'{extra.id}' is a "
@@ -506,11 +508,12 @@ OLD_WORLD = Format(
     options=(
         Option("game_size", int, REFERENCE_SIZE,
                "The points size of the games: a bye or concession scores this many VP, and "
-               "the default band table scales with it."),
+               "the default band table scales with it.", bounds=(1, MAX_VP)),
         Option("bands", list, [dict(row) for row in DEFAULT_BANDS],
                "The band table: VP difference -> result and TP per side."),
         Option("top_tables_percent", (int, float), 10,
-               "In the final round the tables of this top share of the field never swap."),
+               "In the final round the tables of this top share of the field never swap.",
+               bounds=(0, 100)),
     ),
     outcome_from_stats=outcome_from_stats,
     validate_game=validate_game,

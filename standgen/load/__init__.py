@@ -27,6 +27,7 @@ from standgen.load.inputs import (
     scan,
 )
 from standgen.load.late import complete_rounds
+from standgen.load.markdown_limits import check_markdown
 from standgen.load.players import load_players
 from standgen.load.rounds import load_round
 from standgen.load.site_config import load_site
@@ -172,7 +173,7 @@ def load_event(
               if files.config is not None else None)
     players = load_players(files.players, problems) if files.players is not None else None
     round_files = files.rounds
-    description = (read_text(files.description, problems) or ""
+    description = (_markdown(files.description, problems)
                    if files.description is not None else "")
     lists = _lists(files, players, problems)
     if config is None or players is None:
@@ -230,7 +231,14 @@ def _lists(
             problems.append(Problem(display(path), 1, f"no player '{pid}' in players.csv; "
                                     "name the file after a player id"))
             continue
-        text = read_text(path, problems)
+        text = _markdown(path, problems)
         if text:
             lists[pid] = text
     return lists
+
+
+def _markdown(path: Path, problems: list[Problem]) -> str:
+    """Return an untrusted Markdown file's text, or "" after recording why it is refused
+    (its size, nesting or costly constructs: :func:`check_markdown`)."""
+    text = read_text(path, problems) or ""
+    return text if check_markdown(text, display(path), problems) else ""

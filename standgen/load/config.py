@@ -6,6 +6,7 @@ import datetime as dt
 import hashlib
 import re
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -14,6 +15,8 @@ from standgen.errors import Problem
 from standgen.formats import FORMATS
 from standgen.formats.base import PUBLISH_NEXT_OPTION
 from standgen.load.files import display, read_text, suggest
+from standgen.load.markdown_limits import check_markdown
+from standgen.load.values import MAX_TOML_DEPTH, number_problem, toml_problems
 from standgen.model import EventConfig, Season, Source
 from standgen.pairing.roundrobin import PAIRING_CHOICES, PAIRING_OPTION
 from standgen.tiebreaks import TIEBREAKS
@@ -23,16 +26,29 @@ EVENT_KEYS = ("name", "date", "format", "rounds", "seed", "tiebreaks", "scenario
 SEASON_KEYS = ("name", "description", "points")
 # [options] every two-player format understands, validated alongside the format's own
 COMMON_OPTIONS = (PAIRING_OPTION,)
+MAX_ROUNDS = 99  # the most rounds an event may plan (docs/data-contract.md)
 COMMON_CHOICES = {PAIRING_OPTION.key: PAIRING_CHOICES}
 
 
-def read_toml(path: Path, problems: list[Problem]) -> tuple[dict[str, Any], str] | None:
-    """Return a TOML file's table and text, or None after recording why it is unusable."""
+def read_toml(
+    path: Path, problems: list[Problem], multiline: tuple[str, ...] = ()
+) -> tuple[dict[str, Any], str] | None:
+    """Return a TOML file's table and text, or None after recording why it is unusable.
+
+    Every value is checked right after parsing (:func:`standgen.load.values.toml_problems`):
+    no control character in any string, no ``inf`` or ``nan``, no nesting deeper than
+    :data:`~standgen.load.values.MAX_TOML_DEPTH`; the top-level keys in ``multiline`` may
+    hold line breaks. Nesting too deep for tomllib's recursion is a problem too.
+    """
     text = read_text(path, problems)
     if text is None:
         return None
     try:
-        return tomllib.loads(text), text
+        data = tomllib.loads(text)
+    except RecursionError:  # tomllib recurses once per level of nested arrays and tables
+        problems.append(Problem(display(path), 1, "holds lists or tables nested too deeply to "
+                                f"read; no key needs more than {MAX_TOML_DEPTH} levels"))
+        return None
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"line (\d+)", str(exc))
         line = int(match.group(1)) if match else 1
@@ -40,11 +56,22 @@ def read_toml(path: Path, problems: list[Problem]) -> tuple[dict[str, Any], str]
         problems.append(Problem(display(path), line, f"is not valid TOML ({reason}); "
                                 "strings need quotes, dates look like 2026-03-14"))
         return None
+    found = toml_problems(data, display(path), lambda key: key_line(text, key), multiline)
+    if found:
+        problems.extend(found)
+        return None
+    return data, text
 
 
 def key_line(text: str, key: str) -> int:
-    """Return the line on which ``key`` is set, or 1."""
-    pattern = re.compile(rf"^\s*{re.escape(key)}\s*=|^\s*\[\s*{re.escape(key)}\s*\]", re.M)
+    """Return the line on which ``key`` is set, or 1.
+
+    Blanks are matched within the line only: a leading ``\\s*`` also ran over line
+    breaks, so it named a blank line before the key and took time quadratic in a run of
+    blank lines (40,000 of them: 7 s).
+    """
+    key = re.escape(key)
+    pattern = re.compile(rf"^[ \t]*{key}[ \t]*=|^[ \t]*\[[ \t]*{key}[ \t]*\]", re.M)
     match = pattern.search(text)
     return text.count("\n", 0, match.start()) + 1 if match else 1
 
@@ -94,8 +121,8 @@ def load_event_config(
     elif fmt is None:
         bad("format", f"unknown format {fmt_id!r}; use one of: " + ", ".join(sorted(FORMATS)))
     rounds = data.get("rounds")
-    if rounds is not None and (not _is_int(rounds) or not 1 <= rounds <= 99):
-        bad("rounds", "'rounds' must be a whole number from 1 to 99")
+    if rounds is not None and (wanted := number_problem(rounds, 1, MAX_ROUNDS, integer=True)):
+        bad("rounds", f"'rounds' must be {wanted}")
     seed = data.get("seed", default_seed(slugs))
     if not _is_int(seed):
         bad("seed", "'seed' must be a whole number")
@@ -135,6 +162,9 @@ def load_event_config(
                        + (", ".join(sorted(known)) or "none")))
             elif not _matches(value, option.type):
                 bad(key, f"option '{key}' must be {_type_name(option.type)}")
+            elif option.bounds is not None and (wanted := number_problem(
+                    value, *option.bounds, integer=option.type is int)):
+                bad(key, f"option '{key}' must be {wanted}")
             elif key in COMMON_CHOICES and value not in COMMON_CHOICES[key]:
                 bad(key, f"option '{key}' must be one of: "
                     + ", ".join(f'"{c}"' for c in COMMON_CHOICES[key]))
@@ -153,7 +183,7 @@ def load_season(
     path: Path, slugs: tuple[str, ...], problems: list[Problem]
 ) -> Season | None:
     """Return season.toml as a Season, recording every problem found."""
-    parsed = read_toml(path, problems)
+    parsed = read_toml(path, problems, multiline=("description",))
     if parsed is None:
         return None
     data, text = parsed
@@ -164,16 +194,26 @@ def load_season(
     if not isinstance(name, str) or not name.strip():
         problems.append(Problem(where, key_line(text, "name"),
                                 "'name' is required: the season's title in quotes"))
-    if not isinstance(data.get("description", ""), str):
+    description = data.get("description", "")
+    if not isinstance(description, str):
         problems.append(Problem(where, key_line(text, "description"),
                                 "'description' must be text in quotes"))
+    else:  # Markdown: within the limits of every untrusted text (load.markdown_limits)
+        found: list[Problem] = []
+        check_markdown(description, where, found)
+        first = key_line(text, "description")
+        # a multi-line string opened at the end of the key's line starts on the next line
+        opening = text.splitlines()[first - 1] if found else ""
+        first += opening.rstrip().endswith(('"""', "'''"))
+        problems.extend(replace(p, line=first + p.line - 1) for p in found)
     if not isinstance(data.get("points", {}), dict):
         problems.append(Problem(where, key_line(text, "points"),
                                 "'points' must be a table: [points] on its own line"))
     if len(problems) > start:
         return None
     assert isinstance(name, str)
-    return Season(path=slugs, name=name.strip(), description=data.get("description", ""),
+    assert isinstance(description, str)
+    return Season(path=slugs, name=name.strip(), description=description,
                   points=data.get("points", {}), source=Source(where))
 
 

@@ -15,10 +15,15 @@ from urllib.parse import urlsplit
 from standgen.errors import Problem
 from standgen.load.config import key_line, read_toml, unknown_keys
 from standgen.load.files import display, read_text, suggest
+from standgen.load.values import MAX_URL_CHARS, number_problem
 from standgen.model import Season, SiteConfig
 
 SITE_KEYS = ("title", "site_url")
 POINTS_KEYS = ("placings", "participation", "best")
+# [points] ranges (docs/seasons.md): a season's totals stay exact and far from overflowing
+MAX_PLACINGS = 1000
+MAX_SEASON_POINTS = 1_000_000
+MAX_BEST = 10_000
 # top-level output folders the site writes itself (help/ and assets/ are checked in load)
 SITE_FOLDERS = ("players", "archive")
 
@@ -53,6 +58,10 @@ def load_site(root: Path, seasons: Sequence[Season], problems: list[Problem]) ->
     if not isinstance(url, str) or (url and not _web_address(url)):
         problems.append(Problem(where, key_line(text, "site_url"), "'site_url' must be the "
                                 "site's full address, e.g. site_url = \"https://club.example/\""))
+    elif len(url) > MAX_URL_CHARS:
+        problems.append(Problem(where, key_line(text, "site_url"), f"'site_url' is {len(url):,} "
+                                f"characters long, over the limit of {MAX_URL_CHARS}; give the "
+                                "site's address, e.g. site_url = \"https://club.example/\""))
     if len(problems) > start:
         return SiteConfig()
     assert isinstance(title, str) and isinstance(url, str)
@@ -90,19 +99,17 @@ def check_points(season: Season) -> list[Problem]:
             bad(key, f"unknown key '{key}' in [points]" + (suggest(key, POINTS_KEYS)
                 or "; keys are: " + ", ".join(POINTS_KEYS)))
     placings = points.get("placings", [])
-    if not isinstance(placings, list) or not all(_number(p) and p >= 0 for p in placings):
-        bad("placings", "'placings' must be a list of points for 1st, 2nd, 3rd ..., "
+    if (not isinstance(placings, list) or len(placings) > MAX_PLACINGS
+            or any(number_problem(p, 0, MAX_SEASON_POINTS) for p in placings)):
+        bad("placings", "'placings' must be a list of points for 1st, 2nd, 3rd ... (at most "
+            f"{MAX_PLACINGS:,} places, each 0 to {MAX_SEASON_POINTS:,} points), "
             "e.g. placings = [25, 18, 15, 12, 10]")
     participation = points.get("participation", 0)
-    if not _number(participation) or participation < 0:
-        bad("participation", "'participation' must be a number of points (0 or more) "
-            "every ranked player gets per event")
+    if number_problem(participation, 0, MAX_SEASON_POINTS):
+        bad("participation", "'participation' must be a number of points every ranked player "
+            f"gets per event, from 0 to {MAX_SEASON_POINTS:,}")
     best = points.get("best")
-    if best is not None and (isinstance(best, bool) or not isinstance(best, int) or best < 1):
-        bad("best", "'best' must be a whole number of events (1 or more) that count; "
+    if best is not None and number_problem(best, 1, MAX_BEST, integer=True):
+        bad("best", f"'best' must be a whole number of events (1 to {MAX_BEST:,}) that count; "
             "leave it out to count every event")
     return problems
-
-
-def _number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)

@@ -1,14 +1,16 @@
 """CSV downloads of standings and pairings (the JSON files are in :mod:`jsonout`).
 
 Names come from ``players.csv`` and are untrusted: a cell a spreadsheet would run as a
-formula (starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) is
-prefixed with ``'`` (OWASP, "CSV Injection").
+formula (starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return, or their
+full-width forms) is prefixed with ``'`` (OWASP, "CSV Injection"; see :func:`neutralise`).
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 
 from standgen.model import Game, GameKind, Player, Round
@@ -18,25 +20,28 @@ from standgen.standings import Standings
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _RESULT_WORDS = ("+-", "-+", "--")  # forfeit results as round files write them
+# a number as this module writes one (json_number), or with a plus sign: ASCII digits,
+# an optional fraction and exponent; not "-Infinity", "-1_0", "-nan" or "-٣", which
+# Python's float() reads
+_PLAIN_NUMBER = re.compile(r"[-+]?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?\Z")
 
 
 def neutralise(cell: str) -> str:
     """Return ``cell`` safe to open in a spreadsheet: ``'=1+1`` for ``=1+1``.
 
-    Numbers (``-2`` as a VP difference) and the forfeit results ``+-``, ``-+``, ``--``
-    are kept: neither runs as a formula.
+    OWASP, "CSV Injection": a cell starting with ``=``, ``+``, ``-``, ``@``, a tab or a
+    carriage return is prefixed with ``'``; so is one starting with a compatibility form
+    of those characters (full-width ``＝``, ``＋``, ``－``, ``＠``, small ``﹦`` ...: their
+    NFKC form), which spreadsheets in East Asian locales read as the ASCII one. Plain
+    numbers (``-2`` as a VP difference, ``-0.5``, ``+3.5``) and the forfeit results ``+-``, ``-+``,
+    ``--`` are kept: neither runs as a formula.
     """
-    if cell.startswith(_FORMULA_START) and not _plain_number(cell) and cell not in _RESULT_WORDS:
+    if not cell:
+        return cell
+    first = unicodedata.normalize("NFKC", cell[0])[:1]
+    if first in _FORMULA_START and not _PLAIN_NUMBER.match(cell) and cell not in _RESULT_WORDS:
         return "'" + cell
     return cell
-
-
-def _plain_number(cell: str) -> bool:
-    try:
-        float(cell)
-    except ValueError:
-        return False
-    return cell.strip() == cell and cell.lower() not in ("-inf", "+inf", "-nan", "+nan")
 
 
 def csv_bytes(header: Sequence[str], rows: Iterable[Sequence[object]]) -> bytes:

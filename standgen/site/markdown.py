@@ -4,11 +4,17 @@ Everything a TO or a player writes is untrusted. It is rendered with Python-Mark
 then sanitised with nh3 (ammonia): no scripts, no styles, no iframes, no event handlers,
 no ``javascript:`` (or any other non-web) URLs, no images (the site makes no external
 requests); links get ``rel="nofollow noopener"``.
+
+Python-Markdown's time and recursion grow with some inputs; the untrusted texts are
+checked against limits when they are loaded (:mod:`standgen.load.markdown_limits`), so
+``check`` refuses what would be slow here, and a ``RecursionError`` that slips through
+shows the text as written instead of failing the build.
 """
 
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import os
 import posixpath
@@ -49,7 +55,14 @@ class MarkdownRenderer:
                 output_format="html",
             )
         self._md.reset()
-        return str(self._md.convert(text))
+        try:
+            return str(self._md.convert(text))
+        except RecursionError:
+            # load refuses text nested deeper than its limits (load.markdown_limits), so
+            # this is a defence only: the text is shown as it is rather than lost, and
+            # the build does not fail (issue #15: nothing lost, nothing hung)
+            self._md = None  # its state after the error is unknown: make a new one
+            return f"<pre>{html.escape(text)}</pre>"
 
     def untrusted(self, text: str) -> Markup:
         """Return sanitised HTML for Markdown a TO or player wrote (event.md, army lists)."""
