@@ -40,11 +40,11 @@ def complete_rounds(
             joined = next((rnd.number for rnd, ids in zip(rounds, present, strict=True)
                            if player.id in ids), after_last)
             if joined > 1 and (player.dropped_after is None or player.dropped_after >= joined):
+                before = "round 1" if joined == 2 else f"rounds 1-{joined - 1}"
                 problems.append(Problem(players_path, player.source.line, f"player "
                                         f"'{player.id}' has no row before round {joined}: a "
-                                        f"late entry, absent in rounds 1-{joined - 1}; write "
-                                        f"{joined} in the 'joined' column to say so",
-                                        warning=True))
+                                        f"late entry, absent in {before}; write {joined} in "
+                                        "the 'joined' column to say so", warning=True))
         settled.append(replace(player, joined=joined))
     done: list[Round] = []
     for rnd, ids in zip(rounds, present, strict=True):
