@@ -31,7 +31,7 @@ from contextlib import ExitStack
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit
 
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
@@ -45,6 +45,9 @@ from standgen.model import Event
 from standgen.output import lock_file, place_problems, writing
 from standgen.pipeline import EventReport, report
 from standgen.site import render_site
+
+if TYPE_CHECKING:
+    from standgen.venue import Desk
 
 HOST = "127.0.0.1"
 DEBOUNCE = 0.2  # seconds of quiet after the last file event before a build starts
@@ -182,8 +185,10 @@ class Watch:
         debounce: float = DEBOUNCE,
         docs: Path = DOCS,
         templates: Path = TEMPLATES,
+        host: str = HOST,
     ) -> None:
         self.events = events
+        self.host = host  # 127.0.0.1 unless --venue names another address
         self.docs = docs
         self.templates = templates
         self.port = port
@@ -214,11 +219,14 @@ class Watch:
         self._server: _Server | None = None
         self._threads: list[threading.Thread] = []
         self._lock = ExitStack()
+        # the venue desk (standgen/venue.py), if any; it holds build_lock while it writes
+        self.desk: Desk | None = None
+        self.build_lock = threading.Lock()
 
     @property
     def url(self) -> str:
         """Return the address the site is served at."""
-        return f"http://{HOST}:{self.port}/"
+        return f"http://{self.host}:{self.port}/"
 
     # -- lifecycle -------------------------------------------------------------------------
 
@@ -241,10 +249,12 @@ class Watch:
         self.site = SiteFolder(self.output)
         self._build()
         try:
-            server = _Server((HOST, self.port), partial(_Handler, directory=str(self.output)))
-        except OSError as exc:
-            raise ServeError(f"cannot serve on {HOST}:{self.port} ({exc.strerror}); choose "
-                             "another port with --port") from exc
+            server = _Server((self.host, self.port),
+                             partial(_Handler, directory=str(self.output)))
+        except (OSError, OverflowError) as exc:
+            reason = getattr(exc, "strerror", None) or exc
+            raise ServeError(f"cannot serve on {self.host}:{self.port} ({reason}); choose "
+                             "another port with --port, or another address") from exc
         server.watch = self
         self._server = server
         self.port = server.server_address[1]
@@ -344,7 +354,8 @@ class Watch:
                 self.building = True
             try:
                 self.builds += 1
-                self._build()
+                with self.build_lock:  # the venue desk never writes while a build runs
+                    self._build()
             except Exception:  # never let one bad build stop the rebuilding
                 self.log("standgen: internal error (a bug):\n" + traceback.format_exc())
             finally:
@@ -489,6 +500,7 @@ class Watch:
 class _Server(ThreadingHTTPServer):
     daemon_threads = False  # server_close() joins request threads: nothing leaks
     block_on_close = True
+    request_queue_size = 128  # a venue's phones connect at once
     watch: Watch
 
     def __init__(self, address: tuple[str, int], handler: Callable[..., Any]) -> None:
@@ -533,11 +545,18 @@ class _Handler(SimpleHTTPRequestHandler):
     def do_HEAD(self) -> None:
         self._answer(head=True)
 
+    def do_POST(self) -> None:
+        desk = self.server.watch.desk
+        if desk is None or not desk.handle(self, "POST"):
+            self._send(405, "text/plain; charset=utf-8", b"Method not allowed\n", False)
+
     def log_message(self, format: str, *args: Any) -> None:
         """Keep the terminal for build messages."""
 
     def _answer(self, head: bool) -> None:
         watch = self.server.watch
+        if watch.desk is not None and watch.desk.handle(self, "HEAD" if head else "GET"):
+            return
         url = urlsplit(self.path)
         if url.path == EVENTS_URL:
             since = parse_qs(url.query).get("since", [""])[0]
@@ -603,9 +622,16 @@ class _Changes(FileSystemEventHandler):
 
 
 def serve(events: Path, port: int, output: Path | None, open_browser: bool, log: Log,
-          say: Log) -> None:
-    """Run ``standgen watch`` until Ctrl+C (or SIGTERM); raise ServeError if it cannot start."""
-    watch = Watch(events, port, output, log)
+          say: Log, venue: str | None = None, self_report: bool = False) -> None:
+    """Run ``standgen watch`` until Ctrl+C (or SIGTERM); raise ServeError if it cannot start.
+
+    With ``venue`` (an address), serve there and add the results desk (standgen/venue.py).
+    """
+    watch = Watch(events, port, output, log, host=venue or HOST)
+    if venue is not None:
+        from standgen.venue import Desk
+
+        watch.desk = Desk(watch, self_report)
     watch.start()
     previous = None
     if threading.current_thread() is threading.main_thread():
@@ -613,6 +639,10 @@ def serve(events: Path, port: int, output: Path | None, open_browser: bool, log:
     try:
         say(f"Serving {watch.url} (site in {watch.output}); watching {events}. "
             "Press Ctrl+C to stop.")
+        if watch.desk is not None:
+            from standgen.venue import announce
+
+            say(announce(watch.desk))
         if open_browser:
             webbrowser.open(watch.url)
         while True:
