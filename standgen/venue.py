@@ -69,7 +69,7 @@ SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
                                "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
     "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",  # "no-referrer" would make browsers send Origin: null
     "X-Content-Type-Options": "nosniff",
 }
 PLAYER_RESULTS = ("1-0", "0-1", "draw")

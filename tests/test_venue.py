@@ -167,7 +167,7 @@ def test_desk_pages_carry_security_headers_and_no_live_script(venue: Watch) -> N
     status, headers, page = call(venue, "GET", desk_path(venue))
     assert status == 200
     assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
-    assert headers["Referrer-Policy"] == "no-referrer"
+    assert headers["Referrer-Policy"] == "same-origin"
     assert headers["X-Frame-Options"] == "DENY"
     assert "live.js" not in page and "<script" not in page
     assert "Table 1" in page and "Table 2" in page

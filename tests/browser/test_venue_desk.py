@@ -1,0 +1,75 @@
+"""The venue desk in real Chromium on a 390-px phone screen: the TO enters a table's result."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from standgen.venue import Desk
+from standgen.watch import Watch
+from tests.conftest import ROUND_HEADER
+
+ROUND_2 = ROUND_HEADER + "1,a,c,,,,,\n2,b,d,,,,,\n"
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """The browser emulating a 390 x 844 phone screen for one test."""
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
+    try:
+        yield browser
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@pytest.fixture
+def venue(tree: Callable[..., Path]) -> Iterator[Watch]:
+    root = tree({"ev/round-2.csv": ROUND_2})
+    docs = root.parent / "help-docs"
+    docs.mkdir()
+    (docs / "index.md").write_text("# Help\n")
+    watch = Watch(root, port=0, log=lambda line: None, debounce=0.1, docs=docs)
+    watch.desk = Desk(watch, self_report=True)
+    with watch:
+        yield watch
+
+
+def test_enter_a_result_on_a_phone(phone: Any, venue: Watch, screenshots: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    assert venue.desk is not None
+    base = f"http://127.0.0.1:{venue.port}"
+    phone.get(f"{base}/__desk/{venue.desk.token}/")
+    assert phone.execute_script("return window.innerWidth") == 390
+    overflow = phone.execute_script(
+        "return document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, "the desk scrolls sideways on a phone"
+    form = phone.find_element(By.ID, "table-2")
+    Select(form.find_element(By.NAME, "result")).select_by_value("0-1")
+    for name, value in (("cp_1", "1"), ("cp_2", "4"), ("apd_1", "12"), ("apd_2", "33")):
+        field = form.find_element(By.NAME, name)
+        assert field.size["height"] >= 40, "touch targets are at least 40 px high"
+        field.send_keys(value)
+    phone.save_screenshot(str(screenshots / "venue-desk-phone.png"))
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    WebDriverWait(phone, 10).until(lambda d: d.find_elements(By.ID, "saved"))
+    assert "Table 2 saved" in phone.find_element(By.ID, "saved").text
+    assert "2,b,d,0-1,1,4,12,33\n" in (venue.events / "ev" / "round-2.csv").read_text()
+    end = time.monotonic() + 5
+    while True:
+        with urllib.request.urlopen(f"{base}/ev/round-2/pairings.json", timeout=10) as reply:
+            tables = json.loads(reply.read())["tables"]
+        if [t["result"] for t in tables if t["table"] == 2] == ["0-1"]:
+            break
+        assert time.monotonic() < end, "the served page did not change"
+        time.sleep(0.05)
+    phone.get(f"{base}/ev/round-2/")
+    assert "Dan" in phone.find_element(By.TAG_NAME, "body").text
