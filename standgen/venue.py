@@ -497,8 +497,9 @@ class Desk:
                                                        dict(second.values)],
                            "who": f"table {code}", "client": client})
                 return 200, "dispute", []
+            same = " from one address" if other.client == mine.client else ""
             done = self.apply(info.path, number, table, values,
-                              f"table {code} (both players)", client)
+                              f"table {code} (both players{same})", client)
             if done.status != 200:
                 return done.status, "bad", done.problems
             self.reports.pop(key, None)
@@ -821,6 +822,20 @@ def terminal_qr(url: str) -> str:
     out = io.StringIO()
     segno.make(url, error="m").terminal(out=out, compact=True)
     return out.getvalue()
+
+
+def check_address(address: str) -> str | None:
+    """Return why ``--venue ADDRESS`` cannot be served on, or None for an IPv4 address.
+
+    A host name is refused: the desk answers only requests whose ``Host`` is an address.
+    """
+    try:
+        ipaddress.IPv4Address(address)
+    except ValueError:
+        return (f"--venue '{address}' is not an IPv4 address; give this computer's address "
+                "on the venue's network (e.g. 192.168.1.20), 0.0.0.0 for every network, or "
+                "127.0.0.1 to try the desk on this computer only")
+    return None
 
 
 def public_base(watch: Watch) -> str:

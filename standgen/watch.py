@@ -629,8 +629,11 @@ def serve(events: Path, port: int, output: Path | None, open_browser: bool, log:
     """
     watch = Watch(events, port, output, log, host=venue or HOST)
     if venue is not None:
-        from standgen.venue import Desk
+        from standgen.venue import Desk, check_address
 
+        wrong = check_address(venue)
+        if wrong:
+            raise ServeError(wrong)
         watch.desk = Desk(watch, self_report)
     watch.start()
     previous = None

@@ -38,7 +38,7 @@ from standgen.venue import (
     venue_folder,
 )
 from standgen.watch import Watch
-from tests.conftest import ROUND_HEADER
+from tests.conftest import PLAYERS, ROUND_HEADER
 
 ROUND_2 = ROUND_HEADER + "1,a,c,,,,,\n2,b,d,,,,,\n"
 Reply = tuple[int, dict[str, str], str]
@@ -343,7 +343,7 @@ def test_two_agreeing_reports_save_the_result(venue: Watch) -> None:
     assert "2,b,d,0-1,1,3,,\n" in round_2(venue)
     within(2.0 - (time.monotonic() - started), lambda: served_result(venue, 2) == "0-1")
     [entry] = log(venue)
-    assert entry["who"] == f"table {code} (both players)"
+    assert entry["who"] == f"table {code} (both players from one address)"
     assert len(log(venue, "report")) == 2 and valid(venue)
     status, _, page = report(venue, code, 1, result="1-0")
     assert status == 409 and "already entered" in page
@@ -447,6 +447,25 @@ def test_announce_prints_the_url_qr_and_desk_once(venue: Watch) -> None:
 def test_cli_self_report_needs_venue(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["watch", str(tmp_path), "--self-report"])
     assert result.exit_code == 2 and "--self-report needs --venue" in result.output
+
+
+def test_cli_refuses_a_host_name(tmp_path: Path) -> None:
+    (tmp_path / "events").mkdir()
+    result = CliRunner().invoke(main, ["watch", str(tmp_path / "events"), "--venue",
+                                       "desk.example", "--port", "0"])
+    assert result.exit_code == 2 and "is not an IPv4 address" in result.output
+
+
+def test_names_and_entries_are_escaped(tree: Callable[..., Path]) -> None:
+    players = PLAYERS.replace("Ann", "<script>alert(1)</script>")
+    root = tree({"ev/players.csv": players, "ev/round-2.csv": ROUND_2})
+    for watch in _serve(root, self_report=True):
+        page = call(watch, "GET", desk_path(watch))[2]
+        assert "<script>alert" not in page and "&lt;script&gt;alert(1)" in page
+        status, _, page = enter(watch, table="1", result="<b>x</b>")
+        assert status == 400 and "<b>x</b>" not in page and "&lt;b&gt;x" in page
+        status, _, page = report(watch, code_of(watch, 1), 1, result="1-0", cp_1="<i>")
+        assert status == 400 and "<i>" not in page
 
 
 def test_rate_limiter_window() -> None:
