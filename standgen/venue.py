@@ -474,6 +474,8 @@ class Desk:
         code = normal_code(typed)
         with self.lock:
             current = read_round(info.folder / f"round-{number}.csv")
+            if table not in current.rows:  # the file changed since the code was looked up
+                return 409, "bad", ["This table is no longer in the round; see the TO."]
             if current.rows[table][1].get("result", ""):
                 return 409, "done", ["This table's result is already entered; if it is "
                                      "wrong, tell the TO."]

@@ -54,6 +54,8 @@ DEBOUNCE = 0.2  # seconds of quiet after the last file event before a build star
 MAX_DELAY = 0.75  # ... but a burst of saves waits no longer than this after its first one
 POLL_SECONDS = 20.0  # a long poll answers at least this often, so proxies never time out
 REQUEST_WAIT = 10.0  # longest a page request waits for a running build
+MAX_CONNECTIONS = 512  # open connections served at once (each holds a thread) ...
+MAX_PER_ADDRESS = 128  # ... and from one client address; more are closed at once
 EVENTS_URL = "/__standgen/events"
 SCRIPT_URL = "/__standgen/live.js"
 
@@ -505,17 +507,32 @@ class _Server(ThreadingHTTPServer):
 
     def __init__(self, address: tuple[str, int], handler: Callable[..., Any]) -> None:
         super().__init__(address, handler)
-        self._open: set[socket.socket] = set()
+        self._open: dict[socket.socket, str] = {}  # open connections -> client address
+        self._per_address: dict[str, int] = {}
         self._open_lock = threading.Lock()
 
     def process_request(self, request: Any, client_address: Any) -> None:
+        address = client_address[0] if isinstance(client_address, tuple) else ""
         with self._open_lock:
-            self._open.add(request)
+            full = (len(self._open) >= MAX_CONNECTIONS
+                    or self._per_address.get(address, 0) >= MAX_PER_ADDRESS)
+            if not full:
+                self._open[request] = address
+                self._per_address[address] = self._per_address.get(address, 0) + 1
+        if full:  # at the venue, one device cannot take every thread
+            super().shutdown_request(request)
+            return
         super().process_request(request, client_address)
 
     def shutdown_request(self, request: Any) -> None:
         with self._open_lock:
-            self._open.discard(request)
+            address = self._open.pop(request, None)
+            if address is not None:
+                left = self._per_address.get(address, 1) - 1
+                if left > 0:
+                    self._per_address[address] = left
+                else:
+                    self._per_address.pop(address, None)
         super().shutdown_request(request)
 
     def close_connections(self) -> None:

@@ -35,6 +35,7 @@ from standgen.venue import (
     announce,
     host_ok,
     normal_code,
+    shown_code,
     venue_folder,
 )
 from standgen.watch import Watch
@@ -426,8 +427,9 @@ def test_build_and_watch_never_publish_the_desk_codes_or_log(venue: Watch,
     assert not folder.is_relative_to(venue.events)
     out = tmp_path / "site"
     build(venue.events, out)
-    secrets_seen = [venue.desk.token, code_of(venue, 1), code_of(venue, 2), "__desk",
-                    "__report", (folder / "secret").read_text().strip()]
+    secrets_seen = [venue.desk.token, code_of(venue, 1), code_of(venue, 2),
+                    shown_code(code_of(venue, 1)), 'name="csrf"', '"who": "desk"',
+                    (folder / "secret").read_text().strip()]  # (help pages explain the desk)
     for site in (out, venue.output):
         for path in site.rglob("*"):
             if path.is_file():
@@ -466,6 +468,23 @@ def test_names_and_entries_are_escaped(tree: Callable[..., Path]) -> None:
         assert status == 400 and "<b>x</b>" not in page and "&lt;b&gt;x" in page
         status, _, page = report(watch, code_of(watch, 1), 1, result="1-0", cp_1="<i>")
         assert status == 400 and "<i>" not in page
+
+
+def test_one_address_cannot_hold_every_connection(venue: Watch,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    import standgen.watch as watch_module
+
+    monkeypatch.setattr(watch_module, "MAX_PER_ADDRESS", 5)
+    idle = [socket.create_connection(("127.0.0.1", venue.port), timeout=10) for _ in range(6)]
+    try:
+        idle[-1].settimeout(5)
+        assert idle[-1].recv(1) == b""  # the sixth is closed at once, unanswered
+    finally:
+        for connection in idle:
+            connection.close()
+    within(5.0, lambda: call(venue, "GET", "/ev/")[0] == 200)
 
 
 def test_rate_limiter_window() -> None:
