@@ -428,7 +428,7 @@ def test_build_and_watch_never_publish_the_desk_codes_or_log(venue: Watch,
     out = tmp_path / "site"
     build(venue.events, out)
     secrets_seen = [venue.desk.token, code_of(venue, 1), code_of(venue, 2),
-                    shown_code(code_of(venue, 1)), 'name="csrf"', '"who": "desk"',
+                    shown_code(code_of(venue, 1)), 'name="csrf"', '"client": "127.0.0.1"',
                     (folder / "secret").read_text().strip()]  # (help pages explain the desk)
     for site in (out, venue.output):
         for path in site.rglob("*"):
