@@ -86,8 +86,10 @@ def venue_folder(events: Path) -> Path:
 
 
 def normal_code(text: str) -> str:
-    """Return a typed table code without spaces or dashes, in capitals."""
-    return "".join(c for c in text.upper() if c not in " -\t")
+    """Return a typed table code without spaces or dashes, in capitals; the digits 0, 1
+    and 8, which base32 does not use, are read as the letters O, I and B they resemble."""
+    typed = "".join(c for c in text.upper() if c not in " -\t")
+    return typed.translate(str.maketrans("018", "OIB"))
 
 
 def shown_code(code: str) -> str:
@@ -562,7 +564,8 @@ class Desk:
             if page == "":
                 self.send(request, 200, "desk.html", self._desk_context(args), method == "HEAD")
             elif page == "slips" and self.self_report:
-                self.send(request, 200, "slips.html", self._slips_context(args),
+                host = request.headers.get("Host", "")
+                self.send(request, 200, "slips.html", self._slips_context(args, host),
                           method == "HEAD")
             else:
                 raise Refusal(404, "No page here.")
@@ -640,9 +643,15 @@ class Desk:
                           "reports": [dict(first.values), dict(second.values)]})
         return shown
 
-    def _slips_context(self, args: Mapping[str, str]) -> dict[str, Any]:
+    def _slips_context(self, args: Mapping[str, str], host: str) -> dict[str, Any]:
+        """Return the slips page: the report address as this desk is reached (the Host is
+        an IP address, checked in :meth:`handle`), with a QR code of it."""
+        from standgen.site.qr import qr_svg
+
         context = self._desk_context(args)
-        context["report_url"] = REPORT_PATH
+        url = f"http://{host}{REPORT_PATH}"
+        context["report_url"] = url
+        context["qr"] = qr_svg(url, f"QR code: {url}")
         return context
 
     def _reports(self, request: BaseHTTPRequestHandler, method: str, path: str,

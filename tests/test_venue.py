@@ -397,12 +397,14 @@ def test_codes_are_per_table_and_only_for_the_last_round(venue: Watch) -> None:
     assert venue.desk.find_code(code_of(venue, 1, number=1)) is None
     found = venue.desk.find_code(normal_code(" " + code_of(venue, 2).lower()))
     assert found is not None and found[1:] == (2, 2)
+    assert normal_code("ob-i0 18") == "OBIOIB"  # digits base32 lacks read as look-alikes
 
 
 def test_slips_list_the_codes_on_the_desk_only(venue: Watch) -> None:
     status, _, page = call(venue, "GET", desk_path(venue) + "slips?event=ev&round=2")
     code = code_of(venue, 1)
     assert status == 200 and f"{code[:4]}-{code[4:]}" in page
+    assert f"http://127.0.0.1:{venue.port}/__report/" in page and "<svg" in page
     assert code[:4] not in call(venue, "GET", "/__report/")[2]
 
 

@@ -73,3 +73,29 @@ def test_enter_a_result_on_a_phone(phone: Any, venue: Watch, screenshots: Path) 
         time.sleep(0.05)
     phone.get(f"{base}/ev/round-2/")
     assert "Dan" in phone.find_element(By.TAG_NAME, "body").text
+
+
+def test_players_report_on_their_phones(phone: Any, venue: Watch, screenshots: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    assert venue.desk is not None
+    base = f"http://127.0.0.1:{venue.port}"
+    phone.get(f"{base}/__desk/{venue.desk.token}/slips?event=ev&round=2")
+    phone.save_screenshot(str(screenshots / "venue-slips-phone.png"))
+    code = phone.find_elements(By.CSS_SELECTOR, ".slip .code")[0].text
+    for seat in ("1", "2"):
+        phone.get(f"{base}/__report/")
+        phone.find_element(By.NAME, "code").send_keys(code.lower())
+        phone.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        phone.find_element(By.CSS_SELECTOR, f"input[name=seat][value='{seat}']").click()
+        Select(phone.find_element(By.NAME, "result")).select_by_value("1-0")
+        phone.find_element(By.NAME, "cp_1").send_keys("5")
+        phone.find_element(By.NAME, "cp_2").send_keys("0")
+        if seat == "2":
+            phone.save_screenshot(str(screenshots / "venue-report-phone.png"))
+        phone.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        assert phone.execute_script(
+            "return document.documentElement.scrollWidth - window.innerWidth") <= 0
+    assert "Both reports agree" in phone.find_element(By.ID, "done").text
+    assert "1,a,c,1-0,5,0,," in (venue.events / "ev" / "round-2.csv").read_text()
