@@ -448,6 +448,58 @@ def test_announce_prints_the_url_qr_and_desk_once(venue: Watch) -> None:
     assert "/__report/" in text
 
 
+def test_the_command_prints_the_desk_once_and_takes_entries(
+        tree: Callable[..., Path]) -> None:
+    """``standgen watch --venue 127.0.0.1 --self-report`` end to end, as a TO runs it."""
+    import queue
+    import signal
+    import subprocess
+    import sys
+
+    root = tree({"ev/round-2.csv": ROUND_2})
+    project = Path(__file__).resolve().parent.parent
+    proc = subprocess.Popen([sys.executable, "-m", "standgen", "watch", str(root), "--venue",
+                             "127.0.0.1", "--port", "0", "--self-report"], cwd=project,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines: queue.Queue[str] = queue.Queue()
+    assert proc.stdout is not None
+    reader = threading.Thread(target=lambda: [lines.put(line) for line in proc.stdout or ()],
+                              daemon=True)
+    reader.start()
+    printed = []
+    try:
+        while not printed or "Results desk" not in printed[-1]:
+            printed.append(lines.get(timeout=30))
+        found = re.search(r"http://127\.0\.0\.1:(\d+)(/__desk/[^/]+/)", printed[-1])
+        assert found, printed
+        port, path = int(found.group(1)), found.group(2)
+        assert any("█" in line for line in printed)  # the QR code
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("GET", path)
+        page = conn.getresponse().read().decode()
+        form = {"csrf": csrf(page), "event": "ev", "round": "2", "table": "1", "result": "1-0"}
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("POST", path + "enter", urlencode(form),
+                     {"Content-Type": "application/x-www-form-urlencoded"})
+        assert conn.getresponse().status == 303
+        assert "1,a,c,1-0," in (root / "ev" / "round-2.csv").read_text()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=20)
+        reader.join(5)
+        assert proc.stderr is not None
+        err = proc.stderr.read()
+        proc.stderr.close()
+        proc.stdout.close()
+    while not lines.empty():
+        printed.append(lines.get())
+    everything = "".join(printed)
+    assert "Stopped." in everything
+    assert everything.count(found.group(2).strip("/").split("/")[1]) == 1  # printed once
+    assert proc.returncode == 0 and "Traceback" not in err
+    assert (venue_folder(root) / "log.jsonl").read_text().count('"kind": "change"') == 1
+
+
 def test_cli_self_report_needs_venue(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["watch", str(tmp_path), "--self-report"])
     assert result.exit_code == 2 and "--self-report needs --venue" in result.output
