@@ -203,6 +203,15 @@ def test_an_event_broken_elsewhere_takes_good_entries_only(
         assert len(log(watch)) == 1
 
 
+def test_a_linked_round_file_is_not_replaced(tree: Callable[..., Path]) -> None:
+    root = tree({"ev/round-2.csv": None, "shared/round-2.csv": ROUND_2})
+    (root / "ev" / "round-2.csv").symlink_to(root / "shared" / "round-2.csv")
+    for watch in _serve(root):
+        status, _, page = enter(watch, table="1", result="1-0")
+        assert status == 400 and "symbolic link" in page
+        assert (root / "ev" / "round-2.csv").is_symlink() and log(watch) == []
+
+
 def test_a_stale_form_is_refused_with_409(venue: Watch) -> None:
     form = desk_form(venue, table="1", result="1-0")
     status, _, page = call(venue, "GET", desk_path(venue) + "?event=ev&round=2")
