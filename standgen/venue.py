@@ -506,6 +506,8 @@ class Desk:
                            "table": table, "reports": [dict(first.values),
                                                        dict(second.values)],
                            "who": f"table {code}", "client": client})
+                self.watch.log(f"venue: {info.name}, round {number}, table {table}: the "
+                               "players' reports disagree; enter the result at the desk")
                 return 200, "dispute", []
             same = " from one address" if other.client == mine.client else ""
             done = self.apply(info.path, number, table, values,
@@ -640,10 +642,20 @@ class Desk:
         return tables, columns
 
     def _disputes(self, events: Mapping[str, EventInfo]) -> list[dict[str, Any]]:
+        """Return the disagreements of tables still without a result (one entered in the
+        file settles it too)."""
         with self.lock:
             disputes = dict(self.disputes)
         shown = []
         for (event, number, table), (first, second) in sorted(disputes.items()):
+            if event in events:
+                try:
+                    row = read_round(events[event].folder / f"round-{number}.csv").rows.get(
+                        table)
+                except Refusal:
+                    row = None
+                if row is not None and row[1].get("result", ""):
+                    continue
             shown.append({"event": event, "name": events[event].name if event in events
                           else event, "round": number, "table": table,
                           "reports": [dict(first.values), dict(second.values)]})

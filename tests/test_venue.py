@@ -58,6 +58,7 @@ def _serve(root: Path, **options: Any) -> Iterator[Watch]:
     (docs / "index.md").write_text("# Help\n")
     lines: list[str] = []
     watch = Watch(root, port=0, log=lines.append, debounce=0.1, docs=docs)
+    watch.lines = lines  # type: ignore[attr-defined]
     watch.desk = Desk(watch, **options)
     with watch:
         yield watch
@@ -371,6 +372,16 @@ def test_disagreeing_reports_go_to_the_desk(venue: Watch) -> None:
     desk = call(venue, "GET", desk_path(venue))[2]
     assert "Reports that disagree" in desk and "table 1" in desk
     assert enter(venue, table="1", result="1-0")[0] == 303  # the TO decides
+    assert "Reports that disagree" not in call(venue, "GET", desk_path(venue))[2]
+    assert any("reports disagree" in line for line in venue.lines)  # type: ignore[attr-defined]
+
+
+def test_a_result_saved_in_the_file_settles_a_dispute(venue: Watch) -> None:
+    code = code_of(venue, 2)
+    assert report(venue, code, 1, result="1-0")[0] == 200
+    assert report(venue, code, 2, result="0-1")[0] == 200
+    assert "Reports that disagree" in call(venue, "GET", desk_path(venue))[2]
+    (venue.events / "ev" / "round-2.csv").write_text(ROUND_2.replace("2,b,d,,", "2,b,d,1-0,"))
     assert "Reports that disagree" not in call(venue, "GET", desk_path(venue))[2]
 
 
