@@ -561,6 +561,24 @@ def test_one_address_cannot_hold_every_connection(venue: Watch,
     within(5.0, lambda: call(venue, "GET", "/ev/")[0] == 200)
 
 
+def test_desk_and_report_pages_are_valid_html5(venue: Watch) -> None:
+    import html5lib
+
+    code = code_of(venue, 1)
+    pages = [call(venue, "GET", desk_path(venue))[2],
+             call(venue, "GET", desk_path(venue) + "slips?event=ev&round=2")[2],
+             enter(venue, table="1", result="bad")[2],
+             call(venue, "GET", "/__report/")[2],
+             report(venue, code, 1, result="1-0")[2],
+             call(venue, "GET", f"/__desk/{secrets.token_urlsafe(24)}/")[2]]
+    page = call(venue, "GET", "/__report/")[2]
+    pages.append(call(venue, "POST", "/__report/", {"csrf": csrf(page), "code": code})[2])
+    parser = html5lib.HTMLParser(strict=True, namespaceHTMLElements=False)
+    for text in pages:
+        assert text.startswith("<!doctype html>")
+        parser.parse(text)
+
+
 def test_rate_limiter_window() -> None:
     limiter = RateLimiter(2, window=0.2)
     assert limiter.hit("a") and limiter.hit("a") and not limiter.hit("a")
