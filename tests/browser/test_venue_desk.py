@@ -77,7 +77,7 @@ def test_enter_a_result_on_a_phone(phone: Any, venue: Watch, screenshots: Path) 
 
 def test_players_report_on_their_phones(phone: Any, venue: Watch, screenshots: Path) -> None:
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 
     assert venue.desk is not None
     base = f"http://127.0.0.1:{venue.port}"
@@ -88,6 +88,7 @@ def test_players_report_on_their_phones(phone: Any, venue: Watch, screenshots: P
         phone.get(f"{base}/__report/")
         phone.find_element(By.NAME, "code").send_keys(code.lower())
         phone.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        WebDriverWait(phone, 10).until(lambda d: d.find_elements(By.NAME, "seat"))
         phone.find_element(By.CSS_SELECTOR, f"input[name=seat][value='{seat}']").click()
         Select(phone.find_element(By.NAME, "result")).select_by_value("1-0")
         phone.find_element(By.NAME, "cp_1").send_keys("5")
@@ -95,7 +96,31 @@ def test_players_report_on_their_phones(phone: Any, venue: Watch, screenshots: P
         if seat == "2":
             phone.save_screenshot(str(screenshots / "venue-report-phone.png"))
         phone.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        WebDriverWait(phone, 10).until(lambda d: d.find_elements(By.ID, "done"))
         assert phone.execute_script(
             "return document.documentElement.scrollWidth - window.innerWidth") <= 0
     assert "Both reports agree" in phone.find_element(By.ID, "done").text
     assert "1,a,c,1-0,5,0,," in (venue.events / "ev" / "round-2.csv").read_text()
+
+
+def test_axe_finds_no_serious_violation_on_the_desk(
+    phone: Any, venue: Watch, axe_source: str
+) -> None:
+    assert venue.desk is not None
+    base = f"http://127.0.0.1:{venue.port}"
+    failures = []
+    for path in (f"/__desk/{venue.desk.token}/", f"/__desk/{venue.desk.token}/slips",
+                 "/__report/"):
+        phone.get(base + path)
+        phone.execute_script(axe_source)  # WebDriver scripts are not bound by the page's CSP
+        result = phone.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "axe.run(document, {resultTypes: ['violations']})"
+            ".then(r => done(r.violations.map(v => [v.id, v.impact, v.nodes.length,"
+            " v.nodes.slice(0, 3).map(n => n.target.join(' '))])))"
+            ".catch(e => done([['axe-error', 'critical', 0, [String(e)]]]));"
+        )
+        failures += [f"{path}: {rule} ({impact}, {count}) {targets}"
+                     for rule, impact, count, targets in result
+                     if impact in ("serious", "critical")]
+    assert not failures, "\n".join(failures)
