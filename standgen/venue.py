@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import base64
 import csv
+import errno
 import hashlib
 import hmac
 import io
@@ -32,6 +33,7 @@ import shutil
 import tempfile
 import threading
 import time
+import traceback
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -392,9 +394,21 @@ class Desk:
                 return Outcome(400, fresh, old=old, new=new)
             if dry_run:
                 return Outcome(200, old=old, new=new)
-            write_atomic(path, text)
-            self._log({"kind": "change", "event": event, "round": number, "table": table,
-                       "old": old, "new": new, "who": who, "client": client})
+            try:
+                write_atomic(path, text)
+            except OSError as exc:
+                return Outcome(500, [f"{display(path)}:1: cannot be written ({exc.strerror}); "
+                                     "nothing was changed"])
+            try:
+                self._log({"kind": "change", "event": event, "round": number, "table": table,
+                           "old": old, "new": new, "who": who, "client": client})
+            except OSError as exc:  # a change not in the log is undone
+                try:
+                    write_atomic(path, "".join(current.lines))
+                except OSError:
+                    pass
+                return Outcome(500, [f"{display(self.log_path)}:1: cannot be appended to "
+                                     f"({exc.strerror}); the entry was undone"])
         self.watch.notice(str(path))
         return Outcome(200, changed=True, old=old, new=new)
 
@@ -553,6 +567,14 @@ class Desk:
             self.send(request, exc.status, "message.html", {"title": _TITLES.get(
                 exc.status, "Refused"), "messages": [exc.message], "back": ""},
                 method == "HEAD", exc.retry_after)
+        except Exception as exc:  # a bug or the machine: say so, keep serving
+            self.watch.log("standgen: venue desk: internal error:\n" + traceback.format_exc())
+            if not isinstance(exc, OSError) or exc.errno not in _GONE:
+                self.send(request, 500, "message.html", {
+                    "title": "Internal error", "back": "", "messages": [
+                        "The desk failed (the terminal has the details); nothing was "
+                        "changed unless the log says so. Reload and try again."]},
+                    method == "HEAD")
         return True
 
     def _fail(self, client: str) -> None:
@@ -791,7 +813,9 @@ class Desk:
         request.end_headers()
 
 
-_TITLES = {403: "Refused", 404: "Not found", 409: "Changed meanwhile", 411: "Refused",
+_GONE = {errno.EPIPE, errno.ECONNRESET}  # the browser went away: nothing to answer
+_TITLES = {400: "Not saved", 403: "Refused", 404: "Not found", 409: "Changed meanwhile",
+           411: "Refused", 500: "Internal error",
            413: "Too large", 415: "Refused", 421: "Wrong address", 429: "Too many attempts"}
 
 
