@@ -307,6 +307,15 @@ def test_wrong_token_is_404_and_the_11th_failure_429(venue: Watch) -> None:
     assert call(venue, "GET", "/ev/")[0] == 200
 
 
+def test_near_misses_of_the_token_are_404(venue: Watch) -> None:
+    assert venue.desk is not None
+    token = venue.desk.token
+    for wrong in (token[:-1], token + "x", token.swapcase(), "", "%2e%2e", token[:8]):
+        assert call(venue, "GET", f"/__desk/{wrong}/")[0] == 404, wrong
+    assert call(venue, "GET", f"/__desk/{token}/../{token}/")[0] == 404
+    assert call(venue, "GET", f"/__desk/{token}")[0] == 303  # only adds the slash
+
+
 def test_the_token_is_checked_on_posts_too(venue: Watch) -> None:
     form = desk_form(venue, table="1", result="1-0")
     status, _, _ = call(venue, "POST", f"/__desk/{secrets.token_urlsafe(24)}/enter", form)
