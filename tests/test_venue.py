@@ -300,6 +300,44 @@ def test_100_concurrent_entries(venue: Watch) -> None:
     within(5.0, lambda: served_result(venue, 1) == last[1]["result"])
 
 
+@pytest.mark.parametrize("event", ["club-swiss", "go-mcmahon", "old-world-open",
+                                   "spring-steamroller"])
+def test_every_two_player_demo_format_at_the_desk(event: str, tmp_path: Path) -> None:
+    """The last round's table 1 of each demo event gets the other result (Old World: the
+    format refuses it, then an empty one); every other cell (McMahon's handicap and komi,
+    the stats) and every other line stay as they were."""
+    import shutil
+
+    project = Path(__file__).resolve().parent.parent
+    root = tmp_path / "events"
+    shutil.copytree(project / "events", root)
+    folder = root / "2026" / event
+    last = max(folder.glob("round-*.csv"), key=lambda p: int(p.stem.split("-")[1]))
+    before = last.read_text().splitlines()
+    header, first = before[0].split(","), before[1].split(",")
+    result = "0-1" if first[3] == "1-0" else "1-0"
+    for watch in _serve(root):
+        status, _, page = call(watch, "GET", desk_path(watch) + f"?event=2026/{event}")
+        form = {"csrf": csrf(page), "event": f"2026/{event}", "round": last.stem[6:],
+                "table": first[0], "result": result}
+        status, _, page = call(watch, "POST", desk_path(watch) + "enter", form)
+        if event == "old-world-open":  # the format's own rule: the VP decide the result
+            assert status == 400 and "write &#39;draw&#39;, leave the result empty" in page
+            assert last.read_text().splitlines() == before
+            form["result"] = result = ""  # empty: Old World derives it from the VP
+            status, _, page = call(watch, "POST", desk_path(watch) + "enter", form)
+        assert status == 303, re.findall(r"<code>(.*?)</code>", page)
+        after = last.read_text().splitlines()
+        assert after[0] == before[0] and after[2:] == before[2:]
+        changed = dict(zip(header, after[1].split(","), strict=True))
+        assert changed == {**dict(zip(header, first, strict=True)), "result": result}
+        status, _, page = call(watch, "GET", desk_path(watch))
+        assert "Not at the desk" in page and "Diplomacy" in page
+        form = {**form, "event": "2026/diplomacy-open", "round": "1", "table": "1"}
+        status, _, page = call(watch, "POST", desk_path(watch) + "enter", form)
+        assert status == 400 and "two-player results only" in page
+
+
 # -- attacks on the desk -----------------------------------------------------------------
 
 def test_wrong_token_is_404_and_the_11th_failure_429(venue: Watch) -> None:
