@@ -632,6 +632,7 @@ class Desk:
             "disputes": [], "recent": self.recent(), "results": DESK_RESULTS,
             "base": f"{DESK_PREFIX}{self.token}/", "others": [],
             "skipped": [info for info in events.values() if not info.two_player],
+            "derived": False,
         }
         if chosen is None:
             return context
@@ -639,6 +640,7 @@ class Desk:
         if number not in chosen.rounds:
             number = chosen.rounds[-1]
         context["round"] = number
+        context["derived"] = chosen.fmt is not None and chosen.fmt.outcome_from_stats is not None
         context["tables"], context["columns"] = self._tables(chosen, number)
         context["disputes"] = self._disputes(events)
         return context
