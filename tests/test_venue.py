@@ -443,6 +443,25 @@ def test_two_agreeing_reports_save_the_result(venue: Watch) -> None:
     assert status == 409 and "already entered" in page
 
 
+def test_concurrent_reports_save_each_table_once(venue: Watch) -> None:
+    page = call(venue, "GET", "/__report/")[2]
+    token = csrf(page)
+    jobs = [(table, seat) for table in (1, 2) for seat in (1, 2)] * 5
+
+    def one(job: tuple[int, int]) -> int:
+        table, seat = job
+        form = {"csrf": token, "code": code_of(venue, table), "seat": str(seat),
+                "result": "1-0", "cp_1": "2", "cp_2": "1"}
+        return call(venue, "POST", "/__report/submit", form)[0]
+
+    with ThreadPoolExecutor(max_workers=20) as pool:
+        statuses = list(pool.map(one, jobs))
+    assert set(statuses) <= {200, 409}  # 409: the table was saved by then
+    entries = log(venue)
+    assert sorted(e["table"] for e in entries) == [1, 2]
+    assert "1,a,c,1-0,2,1,,\n2,b,d,1-0,2,1,,\n" in round_2(venue) and valid(venue)
+
+
 def test_disagreeing_reports_go_to_the_desk(venue: Watch) -> None:
     code = code_of(venue, 1)
     before = round_2(venue)
