@@ -227,14 +227,23 @@ def status(event_dir: Path, events_root: Path) -> None:
 @click.option("-o", "--output", default=None, type=click.Path(path_type=Path),
               help="Folder the site is written to (default: a temporary folder).")
 @click.option("--open", "open_browser", is_flag=True, help="Open the site in a web browser.")
+@click.option("--venue", metavar="ADDRESS", default=None,
+              help="Serve on ADDRESS (0.0.0.0: every network of this computer; 127.0.0.1 to "
+                   "try it) and add the results desk; see docs/venue.md.")
+@click.option("--self-report", is_flag=True,
+              help="With --venue: players report results with their table's code.")
 @_guarded
-def watch(events: Path, port: int, output: Path | None, open_browser: bool) -> None:
+def watch(events: Path, port: int, output: Path | None, open_browser: bool,
+          venue: str | None, self_report: bool) -> None:
     """Serve the site on 127.0.0.1, rebuild on every change and reload open pages."""
     from standgen.watch import ServeError, serve
 
+    if self_report and venue is None:
+        click.echo("standgen watch: --self-report needs --venue ADDRESS", err=True)
+        sys.exit(2)
     try:
         serve(events, port, output, open_browser, log=lambda line: click.echo(line, err=True),
-              say=click.echo)
+              say=click.echo, venue=venue, self_report=self_report)
     except ServeError as exc:
         click.echo(f"standgen watch: {exc}", err=True)
         sys.exit(2)

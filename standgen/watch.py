@@ -32,7 +32,7 @@ from contextlib import ExitStack
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit
 
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
@@ -48,11 +48,16 @@ from standgen.output import lock_file, place_problems, writing
 from standgen.pipeline import EventReport, report
 from standgen.site import render_site
 
+if TYPE_CHECKING:
+    from standgen.venue import Desk
+
 HOST = "127.0.0.1"
 DEBOUNCE = 0.2  # seconds of quiet after the last file event before a build starts
 MAX_DELAY = 0.75  # ... but a burst of saves waits no longer than this after its first one
 POLL_SECONDS = 20.0  # a long poll answers at least this often, so proxies never time out
 REQUEST_WAIT = 10.0  # longest a page request waits for a running build
+MAX_CONNECTIONS = 512  # open connections served at once (each holds a thread) ...
+MAX_PER_ADDRESS = 128  # ... and from one client address; more are closed at once
 EVENTS_URL = "/__standgen/events"
 SCRIPT_URL = "/__standgen/live.js"
 
@@ -183,8 +188,10 @@ class Watch:
         debounce: float = DEBOUNCE,
         docs: Path = DOCS,
         templates: Path = TEMPLATES,
+        host: str = HOST,
     ) -> None:
         self.events = events
+        self.host = host  # 127.0.0.1 unless --venue names another address
         self.docs = docs
         self.templates = templates
         self.port = port
@@ -215,11 +222,14 @@ class Watch:
         self._server: _Server | None = None
         self._threads: list[threading.Thread] = []
         self._lock = ExitStack()
+        # the venue desk (standgen/venue.py), if any; it holds build_lock while it writes
+        self.desk: Desk | None = None
+        self.build_lock = threading.Lock()
 
     @property
     def url(self) -> str:
         """Return the address the site is served at."""
-        return f"http://{HOST}:{self.port}/"
+        return f"http://{self.host}:{self.port}/"
 
     # -- lifecycle -------------------------------------------------------------------------
 
@@ -242,10 +252,12 @@ class Watch:
         self.site = SiteFolder(self.output)
         self._build()
         try:
-            server = _Server((HOST, self.port), partial(_Handler, directory=str(self.output)))
-        except OSError as exc:
-            raise ServeError(f"cannot serve on {HOST}:{self.port} ({exc.strerror}); choose "
-                             "another port with --port") from exc
+            server = _Server((self.host, self.port),
+                             partial(_Handler, directory=str(self.output)))
+        except (OSError, OverflowError) as exc:
+            reason = getattr(exc, "strerror", None) or exc
+            raise ServeError(f"cannot serve on {self.host}:{self.port} ({reason}); choose "
+                             "another port with --port, or another address") from exc
         server.watch = self
         self._server = server
         self.port = server.server_address[1]
@@ -345,7 +357,8 @@ class Watch:
                 self.building = True
             try:
                 self.builds += 1
-                self._build()
+                with self.build_lock:  # the venue desk never writes while a build runs
+                    self._build()
             except Exception:  # never let one bad build stop the rebuilding
                 self.log("standgen: internal error (a bug):\n" + traceback.format_exc())
             finally:
@@ -490,21 +503,37 @@ class Watch:
 class _Server(ThreadingHTTPServer):
     daemon_threads = False  # server_close() joins request threads: nothing leaks
     block_on_close = True
+    request_queue_size = 128  # a venue's phones connect at once
     watch: Watch
 
     def __init__(self, address: tuple[str, int], handler: Callable[..., Any]) -> None:
         super().__init__(address, handler)
-        self._open: set[socket.socket] = set()
+        self._open: dict[socket.socket, str] = {}  # open connections -> client address
+        self._per_address: dict[str, int] = {}
         self._open_lock = threading.Lock()
 
     def process_request(self, request: Any, client_address: Any) -> None:
+        address = client_address[0] if isinstance(client_address, tuple) else ""
         with self._open_lock:
-            self._open.add(request)
+            full = (len(self._open) >= MAX_CONNECTIONS
+                    or self._per_address.get(address, 0) >= MAX_PER_ADDRESS)
+            if not full:
+                self._open[request] = address
+                self._per_address[address] = self._per_address.get(address, 0) + 1
+        if full:  # at the venue, one device cannot take every thread
+            super().shutdown_request(request)
+            return
         super().process_request(request, client_address)
 
     def shutdown_request(self, request: Any) -> None:
         with self._open_lock:
-            self._open.discard(request)
+            address = self._open.pop(request, None)
+            if address is not None:
+                left = self._per_address.get(address, 1) - 1
+                if left > 0:
+                    self._per_address[address] = left
+                else:
+                    self._per_address.pop(address, None)
         super().shutdown_request(request)
 
     def close_connections(self) -> None:
@@ -534,11 +563,18 @@ class _Handler(SimpleHTTPRequestHandler):
     def do_HEAD(self) -> None:
         self._answer(head=True)
 
+    def do_POST(self) -> None:
+        desk = self.server.watch.desk
+        if desk is None or not desk.handle(self, "POST"):
+            self._send(405, "text/plain; charset=utf-8", b"Method not allowed\n", False)
+
     def log_message(self, format: str, *args: Any) -> None:
         """Keep the terminal for build messages."""
 
     def _answer(self, head: bool) -> None:
         watch = self.server.watch
+        if watch.desk is not None and watch.desk.handle(self, "HEAD" if head else "GET"):
+            return
         url = urlsplit(self.path)
         if url.path == EVENTS_URL:
             since = parse_qs(url.query).get("since", [""])[0]
@@ -604,9 +640,19 @@ class _Changes(FileSystemEventHandler):
 
 
 def serve(events: Path, port: int, output: Path | None, open_browser: bool, log: Log,
-          say: Log) -> None:
-    """Run ``standgen watch`` until Ctrl+C (or SIGTERM); raise ServeError if it cannot start."""
-    watch = Watch(events, port, output, log)
+          say: Log, venue: str | None = None, self_report: bool = False) -> None:
+    """Run ``standgen watch`` until Ctrl+C (or SIGTERM); raise ServeError if it cannot start.
+
+    With ``venue`` (an address), serve there and add the results desk (standgen/venue.py).
+    """
+    watch = Watch(events, port, output, log, host=venue or HOST)
+    if venue is not None:
+        from standgen.venue import Desk, check_address
+
+        wrong = check_address(venue)
+        if wrong:
+            raise ServeError(wrong)
+        watch.desk = Desk(watch, self_report)
     watch.start()
     previous = None
     if threading.current_thread() is threading.main_thread():
@@ -614,6 +660,10 @@ def serve(events: Path, port: int, output: Path | None, open_browser: bool, log:
     try:
         say(f"Serving {watch.url} (site in {watch.output}); watching {events}. "
             "Press Ctrl+C to stop.")
+        if watch.desk is not None:
+            from standgen.venue import announce
+
+            say(announce(watch.desk))
         if open_browser:
             webbrowser.open(watch.url)
         while True:
