@@ -49,9 +49,10 @@ from standgen.build import TEMPLATES
 from standgen.errors import InputError, Problem
 from standgen.formats import FORMATS
 from standgen.formats.base import Format
-from standgen.load import ROUND_FILE, find_events, load_event
+from standgen.load import find_events, load_event
 from standgen.load.config import load_event_config
 from standgen.load.files import CONTROL, display, read_text
+from standgen.load.inputs import event_files
 from standgen.output import write_atomic
 
 if TYPE_CHECKING:
@@ -158,6 +159,12 @@ class EventInfo:
     name: str
     fmt: Format | None  # None while event.toml cannot be read
     rounds: tuple[int, ...]
+    files: tuple[Path, ...] = ()  # each round's file, as the loader found it
+
+    def round_file(self, number: int) -> Path:
+        """Return round ``number``'s file (``round-3.CSV`` where it is spelt so)."""
+        found = dict(zip(self.rounds, self.files, strict=False))
+        return found.get(number, self.folder / f"round-{number}.csv")
 
     @property
     def two_player(self) -> bool:
@@ -314,13 +321,14 @@ class Desk:
         infos: dict[str, EventInfo] = {}
         for folder, slugs in found.folders:
             problems: list[Problem] = []
-            config = load_event_config(folder / "event.toml", slugs, problems)
-            rounds = sorted(int(m.group(1)) for child in folder.iterdir()
-                            if (m := ROUND_FILE.fullmatch(child.name)))
+            files = event_files(folder, self.watch.events)
+            config = (load_event_config(files.config, slugs, problems)
+                      if files.config is not None else None)
+            rounds = sorted(files.rounds)
             path = "/".join(slugs)
             infos[path] = EventInfo(path, slugs, folder, config.name if config else path,
                                     FORMATS.get(config.format) if config else None,
-                                    tuple(rounds))
+                                    tuple(rounds), tuple(files.rounds[n] for n in rounds))
         return infos
 
     def event(self, path: str, number: int) -> EventInfo:
@@ -360,7 +368,7 @@ class Desk:
             if CONTROL.search(value) or len(value) > MAX_VALUE:
                 return Outcome(400, [f"{column}: enter one short line (at most {MAX_VALUE} "
                                      "characters)"])
-        path = info.folder / f"round-{number}.csv"
+        path = info.round_file(number)
         if path.is_symlink():
             return Outcome(400, [f"{display(path)}:1: is a symbolic link; the desk writes "
                                  "plain files only: enter this round in the file"])
@@ -477,7 +485,7 @@ class Desk:
                 continue
             number = info.rounds[-1]
             try:
-                current = read_round(info.folder / f"round-{number}.csv")
+                current = read_round(info.round_file(number))
             except Refusal:
                 continue
             for table in current.rows:
@@ -495,7 +503,7 @@ class Desk:
         key = (info.path, number, table)
         code = normal_code(typed)
         with self.lock:
-            current = read_round(info.folder / f"round-{number}.csv")
+            current = read_round(info.round_file(number))
             if table not in current.rows:  # the file changed since the code was looked up
                 return 409, "bad", ["This table is no longer in the round; see the TO."]
             if current.rows[table][1].get("result", ""):
@@ -650,7 +658,7 @@ class Desk:
         assert info.fmt is not None
         names = self.names(info)
         try:
-            current = read_round(info.folder / f"round-{number}.csv")
+            current = read_round(info.round_file(number))
         except Refusal as exc:
             raise Refusal(400, exc.message) from exc
         columns = [{"id": f"{s.id}_{k}", "label": s.label, "seat": str(k)}
@@ -674,7 +682,7 @@ class Desk:
         for (event, number, table), (first, second) in sorted(disputes.items()):
             if event in events:
                 try:
-                    row = read_round(events[event].folder / f"round-{number}.csv").rows.get(
+                    row = read_round(events[event].round_file(number)).rows.get(
                         table)
                 except Refusal:
                     row = None
@@ -841,21 +849,31 @@ def host_ok(host: str) -> bool:
 
 
 def load_secret(folder: Path) -> bytes:
-    """Return the venue secret in ``folder``, creating it (32 random bytes, mode 600)."""
+    """Return the venue secret in ``folder``, creating it (32 random bytes, mode 600).
+
+    A new secret is written whole to a temporary file and linked into place, so a second
+    desk starting at the same moment reads either no file or the whole one."""
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     path = folder / "secret"
+    if not path.exists():
+        tmp = folder / f".secret.tmp-{os.getpid()}-{secrets.token_hex(4)}"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="ascii") as handle:
+            handle.write(secrets.token_hex(32) + "\n")
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass  # another desk made it first: use theirs
+        finally:
+            tmp.unlink(missing_ok=True)
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        text = path.read_text(encoding="ascii").strip()
-        if len(text) != 64:
-            raise InputError([Problem(display(path), 1, "the venue secret is damaged; delete "
-                                      "the file (the table codes then change) and start "
-                                      "again")]) from None
-        return bytes.fromhex(text)
-    with os.fdopen(fd, "w", encoding="ascii") as handle:
-        handle.write(secrets.token_hex(32) + "\n")
-    return bytes.fromhex(path.read_text(encoding="ascii").strip())
+        secret = bytes.fromhex(path.read_text(encoding="ascii").strip())
+    except (UnicodeDecodeError, ValueError):
+        secret = b""
+    if len(secret) != 32:
+        raise InputError([Problem(display(path), 1, "the venue secret is damaged; delete the "
+                                  "file (the table codes then change) and start again")])
+    return secret
 
 
 def lan_address() -> str:
