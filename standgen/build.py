@@ -356,6 +356,18 @@ def _sitout_hint(event: Event, rnd: Round) -> list[str]:
             "lets some players play two boards instead (see the Diplomacy help page)."]
 
 
+def export_club(events: Path, target: Path) -> list[Path]:
+    """Write the club's tables (games, standings, ratings, meta) of ``events`` to
+    ``target`` (:mod:`standgen.clubs.export`); refuse a target inside ``events``."""
+    from standgen.clubs.export import club_tables, export
+
+    if target.resolve().is_relative_to(events.resolve()):
+        raise InputError([Problem(display(target), 1, "is inside the events folder; write "
+                                  "the export somewhere else")])
+    tree = check(events)
+    return export(club_tables(tree), target)
+
+
 @dataclass(frozen=True)
 class Imported:
     """What ``import-trf`` wrote, and what it could not carry over."""

@@ -261,6 +261,18 @@ def new(event_dir: Path, format_id: str, name: str | None) -> None:
         click.echo(f"Wrote {path}")
 
 
+@main.command()
+@click.argument("events", default="events", type=click.Path(path_type=Path))
+@click.option("-o", "--output", required=True, type=click.Path(path_type=Path),
+              help="The file to write: .xlsx (a sheet a table), .csv or .parquet (the games "
+                   "in it, the other tables beside it).")
+@_guarded
+def export(events: Path, output: Path) -> None:
+    """Export every game, the standings, ratings and the meta of EVENTS for a spreadsheet."""
+    for path in lib.export_club(events, output):
+        click.echo(f"Wrote {path}")
+
+
 @main.command("import-trf")
 @click.argument("trf_file", type=click.Path(path_type=Path))
 @click.argument("event_dir", type=click.Path(path_type=Path))

@@ -72,6 +72,12 @@ PUBLISH_NEXT_OPTION = Option(
     "Show the proposed next round on the site before the TO pairs it (true, default); "
     "false keeps it off the site until `standgen pair` writes the round file.",
 )
+RATED_OPTION = Option(
+    "rated", bool, True,
+    "Count the event's games in the club's ratings (true, default); false leaves it out "
+    "(a casual or team event).",
+)
+EVERY_FORMAT_OPTIONS = (PUBLISH_NEXT_OPTION, RATED_OPTION)
 
 
 @dataclass(frozen=True)

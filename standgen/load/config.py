@@ -13,7 +13,7 @@ from urllib.parse import urlparse
 
 from standgen.errors import Problem
 from standgen.formats import FORMATS
-from standgen.formats.base import PUBLISH_NEXT_OPTION
+from standgen.formats.base import EVERY_FORMAT_OPTIONS
 from standgen.load.files import display, read_text, suggest
 from standgen.load.markdown_limits import check_markdown
 from standgen.load.values import MAX_TOML_DEPTH, number_problem, toml_problems
@@ -151,7 +151,7 @@ def load_event_config(
         bad("options", "'options' must be a table: [options] on its own line")
         options = {}
     elif fmt is not None:
-        known = {PUBLISH_NEXT_OPTION.key: PUBLISH_NEXT_OPTION, **{o.key: o for o in fmt.options}}
+        known = {**{o.key: o for o in EVERY_FORMAT_OPTIONS}, **{o.key: o for o in fmt.options}}
         if fmt.seats == 2:
             known = {**{o.key: o for o in COMMON_OPTIONS}, **known}
         for key, value in options.items():

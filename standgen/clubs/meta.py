@@ -1,0 +1,90 @@
+"""The meta: how factions (Diplomacy: powers) fare, with how sure we can be (issue #20).
+
+Win rates come with a 95 % Wilson score interval (Wilson 1927; the interval recommended
+by Brown, Cai and DasGupta 2001 for small samples), counting a draw as half a win as the
+standings do; small samples are shown with their wide intervals, never hidden. The
+matchup matrix counts, for each pair of factions, the games between them and the first
+faction's score share. Only games played over the board count (no byes, absences or
+forfeits), and mirror matches are counted once per side.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+
+Z95 = 1.959963984540054  # the standard normal quantile of 0.975
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Return the Wilson score interval (low, high) of a proportion ``successes / n``.
+
+    Wilson (1927): ``(p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n)``; (0, 1) for
+    no games.
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator)
+
+
+def faction_table(games: pd.DataFrame) -> pd.DataFrame:
+    """Return one row per format and faction: games, wins, draws, losses, score share
+    (a draw half), its 95 % Wilson interval, and for Diplomacy solos, draws and average
+    points, best score share first."""
+    played = games[(games["kind"] == "played") & (games["faction"] != "")]
+    if played.empty:
+        return pd.DataFrame(columns=["format", "faction", "games", "wins", "draws", "losses",
+                                     "score", "low", "high", "solos", "average_points"])
+    grouped = played.groupby(["format", "faction"], sort=True)
+    table = grouped.agg(games=("outcome", "size"),
+                        wins=("outcome", lambda o: int((o == "win").sum())),
+                        draws=("outcome", lambda o: int((o == "draw").sum())),
+                        losses=("outcome", lambda o: int((o == "loss").sum())),
+                        solos=("result", lambda r: int((r == "solo").sum())),
+                        average_points=("points", "mean")).reset_index()
+    shares = (table["wins"] + 0.5 * table["draws"]) / table["games"]
+    bounds = [wilson(w + 0.5 * d, n) for w, d, n in
+              zip(table["wins"], table["draws"], table["games"], strict=True)]
+    table["score"] = shares.round(4)
+    table["low"] = [round(low, 4) for low, _ in bounds]
+    table["high"] = [round(high, 4) for _, high in bounds]
+    table["average_points"] = table["average_points"].round(3)
+    return table.sort_values(["format", "score", "faction"], ascending=[True, False, True],
+                             ignore_index=True)[
+        ["format", "faction", "games", "wins", "draws", "losses", "score", "low", "high",
+         "solos", "average_points"]]
+
+
+def matchups(games: pd.DataFrame, fmt: str) -> pd.DataFrame:
+    """Return the faction x faction matrix of one format, long form: ``faction``,
+    ``against``, ``games`` and the faction's score share with its Wilson interval, for
+    every pair that met in a two-player game."""
+    two = games[(games["format"] == fmt) & (games["kind"] == "played") & (games["seats"] == 2)
+                & (games["faction"] != "") & (games["opponent_factions"] != "")]
+    if two.empty:
+        return pd.DataFrame(columns=["faction", "against", "games", "score", "low", "high"])
+    scored = two.assign(value=two["outcome"].map({"win": 1.0, "draw": 0.5, "loss": 0.0}))
+    grouped = scored.groupby(["faction", "opponent_factions"], sort=True)["value"]
+    table = grouped.agg(games="size", total="sum").reset_index().rename(
+        columns={"opponent_factions": "against"})
+    bounds = [wilson(t, n) for t, n in zip(table["total"], table["games"], strict=True)]
+    table["score"] = (table["total"] / table["games"]).round(4)
+    table["low"] = [round(low, 4) for low, _ in bounds]
+    table["high"] = [round(high, 4) for _, high in bounds]
+    return table[["faction", "against", "games", "score", "low", "high"]]
+
+
+def matchup_matrix(games: pd.DataFrame, fmt: str) -> pd.DataFrame:
+    """Return the matchup matrix of one format as a pivot: rows the faction, columns the
+    opponent's faction, cells "score share (games)", empty where they never met."""
+    long = matchups(games, fmt)
+    if long.empty:
+        return pd.DataFrame()
+    long = long.assign(cell=[f"{s:.0%} ({n})" for s, n in
+                             zip(long["score"], long["games"], strict=True)])
+    return long.pivot(index="faction", columns="against", values="cell").fillna("")

@@ -1,0 +1,138 @@
+"""Ratings across a club's events (issue #20).
+
+- **OpenSkill** (the ``openskill`` package, Weng and Lin's Bayesian ranking): one model,
+  Plackett-Luce with the package's documented defaults (mu 25, sigma 25/3, beta 25/6,
+  tau 25/300), for two-player games and seven-player Diplomacy boards alike. A game is
+  rated as one ranking of its seats: a win over a loss, a draw as a tie; a Diplomacy
+  board ranks its seats by the points the event gave them. Byes, absences and forfeits
+  are not rated (nothing was played). The rating shown is the ordinal, mu - 3 sigma
+  (the package's conservative estimate). Events are rated in date order, then path; the
+  games of one round are rated together against the ratings before that round, so the
+  result never depends on the order of events held on the same date with different
+  players, nor on table order. An event with ``rated = false`` under ``[options]`` is
+  left out.
+- **FIDE rating change** of a chess game: ``K x (W - We)`` (FIDE Rating Regulations,
+  B.02 art. 8.3), ``We`` from the table of art. 8.1.2 for the rating difference, a
+  difference over 400 counted as 400 (art. 8.3.1); K = 20 below 2400 and 10 from 2400
+  (art. 8.3.3; the K of 40 for new and young players needs a player's history the
+  event's files do not hold).
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable
+
+import pandas as pd
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+RATED_KINDS = ("played",)
+
+# FIDE B.02 art. 8.1.2: the upper end of each rating-difference band and the expected
+# score of the higher-rated player in it (the lower-rated player's is 1 minus it)
+_FIDE_BANDS = (3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129,
+               137, 145, 153, 162, 170, 179, 188, 197, 206, 215, 225, 235, 245, 256, 267,
+               278, 290, 302, 315, 328, 344, 357, 374, 391, 411, 432, 456, 484, 517, 559,
+               619, 735)
+_FIDE_EXPECTED = tuple(round(0.50 + 0.01 * k, 2) for k in range(len(_FIDE_BANDS)))
+
+
+def fide_expected(rating: float, opponent: float) -> float:
+    """Return FIDE's expected score ``We`` of ``rating`` against ``opponent``.
+
+    FIDE B.02 art. 8.1.2 (table of PD for each rating difference D), with a difference of
+    more than 400 points counted as 400 (art. 8.3.1).
+    """
+    difference = min(abs(round(rating - opponent)), 400)
+    band = bisect.bisect_left(_FIDE_BANDS, difference)
+    high = _FIDE_EXPECTED[band] if band < len(_FIDE_EXPECTED) else 1.0
+    return high if rating >= opponent else round(1.0 - high, 2)
+
+
+def fide_k(rating: float) -> int:
+    """Return the K factor: 20 below 2400, 10 from 2400 (FIDE B.02 art. 8.3.3)."""
+    return 10 if rating >= 2400 else 20
+
+
+def fide_change(rating: float, opponent: float, score: float) -> float:
+    """Return the rating change of one game: K x (W - We) (FIDE B.02 art. 8.3)."""
+    return fide_k(rating) * (score - fide_expected(rating, opponent))
+
+
+SCORE = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+
+
+def fide_changes(games: pd.DataFrame) -> pd.Series:
+    """Return the FIDE rating change of each rated chess row of the tidy table (NaN for
+    other rows: other formats, unplayed games, unrated players or opponents)."""
+    chess = games[(games["format"] == "swiss") & (games["kind"] == "played")
+                  & games["rating"].notna() & (games["opponent_ratings"] != "")]
+    changes = pd.Series(float("nan"), index=games.index, dtype="float64")
+    for index, row in chess.iterrows():
+        changes[index] = round(fide_change(float(row["rating"]),
+                                           float(row["opponent_ratings"]),
+                                           SCORE[str(row["outcome"])]), 1)
+    return changes
+
+
+def openskill_ratings(games: pd.DataFrame, opted_out: Iterable[str] = ()
+                      ) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Return (the rating list, each rated row's rating change) for the tidy table.
+
+    The list has a row per player: ``player``, ``name``, ``mu``, ``sigma``, ``rating``
+    (the ordinal mu - 3 sigma, rounded to 2 places), ``games``, ``last`` (date of their
+    last rated game), best first. The changes have ``event``, ``round``, ``table``,
+    ``player``, ``before``, ``after`` and ``change`` (ordinals). Events in ``opted_out``
+    (``rated = false``) are left out.
+    """
+    model = PlackettLuce()
+    rated = games[games["kind"].isin(RATED_KINDS)
+                  & ~games["event"].isin(list(opted_out))]
+    ratings: dict[str, PlackettLuceRating] = {}
+    counts: dict[str, int] = {}
+    last: dict[str, str] = {}
+    names: dict[str, str] = {}
+    changes: list[dict[str, object]] = []
+    for _, chunk in rated.sort_values(["date", "event", "round", "table"]).groupby(
+            ["date", "event", "round"], sort=True):
+        before = {pid: ratings.get(pid) or model.rating(name=pid)
+                  for pid in chunk["player"]}
+        for _, table in chunk.groupby("table", sort=True):
+            ids = list(table["player"])
+            order = _places(table)
+            result = model.rate([[before[pid]] for pid in ids], ranks=order)
+            for pid, team in zip(ids, result, strict=True):
+                old = before[pid]
+                new = team[0]
+                ratings[pid] = new
+                counts[pid] = counts.get(pid, 0) + 1
+                row = table[table["player"] == pid].iloc[0]
+                last[pid] = str(row["date"])
+                names[pid] = str(row["name"])
+                changes.append({"event": row["event"], "round": int(row["round"]),
+                                "table": int(row["table"]), "player": pid,
+                                "before": round(old.ordinal(), 2),
+                                "after": round(new.ordinal(), 2),
+                                "change": round(new.ordinal() - old.ordinal(),
+                                                2)})
+    listing = pd.DataFrame(
+        [{"player": pid, "name": names[pid], "mu": round(r.mu, 4),
+          "sigma": round(r.sigma, 4),
+          "rating": round(r.ordinal(), 2),
+          "games": counts[pid], "last": last[pid]} for pid, r in ratings.items()],
+        columns=["player", "name", "mu", "sigma", "rating", "games", "last"])
+    listing = listing.sort_values(["rating", "player"], ascending=[False, True],
+                                  ignore_index=True)
+    return listing, pd.DataFrame(changes, columns=["event", "round", "table", "player",
+                                                   "before", "after", "change"])
+
+
+def _places(table: pd.DataFrame) -> list[float]:
+    """Return each seat's place at its table (0 best; ties share a place): a two-player
+    game by its outcome, a Diplomacy board by the points the event gave each seat."""
+    if len(table) == 2:
+        value = [SCORE.get(str(o), 0.0) for o in table["outcome"]]
+    else:
+        value = [float(p) for p in table["points"]]
+    ordered = sorted(set(value), reverse=True)
+    return [float(ordered.index(v)) for v in value]
