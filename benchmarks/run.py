@@ -191,6 +191,30 @@ def case_rebuild(events_arg: str, repeat: int) -> dict[str, float]:
             "full_build": first}
 
 
+def case_club(events_arg: str, repeat: int) -> dict[str, float]:
+    """Time the club tables of an archive (issue #20): the tidy games table, the
+    OpenSkill ratings, the FIDE changes and the meta, from the events' reports (which a
+    build has already made; loading and ranking are not timed)."""
+    from standgen.clubs.games import games_frame
+    from standgen.clubs.meta import faction_table, matchups
+    from standgen.clubs.ratings import fide_changes, openskill_ratings
+    from standgen.load import load_tree
+    from standgen.pipeline import report
+
+    tree = load_tree(archive_dir(int(events_arg)))
+    reports = tuple(report(e) for e in tree.events)
+
+    def club() -> None:
+        games = games_frame(reports, tree.seasons)
+        fide_changes(games)
+        openskill_ratings(games)
+        faction_table(games)
+        for fmt in sorted(set(games["format"])):
+            matchups(games, fmt)
+
+    return {"time": _best(club, repeat)}
+
+
 def run_case(argv: list[str], repeat: int) -> dict[str, float]:
     """Dispatch ``--case NAME ARGS...`` in the child process."""
     name, *args = argv
@@ -202,6 +226,8 @@ def run_case(argv: list[str], repeat: int) -> dict[str, float]:
         return case_build(args[0], repeat, *args[1:])
     if name == "rebuild":
         return case_rebuild(args[0], 1)
+    if name == "club":
+        return case_club(args[0], 1)
     raise SystemExit(f"unknown case {name}")
 
 
@@ -231,6 +257,7 @@ def plan(quick: bool, archive_events: int) -> list[Spec]:
             Spec("build demo events (full)", "demo", ("build", "demo", "full"), 1.0),
             Spec("build archive", "10 events", ("build", "10")),
             Spec("rebuild after one CSV", "10 events", ("rebuild", "10"), 1.0),
+            Spec("club ratings and meta", "10 events", ("club", "10")),
         ]
     specs = [
         Spec("pair steamroller", "256 players, R6", ("pair", "steamroller", "256", "5")),
@@ -272,6 +299,8 @@ def plan(quick: bool, archive_events: int) -> list[Spec]:
                           per_page_budget_ms=1.5, memory_budget_mib=1024))
     specs.append(Spec("rebuild after one CSV", f"{archive_events} events",
                       ("rebuild", str(archive_events)), 1.0))
+    specs.append(Spec("club ratings and meta", f"{archive_events} events",
+                      ("club", str(archive_events)), 10.0))
     return specs
 
 

@@ -11,13 +11,20 @@ import openpyxl
 import pandas as pd
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
 from standgen.cli import main
 from standgen.clubs.export import club_tables
 from standgen.clubs.games import games_frame
 from standgen.clubs.meta import faction_table, matchup_matrix, wilson
-from standgen.clubs.ratings import fide_change, fide_expected, openskill_ratings
+from standgen.clubs.ratings import (
+    fide_change,
+    fide_changes,
+    fide_expected,
+    openskill_ratings,
+)
 from standgen.load import load_tree
 from standgen.pipeline import report
 
@@ -183,3 +190,17 @@ def test_an_event_with_rated_false_is_left_out_of_the_ratings(tmp_path: Path) ->
     rated_events = set(tables["rating_changes"]["event"])
     assert "2026/club-swiss" not in rated_events and "2026/spring-steamroller" in rated_events
     assert "2026/club-swiss" in set(tables["games"]["event"])  # still in the games
+
+
+@given(st.lists(st.tuples(st.integers(1000, 2900), st.integers(1000, 2900),
+                          st.sampled_from(["win", "draw", "loss"])), min_size=1, max_size=30))
+def test_fide_changes_of_a_column_equal_the_rule_game_by_game(
+        games: list[tuple[int, int, str]]) -> None:
+    frame = pd.DataFrame({"format": "swiss", "kind": "played",
+                          "rating": [float(a) for a, _, _ in games],
+                          "opponent_ratings": [str(b) for _, b, _ in games],
+                          "outcome": [o for _, _, o in games]})
+    column = fide_changes(frame)
+    for (a, b, outcome), got in zip(games, column, strict=True):
+        assert got == round(fide_change(a, b, {"win": 1.0, "draw": 0.5, "loss": 0.0}[outcome]),
+                            1)

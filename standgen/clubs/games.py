@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 
 import pandas as pd
 
-from standgen.model import Event, Game, GameKind, Season
+from standgen.model import Event, GameKind, Season
 from standgen.pipeline import EventReport
 
 COLUMNS = ("event", "event_name", "date", "season", "format", "round", "table", "kind",
@@ -54,6 +54,7 @@ def _event_rows(made: EventReport, seasons: Sequence[Season]) -> list[dict[str, 
     season = season_of(event, seasons)
     start = _starts(event)
     coloured = bool(fmt.seat_headers)
+    date = event.config.date.isoformat()
     rows: list[tuple[tuple[int, int, str], dict[str, object]]] = []
     for record in made.standings.records.values():
         for entry in record.entries:
@@ -61,23 +62,22 @@ def _event_rows(made: EventReport, seasons: Sequence[Season]) -> list[dict[str, 
             if not game.finished:
                 continue
             player = players[seat.player]
-            opponents = [players[o] for o in entry.opponents if o in players]
-            position = game.players.index(seat.player)
+            others = [(s, players[s.player]) for s in game.seats
+                      if s.player != seat.player and s.player in players]
+            white = coloured and len(game.seats) == 2
             rows.append(((game.round, game.table, player.id), {
                 "event": event.slug, "event_name": event.config.name,
-                "date": event.config.date.isoformat(), "season": season,
+                "date": date, "season": season,
                 "format": event.config.format, "round": game.round, "table": game.table,
                 "kind": game.kind.value, "player": player.id, "name": player.name,
                 "faction": seat.power or player.faction, "rank": player.rank,
                 "rating": player.rating,
-                "colour": (("white", "black")[position] if coloured and len(game.seats) == 2
-                           else ""),
-                "opponents": ";".join(o.id for o in opponents),
-                "opponent_factions": ";".join(_faction(game, o.id, o.faction)
-                                              for o in opponents),
-                "opponent_ranks": ";".join(o.rank for o in opponents),
+                "colour": ("white" if game.seats[0] is seat else "black") if white else "",
+                "opponents": ";".join(o.id for _, o in others),
+                "opponent_factions": ";".join(s.power or o.faction for s, o in others),
+                "opponent_ranks": ";".join(o.rank for _, o in others),
                 "opponent_ratings": ";".join("" if o.rating is None else f"{o.rating:g}"
-                                             for o in opponents),
+                                             for _, o in others),
                 "seats": len(game.seats),
                 "outcome": seat.outcome.value if seat.outcome else "",
                 "result": seat.result or (seat.outcome.value if seat.outcome else ""),
@@ -87,11 +87,6 @@ def _event_rows(made: EventReport, seasons: Sequence[Season]) -> list[dict[str, 
                 if game.kind is GameKind.PLAYED else 0.0,
             }))
     return [row for _, row in sorted(rows, key=lambda pair: pair[0])]
-
-
-def _faction(game: Game, pid: str, faction: str) -> str:
-    """Return what ``pid`` played in ``game``: the Diplomacy power, else their faction."""
-    return game.seat_of(pid).power or faction
 
 
 def _starts(event: Event) -> dict[str, float]:

@@ -40,13 +40,14 @@ def faction_table(games: pd.DataFrame) -> pd.DataFrame:
     if played.empty:
         return pd.DataFrame(columns=["format", "faction", "games", "wins", "draws", "losses",
                                      "score", "low", "high", "solos", "average_points"])
-    grouped = played.groupby(["format", "faction"], sort=True)
-    table = grouped.agg(games=("outcome", "size"),
-                        wins=("outcome", lambda o: int((o == "win").sum())),
-                        draws=("outcome", lambda o: int((o == "draw").sum())),
-                        losses=("outcome", lambda o: int((o == "loss").sum())),
-                        solos=("result", lambda r: int((r == "solo").sum())),
-                        average_points=("points", "mean")).reset_index()
+    counted = played.assign(wins=(played["outcome"] == "win").astype("int64"),
+                            draws=(played["outcome"] == "draw").astype("int64"),
+                            losses=(played["outcome"] == "loss").astype("int64"),
+                            solos=(played["result"] == "solo").astype("int64"))
+    table = counted.groupby(["format", "faction"], sort=True).agg(
+        games=("outcome", "size"), wins=("wins", "sum"), draws=("draws", "sum"),
+        losses=("losses", "sum"), solos=("solos", "sum"),
+        average_points=("points", "mean")).reset_index()
     shares = (table["wins"] + 0.5 * table["draws"]) / table["games"]
     bounds = [wilson(w + 0.5 * d, n) for w, d, n in
               zip(table["wins"], table["draws"], table["games"], strict=True)]

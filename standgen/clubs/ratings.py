@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable
+from itertools import groupby
 
+import numpy as np
 import pandas as pd
 from openskill.models import PlackettLuce, PlackettLuceRating
 
@@ -64,14 +66,23 @@ SCORE = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 
 def fide_changes(games: pd.DataFrame) -> pd.Series:
     """Return the FIDE rating change of each rated chess row of the tidy table (NaN for
-    other rows: other formats, unplayed games, unrated players or opponents)."""
-    chess = games[(games["format"] == "swiss") & (games["kind"] == "played")
-                  & games["rating"].notna() & (games["opponent_ratings"] != "")]
-    changes = pd.Series(float("nan"), index=games.index, dtype="float64")
-    for index, row in chess.iterrows():
-        changes[index] = round(fide_change(float(row["rating"]),
-                                           float(row["opponent_ratings"]),
-                                           SCORE[str(row["outcome"])]), 1)
+    other rows: other formats, unplayed games, unrated players or opponents); the same
+    rule as :func:`fide_change`, for whole columns at once."""
+    changes = pd.Series(np.nan, index=games.index, dtype="float64")
+    chess = ((games["format"] == "swiss") & (games["kind"] == "played")
+             & games["rating"].notna() & (games["opponent_ratings"] != "")
+             & ~games["opponent_ratings"].str.contains(";", regex=False))
+    if not chess.any():
+        return changes
+    rating = games.loc[chess, "rating"].astype("float64").to_numpy()
+    opponent = games.loc[chess, "opponent_ratings"].astype("float64").to_numpy()
+    score = games.loc[chess, "outcome"].map(SCORE).astype("float64").to_numpy()
+    difference = np.minimum(np.abs(np.round(rating - opponent)), 400)
+    band = np.searchsorted(np.array(_FIDE_BANDS), difference, side="left")
+    high = np.array((*_FIDE_EXPECTED, 1.0))[band]
+    expected = np.where(rating >= opponent, high, np.round(1.0 - high, 2))
+    k = np.where(rating >= 2400, 10, 20)
+    changes[chess] = np.round(k * (score - expected), 1)
     return changes
 
 
@@ -86,39 +97,33 @@ def openskill_ratings(games: pd.DataFrame, opted_out: Iterable[str] = ()
     (``rated = false``) are left out.
     """
     model = PlackettLuce()
-    rated = games[games["kind"].isin(RATED_KINDS)
-                  & ~games["event"].isin(list(opted_out))]
+    rated = games[games["kind"].isin(RATED_KINDS) & ~games["event"].isin(list(opted_out))]
+    rated = rated.sort_values(["date", "event", "round", "table", "player"], kind="stable")
+    columns = ("date", "event", "round", "table", "player", "name", "outcome", "points")
+    values = zip(*(rated[c].tolist() for c in columns), strict=True)
     ratings: dict[str, PlackettLuceRating] = {}
     counts: dict[str, int] = {}
     last: dict[str, str] = {}
     names: dict[str, str] = {}
-    changes: list[dict[str, object]] = []
-    for _, chunk in rated.sort_values(["date", "event", "round", "table"]).groupby(
-            ["date", "event", "round"], sort=True):
-        before = {pid: ratings.get(pid) or model.rating(name=pid)
-                  for pid in chunk["player"]}
-        for _, table in chunk.groupby("table", sort=True):
-            ids = list(table["player"])
-            order = _places(table)
-            result = model.rate([[before[pid]] for pid in ids], ranks=order)
-            for pid, team in zip(ids, result, strict=True):
-                old = before[pid]
-                new = team[0]
+    changes: list[tuple[object, ...]] = []
+    # the seats of each round, table by table: rated against the ratings before the round
+    for _, round_seats in groupby(values, key=lambda v: (v[0], v[1], v[2])):
+        seats = list(round_seats)
+        before = {v[4]: ratings.get(v[4]) or model.rating(name=v[4]) for v in seats}
+        for _, table_seats in groupby(seats, key=lambda v: v[3]):
+            at_table = list(table_seats)
+            result = model.rate([[before[v[4]]] for v in at_table], ranks=_places(at_table))
+            for v, team in zip(at_table, result, strict=True):
+                pid, old, new = v[4], before[v[4]], team[0]
                 ratings[pid] = new
                 counts[pid] = counts.get(pid, 0) + 1
-                row = table[table["player"] == pid].iloc[0]
-                last[pid] = str(row["date"])
-                names[pid] = str(row["name"])
-                changes.append({"event": row["event"], "round": int(row["round"]),
-                                "table": int(row["table"]), "player": pid,
-                                "before": round(old.ordinal(), 2),
-                                "after": round(new.ordinal(), 2),
-                                "change": round(new.ordinal() - old.ordinal(),
-                                                2)})
+                last[pid], names[pid] = str(v[0]), str(v[5])
+                changes.append((v[1], int(v[2]), int(v[3]), pid, round(old.ordinal(), 2),
+                                round(new.ordinal(), 2),
+                                round(new.ordinal() - old.ordinal(), 2)))
     listing = pd.DataFrame(
         [{"player": pid, "name": names[pid], "mu": round(r.mu, 4),
-          "sigma": round(r.sigma, 4),
-          "rating": round(r.ordinal(), 2),
+          "sigma": round(r.sigma, 4), "rating": round(r.ordinal(), 2),
           "games": counts[pid], "last": last[pid]} for pid, r in ratings.items()],
         columns=["player", "name", "mu", "sigma", "rating", "games", "last"])
     listing = listing.sort_values(["rating", "player"], ascending=[False, True],
@@ -127,12 +132,12 @@ def openskill_ratings(games: pd.DataFrame, opted_out: Iterable[str] = ()
                                                    "before", "after", "change"])
 
 
-def _places(table: pd.DataFrame) -> list[float]:
+def _places(seats: list[tuple[object, ...]]) -> list[float]:
     """Return each seat's place at its table (0 best; ties share a place): a two-player
     game by its outcome, a Diplomacy board by the points the event gave each seat."""
-    if len(table) == 2:
-        value = [SCORE.get(str(o), 0.0) for o in table["outcome"]]
+    if len(seats) == 2:
+        value = [SCORE.get(str(v[6]), 0.0) for v in seats]
     else:
-        value = [float(p) for p in table["points"]]
+        value = [float(str(v[7])) for v in seats]
     ordered = sorted(set(value), reverse=True)
     return [float(ordered.index(v)) for v in value]
