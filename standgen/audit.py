@@ -24,18 +24,20 @@ venue), and the published standings stay correct either way.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from standgen.errors import Problem
 from standgen.model import Event, Game, GameKind, Round
-from standgen.standings import compute_standings, format_of
+from standgen.standings import Standings, compute_standings, format_of
 
 NO_FINAL_REMATCH_CHECK = {"old-world"}  # final round rematches are the rule (seed 002)
 
 
-def audit(event: Event) -> list[Problem]:
-    """Return warnings for rematches, second byes, byes not given at the bottom and empty
-    stats in the event's round files."""
+def audit(event: Event, by_round: Sequence[Standings] = ()) -> list[Problem]:
+    """Return warnings for rematches, second byes, byes not given at the bottom, empty
+    stats and missing results in the event's round files. ``by_round``: the standings
+    after each complete round, where the caller has them already (else computed)."""
+    after = {s.rounds_complete: s for s in by_round}
     found: list[Problem] = []
     met: dict[frozenset[str], int] = {}
     byes: dict[str, int] = {}
@@ -60,7 +62,7 @@ def audit(event: Event) -> list[Problem]:
                                  f"{byes[pid]}); give it to a player without one if any"))
                 byes.setdefault(pid, rnd.number)
         if rnd.number > 1 and format_of(event).seats == 2:
-            found.extend(_bye_at_the_bottom(event, rnd, byes))
+            found.extend(_bye_at_the_bottom(event, rnd, byes, after.get(rnd.number - 1)))
         found.extend(_empty_stats(event, rnd.games))
     if event.rounds and not event.rounds[-1].finished:
         last = event.rounds[-1]
@@ -76,7 +78,8 @@ def _at(game: Game, message: str) -> Problem:
     return Problem(game.source.path, game.source.line, message, warning=True)
 
 
-def _bye_at_the_bottom(event: Event, rnd: Round, byes: dict[str, int]) -> list[Problem]:
+def _bye_at_the_bottom(event: Event, rnd: Round, byes: dict[str, int],
+                       standings: Standings | None) -> list[Problem]:
     """Return a warning when the round's bye went to a player above the lowest score of
     the players who could have had it (in the round, no earlier bye)."""
     given = [g for g in rnd.games if g.kind is GameKind.BYE]
@@ -84,7 +87,8 @@ def _bye_at_the_bottom(event: Event, rnd: Round, byes: dict[str, int]) -> list[P
         return []
     game = given[0]
     pid = game.players[0]
-    standings = compute_standings(event, upto=rnd.number - 1)
+    if standings is None:
+        standings = compute_standings(event, upto=rnd.number - 1)
     scores = standings.context.scores
     paired = {p for g in rnd.games if g.kind in (GameKind.PLAYED, GameKind.FORFEIT, GameKind.BYE)
               for p in g.players}

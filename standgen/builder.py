@@ -226,10 +226,11 @@ def _event(index: int) -> EventDone:
     found: Found = _JOB["found"]
     folder, slugs = found.folders[index]
     problems: list[Problem] = []
-    event = _load(folder, slugs, problems, _JOB["root"])
+    event = load_event(folder, slugs, problems, _JOB["root"])
     if event is None or errors_only(problems):
         return EventDone(index, tuple(problems), None, 0)
     made = report(event)
+    problems.extend(audit(event, made.by_round))
     renderer: SiteRenderer = _JOB["renderer"]
     writer: _StagingWriter = _JOB["writer"]
     before = writer.files
