@@ -19,6 +19,7 @@ from standgen.cli import main
 from standgen.clubs.export import club_tables
 from standgen.clubs.games import games_frame
 from standgen.clubs.meta import faction_table, matchup_matrix, wilson
+from standgen.clubs.plackett_luce import ordinal, rate_two
 from standgen.clubs.ratings import (
     fide_change,
     fide_changes,
@@ -204,3 +205,17 @@ def test_fide_changes_of_a_column_equal_the_rule_game_by_game(
     for (a, b, outcome), got in zip(games, column, strict=True):
         assert got == round(fide_change(a, b, {"win": 1.0, "draw": 0.5, "loss": 0.0}[outcome]),
                             1)
+
+
+@given(st.floats(-20, 80), st.floats(0.05, 12), st.floats(-20, 80), st.floats(0.05, 12),
+       st.sampled_from([1.0, 0.5, 0.0]))
+def test_the_two_player_fast_path_equals_openskill_bit_for_bit(
+        mu_a: float, sigma_a: float, mu_b: float, sigma_b: float, score: float) -> None:
+    """standgen.clubs.plackett_luce.rate_two against the package's own rate()."""
+    model = PlackettLuce()
+    ranks = {1.0: [0.0, 1.0], 0.5: [0.0, 0.0], 0.0: [1.0, 0.0]}[score]
+    [[a], [b]] = model.rate([[model.rating(mu=mu_a, sigma=sigma_a)],
+                             [model.rating(mu=mu_b, sigma=sigma_b)]], ranks=ranks)
+    got_a, got_b = rate_two((mu_a, sigma_a), (mu_b, sigma_b), score)
+    assert got_a == (a.mu, a.sigma) and got_b == (b.mu, b.sigma)
+    assert ordinal(got_a) == a.ordinal()

@@ -31,7 +31,8 @@ def season_of(event: Event, seasons: Sequence[Season]) -> str:
 
 
 def games_frame(reports: Iterable[EventReport], seasons: Sequence[Season] = ()) -> pd.DataFrame:
-    """Return the tidy table of every finished game of ``reports``: one row per seat.
+    """Return the tidy table of every finished game of ``reports``: one row per seat,
+    by event, round, table and player.
 
     ``kind`` is played, forfeit, bye or absent; ``opponents`` (and their factions, ranks
     and ratings) are joined with ``;`` for Diplomacy's six opponents; ``colour`` is
@@ -39,15 +40,20 @@ def games_frame(reports: Iterable[EventReport], seasons: Sequence[Season] = ()) 
     data contract section 1); ``start`` is the player's starting score (McMahon's initial
     MMS, 0 elsewhere).
     """
-    rows: list[dict[str, object]] = []
+    columns: dict[str, list[object]] = {name: [] for name in COLUMNS}
     for made in reports:
-        rows.extend(_event_rows(made, seasons))
-    frame = pd.DataFrame(rows, columns=list(COLUMNS))
-    return frame.astype({"round": "int64", "table": "int64", "points": "float64",
-                         "start": "float64", "seats": "int64"})
+        _event_rows(made, seasons, columns)
+    frame = pd.DataFrame(columns).astype({"round": "int64", "table": "int64",
+                                          "points": "float64", "start": "float64",
+                                          "seats": "int64", "rating": "float64",
+                                          "handicap": "float64"})
+    return frame.sort_values(["event", "round", "table", "player"], kind="stable",
+                             ignore_index=True)
 
 
-def _event_rows(made: EventReport, seasons: Sequence[Season]) -> list[dict[str, object]]:
+def _event_rows(made: EventReport, seasons: Sequence[Season],
+                columns: dict[str, list[object]]) -> None:
+    """Append one event's rows to ``columns``."""
     event = made.event
     fmt = made.standings.format
     players = event.player_by_id
@@ -55,7 +61,7 @@ def _event_rows(made: EventReport, seasons: Sequence[Season]) -> list[dict[str, 
     start = _starts(event)
     coloured = bool(fmt.seat_headers)
     date = event.config.date.isoformat()
-    rows: list[tuple[tuple[int, int, str], dict[str, object]]] = []
+    add = {name: columns[name].append for name in COLUMNS}
     for record in made.standings.records.values():
         for entry in record.entries:
             game, seat = entry.game, entry.seat
@@ -65,28 +71,33 @@ def _event_rows(made: EventReport, seasons: Sequence[Season]) -> list[dict[str, 
             others = [(s, players[s.player]) for s in game.seats
                       if s.player != seat.player and s.player in players]
             white = coloured and len(game.seats) == 2
-            rows.append(((game.round, game.table, player.id), {
-                "event": event.slug, "event_name": event.config.name,
-                "date": date, "season": season,
-                "format": event.config.format, "round": game.round, "table": game.table,
-                "kind": game.kind.value, "player": player.id, "name": player.name,
-                "faction": seat.power or player.faction, "rank": player.rank,
-                "rating": player.rating,
-                "colour": ("white" if game.seats[0] is seat else "black") if white else "",
-                "opponents": ";".join(o.id for _, o in others),
-                "opponent_factions": ";".join(s.power or o.faction for s, o in others),
-                "opponent_ranks": ";".join(o.rank for _, o in others),
-                "opponent_ratings": ";".join("" if o.rating is None else f"{o.rating:g}"
-                                             for _, o in others),
-                "seats": len(game.seats),
-                "outcome": seat.outcome.value if seat.outcome else "",
-                "result": seat.result or (seat.outcome.value if seat.outcome else ""),
-                "points": float(entry.points),
-                "start": start.get(player.id, 0.0),
-                "handicap": game.extra.get("handicap", 0.0)
-                if game.kind is GameKind.PLAYED else 0.0,
-            }))
-    return [row for _, row in sorted(rows, key=lambda pair: pair[0])]
+            outcome = seat.outcome.value if seat.outcome else ""
+            add["event"](event.slug)
+            add["event_name"](event.config.name)
+            add["date"](date)
+            add["season"](season)
+            add["format"](event.config.format)
+            add["round"](game.round)
+            add["table"](game.table)
+            add["kind"](game.kind.value)
+            add["player"](player.id)
+            add["name"](player.name)
+            add["faction"](seat.power or player.faction)
+            add["rank"](player.rank)
+            add["rating"](player.rating)
+            add["colour"](("white" if game.seats[0] is seat else "black") if white else "")
+            add["opponents"](";".join(o.id for _, o in others))
+            add["opponent_factions"](";".join(s.power or o.faction for s, o in others))
+            add["opponent_ranks"](";".join(o.rank for _, o in others))
+            add["opponent_ratings"](";".join("" if o.rating is None else f"{o.rating:g}"
+                                             for _, o in others))
+            add["seats"](len(game.seats))
+            add["outcome"](outcome)
+            add["result"](seat.result or outcome)
+            add["points"](float(entry.points))
+            add["start"](start.get(player.id, 0.0))
+            add["handicap"](game.extra.get("handicap", 0.0)
+                            if game.kind is GameKind.PLAYED else 0.0)
 
 
 def _starts(event: Event) -> dict[str, float]:

@@ -26,7 +26,9 @@ from itertools import groupby
 
 import numpy as np
 import pandas as pd
-from openskill.models import PlackettLuce, PlackettLuceRating
+from openskill.models import PlackettLuce
+
+from standgen.clubs.plackett_luce import Rating, ordinal, rate_two
 
 RATED_KINDS = ("played",)
 
@@ -101,7 +103,8 @@ def openskill_ratings(games: pd.DataFrame, opted_out: Iterable[str] = ()
     rated = rated.sort_values(["date", "event", "round", "table", "player"], kind="stable")
     columns = ("date", "event", "round", "table", "player", "name", "outcome", "points")
     values = zip(*(rated[c].tolist() for c in columns), strict=True)
-    ratings: dict[str, PlackettLuceRating] = {}
+    start = (model.mu, model.sigma)
+    ratings: dict[str, Rating] = {}
     counts: dict[str, int] = {}
     last: dict[str, str] = {}
     names: dict[str, str] = {}
@@ -109,27 +112,40 @@ def openskill_ratings(games: pd.DataFrame, opted_out: Iterable[str] = ()
     # the seats of each round, table by table: rated against the ratings before the round
     for _, round_seats in groupby(values, key=lambda v: (v[0], v[1], v[2])):
         seats = list(round_seats)
-        before = {v[4]: ratings.get(v[4]) or model.rating(name=v[4]) for v in seats}
+        before = {v[4]: ratings.get(v[4], start) for v in seats}
         for _, table_seats in groupby(seats, key=lambda v: v[3]):
             at_table = list(table_seats)
-            result = model.rate([[before[v[4]]] for v in at_table], ranks=_places(at_table))
-            for v, team in zip(at_table, result, strict=True):
-                pid, old, new = v[4], before[v[4]], team[0]
+            olds = [before[v[4]] for v in at_table]
+            news = _rate(model, olds, _places(at_table))
+            for v, old, new in zip(at_table, olds, news, strict=True):
+                pid = v[4]
                 ratings[pid] = new
                 counts[pid] = counts.get(pid, 0) + 1
                 last[pid], names[pid] = str(v[0]), str(v[5])
-                changes.append((v[1], int(v[2]), int(v[3]), pid, round(old.ordinal(), 2),
-                                round(new.ordinal(), 2),
-                                round(new.ordinal() - old.ordinal(), 2)))
+                changes.append((v[1], int(v[2]), int(v[3]), pid, round(ordinal(old), 2),
+                                round(ordinal(new), 2), round(ordinal(new) - ordinal(old), 2)))
     listing = pd.DataFrame(
-        [{"player": pid, "name": names[pid], "mu": round(r.mu, 4),
-          "sigma": round(r.sigma, 4), "rating": round(r.ordinal(), 2),
+        [{"player": pid, "name": names[pid], "mu": round(r[0], 4),
+          "sigma": round(r[1], 4), "rating": round(ordinal(r), 2),
           "games": counts[pid], "last": last[pid]} for pid, r in ratings.items()],
         columns=["player", "name", "mu", "sigma", "rating", "games", "last"])
     listing = listing.sort_values(["rating", "player"], ascending=[False, True],
                                   ignore_index=True)
     return listing, pd.DataFrame(changes, columns=["event", "round", "table", "player",
                                                    "before", "after", "change"])
+
+
+def _rate(model: PlackettLuce, olds: list[Rating], places: list[float]) -> list[Rating]:
+    """Return the seats' new ratings after one game: a two-player game by the fast path
+    that equals the package bit for bit (:mod:`standgen.clubs.plackett_luce`), a board
+    of more seats by the package."""
+    if len(olds) == 2:
+        score = 0.5 if places[0] == places[1] else (1.0 if places[0] < places[1] else 0.0)
+        first, second = rate_two(olds[0], olds[1], score)
+        return [first, second]
+    teams = model.rate([[model.rating(mu=mu, sigma=sigma)] for mu, sigma in olds],
+                       ranks=places)
+    return [(team[0].mu, team[0].sigma) for team in teams]
 
 
 def _places(seats: list[tuple[object, ...]]) -> list[float]:
