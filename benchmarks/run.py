@@ -195,6 +195,7 @@ def case_club(events_arg: str, repeat: int) -> dict[str, float]:
     """Time the club tables of an archive (issue #20): the tidy games table, the
     OpenSkill ratings, the FIDE changes and the meta, from the events' reports (which a
     build has already made; loading and ranking are not timed)."""
+    from standgen import perf
     from standgen.clubs.games import games_frame
     from standgen.clubs.meta import faction_table, matchups
     from standgen.clubs.ratings import fide_changes, openskill_ratings
@@ -205,6 +206,10 @@ def case_club(events_arg: str, repeat: int) -> dict[str, float]:
     reports = tuple(report(e) for e in tree.events)
 
     def club() -> None:
+        with perf.collector_paused():  # as standgen export runs it (clubs/export.py)
+            tables()
+
+    def tables() -> None:
         games = games_frame(reports, tree.seasons)
         fide_changes(games)
         openskill_ratings(games)

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from standgen import perf
 from standgen.clubs.games import games_frame
 from standgen.clubs.meta import faction_table, matchups
 from standgen.clubs.ratings import fide_changes, openskill_ratings
@@ -37,6 +38,12 @@ FORMATS = (".xlsx", ".csv", ".parquet")
 def club_tables(tree: EventsTree, reports: tuple[EventReport, ...] | None = None
                 ) -> dict[str, pd.DataFrame]:
     """Return every table of the export by sheet name, from the loaded tree."""
+    with perf.collector_paused():  # the games table's rows live until the export ends
+        return _club_tables(tree, reports)
+
+
+def _club_tables(tree: EventsTree, reports: tuple[EventReport, ...] | None
+                 ) -> dict[str, pd.DataFrame]:
     made = reports if reports is not None else tuple(report(e) for e in tree.events)
     games = games_frame(made, tree.seasons)
     games["fide_change"] = fide_changes(games)
