@@ -283,3 +283,20 @@ def test_every_table_has_a_note(seed: int) -> None:
     assert any(note.startswith("Bye: ") for note in proposal.notes)
     event = play(event, proposal, rng)
     assert len(event.rounds) == 3
+
+
+def test_notes_name_the_deciding_criterion() -> None:
+    """A club clash avoided by floating is put down to geography; a float between two
+    neighbouring groups in the concavity example to the MMS difference."""
+    people = [person("a", "10k", 2000, club="X", country="FR"),
+              person("b", "10k", 1999, club="X", country="FR"),
+              person("c", "12k", 1500, club="Y", country="FR"),
+              person("d", "12k", 1499, club="Y", country="FR")]
+    notes = [n for n in propose(make(people)).notes if n.startswith("Table ")]
+    assert len(notes) == 2
+    assert all("decided by avoiding club mates and compatriots" in n for n in notes)
+    ranks = ["1k"] + [f"{k}k" for k in range(2, 11) for _ in range(2)] + ["11k"]
+    chain = [person(f"p{k:02d}", r, rating=2000.0 - k) for k, r in enumerate(ranks)]
+    notes = [n for n in propose(make(chain)).notes if n.startswith("Table ")]
+    assert any("decided by MMS difference" in n for n in notes)
+    assert all("a float across 1 MMS" in n for n in notes)

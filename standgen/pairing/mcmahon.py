@@ -189,6 +189,7 @@ def _proposal(event: Event, f: gotha.Field, round_number: int,
     source = Source("/".join(("events", *event.path, f"round-{round_number}.csv")))
     games: list[Game] = []
     notes: list[str] = []
+    why_table = gotha.explain(f, pairs)
     for table, (p1, p2) in enumerate(pairs, start=1):
         white, black, hd, why = gotha.game_between(f.settings, p1, p2)
         extra: dict[str, float] = {}
@@ -197,7 +198,7 @@ def _proposal(event: Event, f: gotha.Field, round_number: int,
             extra = {"handicap": float(hd), "komi": float(komi)}
         games.append(Game(round=round_number, table=table,
                           seats=(Seat(white.id), Seat(black.id)), source=source, extra=extra))
-        notes.append(f"Table {table}: {gotha.explain(f, p1, p2)}; colours: "
+        notes.append(f"Table {table}: {why_table[table - 1]}; colours: "
                      f"{gotha.COLOUR_WHY[why]}.")
     if bye is not None:
         games.append(Game(round=round_number, table=len(pairs) + 1, seats=(Seat(bye.id),),
