@@ -19,7 +19,6 @@ being Python's ``float`` in the same operation order and ``(long)`` a truncation
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -511,19 +510,21 @@ def _extra(criterion: str, p: Gamer) -> float:
     return 0.0
 
 
-def choose_bye(players: Sequence[Gamer]) -> Gamer:
-    """Return the bye among ``players`` (given in score order).
+def bye_candidates(players: Sequence[Gamer]) -> list[Gamer]:
+    """Return ``players`` (given in score order) in OpenGotha's order of preference for
+    the bye, its choice first.
 
     OpenGotha ``Tournament.chooseAByePlayer``: weight = rank + 2 × MMS + 1000 × byes so
     far; the least weight, and the later player in the list on equal weight.
     """
-    best = players[0]
-    least = math.inf
-    for p in players:
-        weight = p.rank + p.mms2 + 1000 * p.byes
-        if weight <= least:
-            least, best = weight, p
-    return best
+    ranked = sorted(enumerate(players),
+                    key=lambda kp: (kp[1].rank + kp[1].mms2 + 1000 * kp[1].byes, -kp[0]))
+    return [p for _, p in ranked]
+
+
+def choose_bye(players: Sequence[Gamer]) -> Gamer:
+    """Return OpenGotha's bye among ``players`` (score order): :func:`bye_candidates`' first."""
+    return bye_candidates(players)[0]
 
 
 def pairing_groups(players: Sequence[Gamer], round0: int, s: Settings) -> list[list[Gamer]]:

@@ -163,6 +163,11 @@ def pair_round(event: Event, standings: Standings, round_number: int) -> Proposa
     order; with an odd count, the bye by ``Tournament.chooseAByePlayer``; then
     ``Tournament.makeAutomaticPairing`` (pairing groups, ``fillPairingInfo``,
     ``costValue``, maximum-weight matching) and ``gameBetween`` per pair.
+
+    One deviation: when OpenGotha's bye leaves only pairings with a rematch (OpenGotha
+    then pairs it and warns the TO, ``JFrGamesPair``'s "already played" message), the
+    next players in its bye order are tried (up to ``BYE_TRIES``), and the first bye
+    that allows a round without a rematch is taken, with a note.
     """
     s = settings_of(event, standings.planned_rounds)
     everyone = gamers(event, standings, s)
@@ -170,19 +175,40 @@ def pair_round(event: Event, standings: Standings, round_number: int) -> Proposa
     groups = gotha.fill_pairing_info(s, list(everyone.values()), round0)
     f = gotha.Field(s, round0, groups)
     order = gotha.score_order([everyone[p.id] for p in players_for_round(event, round_number)])
-    bye = gotha.choose_bye(order) if len(order) % 2 else None
+    candidates = gotha.bye_candidates(order)[:BYE_TRIES] if len(order) % 2 else [None]
+    first: tuple[list[tuple[gotha.Gamer, gotha.Gamer]], gotha.Gamer | None] | None = None
+    for bye in candidates:
+        pairs = _pair_without(f, order, bye, round0)
+        if first is None:
+            first = pairs, bye
+        if not any(p1.met.get(p2.id) for p1, p2 in pairs):
+            moved = bye is not None and bye is not candidates[0]
+            return _proposal(event, f, round_number, pairs, bye, moved)
+    assert first is not None
+    return _proposal(event, f, round_number, first[0], first[1], False)
+
+
+BYE_TRIES = 8  # byes tried, in OpenGotha's order, before accepting a forced rematch
+
+
+def _pair_without(f: gotha.Field, order: Sequence[gotha.Gamer], bye: gotha.Gamer | None,
+                  round0: int) -> list[tuple[gotha.Gamer, gotha.Gamer]]:
+    """Return OpenGotha's pairs of ``order`` without ``bye``, in score order.
+
+    OpenGotha ``Tournament.makeAutomaticPairing``: pairing groups, each matched alone.
+    """
     playing = [p for p in order if p is not bye]
     pairs: list[tuple[gotha.Gamer, gotha.Gamer]] = []
-    for group in gotha.pairing_groups(playing, round0, s):
+    for group in gotha.pairing_groups(playing, round0, f.settings):
         pairs += [(group[i], group[j]) for i, j in match(f, group)]
     position = {p.id: k for k, p in enumerate(order)}
     pairs.sort(key=lambda pq: position[pq[0].id])
-    return _proposal(event, f, round_number, pairs, bye)
+    return pairs
 
 
 def _proposal(event: Event, f: gotha.Field, round_number: int,
               pairs: Sequence[tuple[gotha.Gamer, gotha.Gamer]],
-              bye: gotha.Gamer | None) -> Proposal:
+              bye: gotha.Gamer | None, moved: bool) -> Proposal:
     """Return the round: White first, handicap and komi, the bye last, a note per table."""
     config = event.config
     handicaps = bool(MCMAHON.option(config, "handicap"))
@@ -203,8 +229,13 @@ def _proposal(event: Event, f: gotha.Field, round_number: int,
     if bye is not None:
         games.append(Game(round=round_number, table=len(pairs) + 1, seats=(Seat(bye.id),),
                           kind=GameKind.BYE, source=source))
-        notes.append(f"Bye: {bye.id}, the least rank + 2 × MMS + 1000 × byes so far "
-                     "(OpenGotha's bye rule).")
+        if moved:
+            notes.append(f"Bye: {bye.id}, the next in OpenGotha's bye order (least rank + "
+                         "2 × MMS + 1000 × byes so far): OpenGotha's first choice left only "
+                         "pairings with a rematch.")
+        else:
+            notes.append(f"Bye: {bye.id}, the least rank + 2 × MMS + 1000 × byes so far "
+                         "(OpenGotha's bye rule).")
     head = (f"Paired as OpenGotha does: MMS groups, {f.seed_system_label} seeding, "
             "draw-ups from the middle of a group.")
     return Proposal(Round(number=round_number, games=tuple(games), source=source),
