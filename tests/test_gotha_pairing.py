@@ -311,3 +311,14 @@ def test_notes_name_the_deciding_criterion() -> None:
     notes = [n for n in propose(make(chain)).notes if n.startswith("Table ")]
     assert any("decided by MMS difference" in n for n in notes)
     assert all("a float across 1 MMS" in n for n in notes)
+
+
+def test_without_ratings_the_group_order_follows_rank() -> None:
+    """A player without a rating has OpenGotha's rating from rank ((rank + 30) × 100 −
+    900), so in round 1 the bar group is ordered strongest first, not by name."""
+    people = [person("a", "2d"), person("b", "4d"), person("c", "3d"), person("d", "5d")]
+    f, order = field_of(make(people, bar="2d"))
+    inner = {p.id: p.inner for p in order}
+    assert inner == {"d": 0, "b": 1, "c": 2, "a": 3}
+    assert gotha.rating_from_rank(0) == 2100 and gotha.rating_from_rank(-1) == 2000
+    del f

@@ -115,6 +115,14 @@ class Gamer:
         return self.name + self.first_name
 
 
+def rating_from_rank(rank: int) -> float:
+    """Return OpenGotha's rating for a rank, given to a player registered without one.
+
+    OpenGotha ``Player.ratingFromRank``: ``(rank + 30) × 100 − 900`` (1d = 2100, 1k = 2000).
+    """
+    return float((rank - MIN_RANK) * 100 - 900)
+
+
 def split_name(full: str) -> tuple[str, str]:
     """Return OpenGotha's (name, first name) of a players.csv name: first word, the rest.
 

@@ -99,7 +99,9 @@ def gamers(event: Event, standings: Standings, s: gotha.Settings) -> dict[str, g
 
     Placement is the MMS then the event's tiebreaks (OpenGotha's placement criteria,
     SOSM and SOSOSM by default). Colour balance is ``Pairing.wbBalance``: whites minus
-    blacks over games without handicap, forfeits included (``player_1`` has White).
+    blacks over games without handicap, forfeits included (``player_1`` has White). A
+    player without a rating gets OpenGotha's rating from rank (its players manager
+    registers one so, ``Player.ratingFromRank``).
     """
     config = event.config
     scores = standings.context.scores
@@ -113,7 +115,7 @@ def gamers(event: Event, standings: Standings, s: gotha.Settings) -> dict[str, g
         score = scores.get(player.id, 0.0)
         g = gotha.Gamer(
             id=player.id, name=name, first_name=first, rank=rank,
-            rating=player.rating if player.rating is not None else 0.0,
+            rating=player.rating if player.rating is not None else gotha.rating_from_rank(rank),
             club=player.club, country=player.country,
             smms=round(initial_mms(player, config)) + s.zero - gotha.MIN_RANK,
             mms2=_mms2(score, s.zero), placement=(score, *values.get(player.id, ())),
