@@ -212,6 +212,9 @@ def histories(draw: st.DrawFn) -> Any:
                      country=draw(st.sampled_from(["", "FR", "DE"])),
                      name=f"p{k} {draw(st.sampled_from(['Ann', 'Bo', 'Cy']))}")
               for k in range(n)]
+    # corrections beyond OpenGotha's -1..+2 put a player outside its group range
+    people = [replace(p, mms_correction=draw(st.sampled_from([0, 0, 0, 1, 4, -3])))
+              for p in people]
     options: dict[str, Any] = {}
     if draw(st.booleans()):
         options["bar"] = draw(st.sampled_from(["1d", "3k"]))
@@ -322,3 +325,18 @@ def test_without_ratings_the_group_order_follows_rank() -> None:
     assert inner == {"d": 0, "b": 1, "c": 2, "a": 3}
     assert gotha.rating_from_rank(0) == 2100 and gotha.rating_from_rank(-1) == 2000
     del f
+
+
+def test_over_600_players_are_matched_in_parts_from_the_top() -> None:
+    """``makeAutomaticPairing``: while more than 600 remain, players are taken from the
+    top score down until an even part of at least 200 (the last score taken whole)."""
+    s = gotha.Settings(bar=0, floor=-20)
+    rng = random.Random(5)
+    field = [gotha.Gamer(f"p{k}", f"p{k}", "", 0, 0.0, "", "", 0, 2 * rng.randint(10, 34), ())
+             for k in range(1001)]
+    parts = gotha.pairing_groups(field, 2, s)
+    assert sum(len(p) for p in parts) == 1001
+    assert len(parts[-1]) <= 600 and all(len(p) >= 200 for p in parts)
+    for upper, lower in zip(parts, parts[1:], strict=False):
+        assert min(p.mms2 for p in upper) >= max(p.mms2 for p in lower)
+        assert len(upper) % 2 == 0

@@ -321,7 +321,8 @@ def pair_costs(f: Field, group: Sequence[Gamer]) -> list[tuple[int, int, int]]:
     (same club, same country), each player's capped pseudo rank for the handicap test.
     """
     s = f.settings
-    by_gap = [concave(SCORE_DIFFERENCE, gap / f.groups) for gap in range(f.groups + 1)]
+    spread = max((p.group for p in group), default=0) - min((p.group for p in group), default=0)
+    by_gap = [concave(SCORE_DIFFERENCE, gap / f.groups) for gap in range(spread + 1)]
     geo = {}
     for same_club in (False, True):
         for same_country in (False, True):
