@@ -238,8 +238,10 @@ def _proposal(event: Event, f: gotha.Field, round_number: int,
         else:
             notes.append(f"Bye: {bye.id}, the least rank + 2 × MMS + 1000 × byes so far "
                          "(OpenGotha's bye rule).")
-    head = (f"Paired as OpenGotha does: MMS groups, {f.seed_system_label} seeding, "
-            "draw-ups from the middle of a group.")
+    s = f.settings
+    head = (f"Paired as OpenGotha's automatic pairing does: MMS groups, "
+            f"{f.seed_system_label} seeding this round, drawn-down players from the "
+            f"{s.dudd_upper} of their group and drawn-up ones from the {s.dudd_lower}.")
     return Proposal(Round(number=round_number, games=tuple(games), source=source),
                     notes=(head, *notes))
 
