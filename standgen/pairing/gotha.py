@@ -20,7 +20,7 @@ being Python's ``float`` in the same operation order and ``(long)`` a truncation
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -592,7 +592,8 @@ CRITERION_WORDS = {
 NEIGHBOURS = 8  # tables either side compared with each table
 
 
-def explain(f: Field, pairs: Sequence[tuple[Gamer, Gamer]]) -> list[str]:
+def explain(f: Field, pairs: Sequence[tuple[Gamer, Gamer]],
+            position: Mapping[str, int]) -> list[str]:
     """Return, per table, in a TO's words what the table is and which criterion decided it.
 
     OpenGotha shows the cost of a pair criterion by criterion (``JFrGamesPair``); here
@@ -600,11 +601,10 @@ def explain(f: Field, pairs: Sequence[tuple[Gamer, Gamer]]) -> list[str]:
     ``c``-``d`` (``a``-``c`` and ``b``-``d``, or ``a``-``d`` and ``b``-``c``; the
     ``NEIGHBOURS`` tables either side in score order). The alternative losing least is
     the closest call, and the most important criterion (``costValue``'s order) on which
-    it loses is the one that decided the table.
+    it loses is the one that decided the table. ``position`` is each player's place in
+    the score order (``costValue`` takes the earlier player first).
     """
     parts = [cost_parts(f, a, b) for a, b in pairs]
-    # score order: tables follow their first player, each first player before the second
-    where = {p.id: (k, side) for k, pq in enumerate(pairs) for side, p in enumerate(pq)}
     out = []
     for t, (a, b) in enumerate(pairs):
         text = _describe(f, a, b, parts[t])
@@ -615,7 +615,8 @@ def explain(f: Field, pairs: Sequence[tuple[Gamer, Gamer]]) -> list[str]:
                 continue
             c, d = pairs[u]
             for x, y in (((a, c), (b, d)), ((a, d), (b, c))):
-                alt = [cost_parts(f, *_ordered(x, where)), cost_parts(f, *_ordered(y, where))]
+                alt = [cost_parts(f, *_ordered(x, position)),
+                       cost_parts(f, *_ordered(y, position))]
                 loss = {k: parts[t][k] + parts[u][k] - alt[0][k] - alt[1][k] for k in CRITERIA}
                 total = sum(loss.values())
                 if total == 0 and tie is None:
@@ -637,11 +638,10 @@ def explain(f: Field, pairs: Sequence[tuple[Gamer, Gamer]]) -> list[str]:
 _IMPORTANCE = ("duplicate", "score", "geo", "handicap", "random", "dudd", "seeding", "colour")
 
 
-def _ordered(pair: tuple[Gamer, Gamer], where: dict[str, tuple[int, int]]) -> tuple[
-        Gamer, Gamer]:
+def _ordered(pair: tuple[Gamer, Gamer], position: Mapping[str, int]) -> tuple[Gamer, Gamer]:
     """Return a pair as ``costValue`` takes it: the earlier player in score order first."""
     x, y = pair
-    return (x, y) if where[x.id] < where[y.id] else (y, x)
+    return (x, y) if position[x.id] < position[y.id] else (y, x)
 
 
 def _describe(f: Field, p1: Gamer, p2: Gamer, parts: dict[str, int]) -> str:

@@ -185,9 +185,9 @@ def pair_round(event: Event, standings: Standings, round_number: int) -> Proposa
             first = pairs, bye
         if not any(p1.met.get(p2.id) for p1, p2 in pairs):
             moved = bye is not None and bye is not candidates[0]
-            return _proposal(event, f, round_number, pairs, bye, moved)
+            return _proposal(event, f, round_number, order, pairs, bye, moved)
     assert first is not None
-    return _proposal(event, f, round_number, first[0], first[1], False)
+    return _proposal(event, f, round_number, order, first[0], first[1], False)
 
 
 BYE_TRIES = 8  # byes tried, in OpenGotha's order, before accepting a forced rematch
@@ -208,7 +208,7 @@ def _pair_without(f: gotha.Field, order: Sequence[gotha.Gamer], bye: gotha.Gamer
     return pairs
 
 
-def _proposal(event: Event, f: gotha.Field, round_number: int,
+def _proposal(event: Event, f: gotha.Field, round_number: int, order: Sequence[gotha.Gamer],
               pairs: Sequence[tuple[gotha.Gamer, gotha.Gamer]],
               bye: gotha.Gamer | None, moved: bool) -> Proposal:
     """Return the round: White first, handicap and komi, the bye last, a note per table."""
@@ -217,7 +217,7 @@ def _proposal(event: Event, f: gotha.Field, round_number: int,
     source = Source("/".join(("events", *event.path, f"round-{round_number}.csv")))
     games: list[Game] = []
     notes: list[str] = []
-    why_table = gotha.explain(f, pairs)
+    why_table = gotha.explain(f, pairs, {p.id: k for k, p in enumerate(order)})
     for table, (p1, p2) in enumerate(pairs, start=1):
         white, black, hd, why = gotha.game_between(f.settings, p1, p2)
         extra: dict[str, float] = {}
