@@ -197,9 +197,9 @@ def validate_event(event: Event, path: str) -> list[Problem]:
     for key in ("bye_points", "absent_points"):
         if float(MCMAHON.option(config, key)) not in UNPLAYED_VALUES:
             problems.append(Problem(path, 1, f"option '{key}' must be 0, 0.5 or 1"))
-    if MCMAHON.option(config, "seeding") not in ("fold", "slip"):
-        problems.append(Problem(path, 1, "option 'seeding' must be \"fold\" (1st against "
-                                "last of the group) or \"slip\" (top half in order)"))
+    from standgen.pairing.gotha import option_problems
+
+    problems += [Problem(path, 1, text) for text in option_problems(MCMAHON.option, config)]
     # the numbers' ranges (Option bounds) are checked when event.toml is loaded
     floor, bar = _rank_option(config, "floor"), _rank_option(config, "bar")
     if floor is not None and bar is not None and floor > bar:
@@ -268,7 +268,42 @@ MCMAHON = Format(
                bounds=(0, 1)),
         Option("round_down", bool, True,
                "Round the bye and absence points down to a whole number (OpenGotha)."),
-        Option("seeding", str, "fold", "Inside an MMS group: \"fold\" or \"slip\"."),
+        Option("seeding", str, "", "Inside an MMS group in every round: \"fold\", \"slip\" "
+               "or \"random\"; empty: seeding_first, then seeding_later."),
+        Option("seeding_first", str, "random", "Seeding of the first rounds (OpenGotha "
+               "paiMaSeedSystem1): \"random\", \"fold\" or \"slip\"."),
+        Option("seeding_first_rounds", int, 2, "Last round seeded by seeding_first (OpenGotha "
+               "'Earlier rounds up to round', paiMaLastRoundForSeedSystem1 + 1)."),
+        Option("seeding_first_order", str, "rating", "Order inside a group after the "
+               "placement criteria, first rounds: \"rating\", \"rank\" or \"\"."),
+        Option("seeding_later", str, "slip", "Seeding after the first rounds (OpenGotha "
+               "paiMaSeedSystem2)."),
+        Option("seeding_later_order", str, "", "Order inside a group, later rounds."),
+        Option("pairing_random", bool, False, "Add OpenGotha's deterministic random "
+               "(paiBaRandom) to every pair."),
+        Option("colour_balance", bool, True, "Prefer pairs owed opposite colours "
+               "(paiBaBalanceWB)."),
+        Option("draw_down_position", str, "middle", "Who of the upper group is drawn down: "
+               "\"top\", \"middle\" or \"bottom\" (paiMaDUDDUpperMode)."),
+        Option("draw_up_position", str, "middle", "Who of the lower group is drawn up "
+               "(paiMaDUDDLowerMode)."),
+        Option("dudd_compensate", bool, True, "Reward drawing a player back the other way "
+               "(paiMaCompensateDUDD)."),
+        Option("geo_country", int, 1, "MMS difference preferred to two compatriots "
+               "(paiSePreferMMSDiffRatherThanSameCountry)."),
+        Option("geo_club", int, 3, "MMS difference preferred to two club mates "
+               "(paiSePreferMMSDiffRatherThanSameClub)."),
+        Option("minimize_handicap", bool, False, "Secondary criterion: minimise handicap "
+               "(paiSeMinimizeHandicap)."),
+        Option("secondary_bar", bool, True, "No handicap criterion for players at the bar "
+               "(paiSeBarThresholdActive)."),
+        Option("secondary_rank", str, "1d", "No handicap criterion from this rank up "
+               "(paiSeRankThreshold)."),
+        Option("secondary_wins", bool, False, "No handicap criterion after winning half "
+               "the rounds (paiSeNbWinsThresholdActive)."),
+        Option("handicap_by_mms", bool, True, "Handicap from MMS, not rank (hdBasedOnMMS)."),
+        Option("handicap_threshold", str, "", "Even games from this rank up "
+               "(hdNoHdRankThreshold); empty: the bar."),
         Option("handicap", bool, False, "Handicap games below the bar."),
         Option("handicap_correction", int, 1, "Stones taken off the MMS difference.",
                bounds=(-1, 3)),

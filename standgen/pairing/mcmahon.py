@@ -1,248 +1,247 @@
-"""McMahon pairing on the shared matching core, with OpenGotha's criteria in its order.
+"""McMahon pairing as OpenGotha pairs it (issue #22): its cost model, bye and colours.
 
-OpenGotha (``Tournament.costValue``, ``PairingParameterSet.initForMM``) weighs, from the
-most important down: avoid a duplicate game (10^14), minimise the MMS difference (10^11),
-avoid the same club / country (secondary criteria, weighted like the score difference),
-seeding inside a group (5·10^6: split and fold by default, split and slip as an option),
-then colour balance (10^6). Here each criterion is a level of one integer cost, each
-level worth more than everything below it can add up to, and the core's whole-field
-maximum-weight matching minimises it (rematches are the core's own top level).
+The model itself is :mod:`standgen.pairing.gotha`; this module reads the event into it
+(players, scores, earlier games, ``[options]``), matches each pairing group by maximum
+weight (rustworkx, exact on integers) and writes the proposal: White first, handicap and
+komi per game, and a note per table saying which criterion decided it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
-from standgen.formats.mcmahon import MCMAHON, mms_zero, rank_value
-from standgen.model import Event, Game, GameKind, Player, Proposal, Seat
-from standgen.pairing import core
-from standgen.pairing.common import players_for_round, proposal, rng
-from standgen.records import Record, have_met
+import rustworkx as rx
+
+from standgen.formats.mcmahon import (
+    MCMAHON,
+    RANK,
+    initial_mms,
+    mms_zero,
+    rank_value,
+    total_mms,
+)
+from standgen.model import (
+    Event,
+    EventConfig,
+    Game,
+    GameKind,
+    Outcome,
+    Proposal,
+    Round,
+    Seat,
+    Source,
+)
+from standgen.pairing import gotha
+from standgen.pairing.common import players_for_round
+from standgen.records import Record
 
 if TYPE_CHECKING:
     from standgen.standings import Standings
 
 
-@dataclass(frozen=True)
-class Seeded:
-    """A player in pairing order: MMS, its group (0 = top) and place inside the group."""
-
-    player: Player
-    mms: float
-    group: int
-    place: int  # 0 = top of the group
-    size: int  # players in the group
+def _rank_or(config: EventConfig, key: str, default: int) -> int:
+    text = str(MCMAHON.option(config, key) or "")
+    return rank_value(text) if RANK.fullmatch(text) else default
 
 
-def pairing_order(event: Event, standings: Standings, players: Sequence[Player],
-                  round_number: int) -> list[Player]:
-    """Return the players by MMS, then standings rank, then Go rank and rating, then seed.
+def settings_of(event: Event, planned: int) -> gotha.Settings:
+    """Return OpenGotha's pairing parameters from the event's ``[options]``.
 
-    OpenGotha orders a score group by its placement criteria, then rank and rating
-    (``paiMaAdditionalPlacementCritSystem1 = RATING``); the seeded shuffle settles exact
-    ties reproducibly.
+    Each option is documented in docs/formats/mcmahon.md with its OpenGotha name
+    (``PairingParameterSet``, ``HandicapParameterSet``); the defaults are OpenGotha's
+    McMahon defaults (``initForMM``). ``seeding = "fold"`` or ``"slip"`` (standgen's
+    earlier option) sets both seeding systems. Without ``[options] handicap`` every
+    game is even (OpenGotha ``hdCeiling = 0``); the no-handicap threshold defaults to
+    the bar (9d without one).
     """
-    shuffled = list(players)
-    rng(event, round_number, "order").shuffle(shuffled)
-    tie = {p.id: k for k, p in enumerate(shuffled)}
-    rank = {row.player.id: row.rank for row in standings.rows}
+    config = event.config
+
+    def opt(key: str) -> Any:
+        return MCMAHON.option(config, key)
+
+    bar = _rank_or(config, "bar", gotha.MAX_RANK)
+    floor = _rank_or(config, "floor", gotha.MIN_RANK)
+    first, later = str(opt("seeding_first")), str(opt("seeding_later"))
+    if opt("seeding"):
+        first = later = str(opt("seeding"))
+    return gotha.Settings(
+        bar=bar, floor=floor, zero=mms_zero(config), rounds=config.rounds or planned,
+        random=gotha.MAX_RANDOM if opt("pairing_random") else 0,
+        balance_wb=gotha.BALANCE_WB if opt("colour_balance") else 0,
+        compensate_dudd=bool(opt("dudd_compensate")),
+        dudd_upper=str(opt("draw_down_position")), dudd_lower=str(opt("draw_up_position")),
+        # OpenGotha counts rounds from 0: "last round for system 1" = 1 is round 2 here
+        last_round_system1=int(opt("seeding_first_rounds")) - 1,
+        seed_system1=first, seed_system2=later,
+        order_system1=str(opt("seeding_first_order")),
+        order_system2=str(opt("seeding_later_order")),
+        bar_threshold=bool(opt("secondary_bar")),
+        rank_threshold=_rank_or(config, "secondary_rank", 0),
+        wins_threshold=bool(opt("secondary_wins")),
+        minimize_handicap=gotha.SCORE_DIFFERENCE if opt("minimize_handicap") else 0,
+        country_factor=int(opt("geo_country")), club_factor=int(opt("geo_club")),
+        hd_by_mms=bool(opt("handicap_by_mms")),
+        hd_threshold=_rank_or(config, "handicap_threshold", bar),
+        hd_correction=int(opt("handicap_correction")),
+        hd_ceiling=int(opt("handicap_ceiling")) if opt("handicap") else 0,
+    )
+
+
+def _mms2(score: float, zero: int) -> int:
+    """Return twice the MMS on OpenGotha's scale (0 at 30k) of a standgen MMS."""
+    return round(2 * (score + zero - gotha.MIN_RANK))
+
+
+def gamers(event: Event, standings: Standings, s: gotha.Settings) -> dict[str, gotha.Gamer]:
+    """Return every registered player as OpenGotha's ``ScoredPlayer`` before the round.
+
+    Placement is the MMS then the event's tiebreaks (OpenGotha's placement criteria,
+    SOSM and SOSOSM by default). Colour balance is ``Pairing.wbBalance``: whites minus
+    blacks over games without handicap, forfeits included (``player_1`` has White). A
+    player without a rating gets OpenGotha's rating from rank (its players manager
+    registers one so, ``Player.ratingFromRank``).
+    """
+    config = event.config
     scores = standings.context.scores
-    return sorted(players, key=lambda p: (
-        -scores.get(p.id, 0.0), rank.get(p.id, len(rank) + 1),
-        -rank_value(p.rank) if p.rank else 99, -(p.rating or 0.0), tie[p.id]))
-
-
-def seeded(order: Sequence[Player], scores: dict[str, float]) -> list[Seeded]:
-    """Return each player's MMS group (equal MMS) and place in it."""
-    values = sorted({scores[p.id] for p in order}, reverse=True)
-    group_of = {v: k for k, v in enumerate(values)}
-    sizes = {v: sum(1 for p in order if scores[p.id] == v) for v in values}
-    seen: dict[float, int] = {}
-    out = []
-    for p in order:
-        v = scores[p.id]
-        out.append(Seeded(p, v, group_of[v], seen.get(v, 0), sizes[v]))
-        seen[v] = seen.get(v, 0) + 1
+    values = {row.player.id: tuple(_number(row.values[t]) for t in standings.tiebreaks
+                                   if t in row.values) for row in standings.rows}
+    out: dict[str, gotha.Gamer] = {}
+    for player in event.players:
+        record: Record = standings.records[player.id]
+        name, first = gotha.split_name(player.name)
+        rank = rank_value(player.rank) if player.rank else gotha.MIN_RANK
+        score = scores.get(player.id, 0.0)
+        g = gotha.Gamer(
+            id=player.id, name=name, first_name=first, rank=rank,
+            rating=player.rating if player.rating is not None else gotha.rating_from_rank(rank),
+            club=player.club, country=player.country,
+            smms=round(initial_mms(player, config)) + s.zero - gotha.MIN_RANK,
+            mms2=_mms2(score, s.zero), placement=(score, *values.get(player.id, ())),
+            byes=record.byes)
+        for entry in record.entries:
+            if entry.kind in (GameKind.PLAYED, GameKind.FORFEIT) and entry.opponent:
+                g.met[entry.opponent] = g.met.get(entry.opponent, 0) + 1
+                g.opponents.append((entry.round, entry.opponent))
+                if not entry.game.extra.get("handicap", 0):
+                    g.wb += 1 if entry.game.seats[0].player == player.id else -1
+            if entry.kind is not GameKind.ABSENT and entry.seat.outcome is Outcome.WIN:
+                g.wins2 += 2
+            elif entry.kind is not GameKind.ABSENT and entry.seat.outcome is Outcome.DRAW:
+                g.wins2 += 1
+        for rnd, _ in g.opponents:
+            before = replace(record, entries=tuple(e for e in record.entries if e.round < rnd))
+            g.history[rnd] = _mms2(total_mms(before, config), s.zero) // 2
+        out[player.id] = g
     return out
 
 
-def bye_player(order: Sequence[Player], records: dict[str, Record]) -> int:
-    """Return the position of the bye: the lowest-placed player who has had no bye.
+def _number(value: Any) -> float:
+    return float(getattr(value, "value", value))
 
-    OpenGotha ``chooseAByePlayer``: the least ``rank + MMS + 1000 × byes so far``; the
-    issue asks for the lowest placed without a bye. Everyone has had one: the lowest.
+
+def match(f: gotha.Field, group: Sequence[gotha.Gamer]) -> list[tuple[int, int]]:
+    """Return the pairs (positions in ``group``) of greatest total OpenGotha cost.
+
+    OpenGotha ``Tournament.pairAGroup``: every pair's ``costValue`` (all positive), then
+    a maximum-weight matching, which on a complete graph with positive weights pairs
+    everyone. rustworkx's blossom matching works on Python integers, so the sums (about
+    5·10^14 per pair) are exact. Between two matchings of exactly equal cost the
+    choice may differ from OpenGotha's ``WeightedMatchLong``.
     """
-    for k in range(len(order) - 1, -1, -1):
-        if records[order[k].id].byes == 0:
-            return k
-    return len(order) - 1
-
-
-def colour_balance(record: Record) -> int:
-    """Return the player's whites minus blacks in even games played (player_1 has White)."""
-    balance = 0
-    for entry in record.entries:
-        if entry.kind is not GameKind.PLAYED or entry.game.extra.get("handicap", 0):
-            continue
-        balance += 1 if entry.game.seats[0].player == record.player.id else -1
-    return balance
-
-
-def pair_cost(a: Seeded, b: Seeded, seeding: str, colours: tuple[int, int]) -> tuple[int, ...]:
-    """Return a pair's cost, level by level: MMS gap, float, gap², geography, draw, seeding,
-    colour.
-
-    MMS difference in half points (OpenGotha main criterion 2); whether the pair crosses
-    groups, so a float goes straight to the next group that needs it rather than through
-    groups that are even; the squared difference, so that among equal totals several
-    small mismatches beat one large one (OpenGotha's concave ``(1 - x)(1 + kx)`` score
-    benefit, k = 0.5); club (2) and country (1) (OpenGotha ``paiSePreferMMSDiffRather
-    ThanSameClub`` 3 > ``...SameCountry`` 1); across groups, the bottom of the upper group
-    meets the top of the lower one (the draw-up / draw-down, OpenGotha main criterion 3,
-    weighted above seeding); seeding: fold wants ``place_a + place_b = size - 1``, slip
-    ``|place_a - place_b| = size / 2`` (OpenGotha main criterion 4); colours: 0 when the
-    two owe opposite colours (OpenGotha base criterion 3).
-    """
-    gap = round(2 * abs(a.mms - b.mms))
-    geo = 0
-    if a.player.club and a.player.club.casefold() == b.player.club.casefold():
-        geo += 2
-    if a.player.country and a.player.country.casefold() == b.player.country.casefold():
-        geo += 1
-    seed = drawn = 0
-    if a.group == b.group:
-        if seeding == "slip":
-            x = 2 * abs(a.place - b.place) - a.size
-        else:
-            x = a.place + b.place - (a.size - 1)
-        seed = x * x
-    else:
-        upper, lower = (a, b) if a.group < b.group else (b, a)
-        drawn = (upper.size - 1 - upper.place) + lower.place
-    wa, wb = colours
-    colour = 0 if wa * wb < 0 else 1 if (wa == 0 and abs(wb) >= 2) or (
-        wb == 0 and abs(wa) >= 2) else 2
-    return (gap, int(gap > 0), gap * gap, geo, drawn, seed, colour)
-
-
-def combine(levels: Sequence[Sequence[int]], pairs: int) -> list[int]:
-    """Return each cost tuple as one integer; each level outweighs the sum of all below."""
-    width = len(levels[0]) if levels else 0
-    maxima = [max((c[k] for c in levels), default=0) for k in range(width)]
-    units = [1] * width
-    for k in range(width - 2, -1, -1):
-        below = units[k + 1] * (maxima[k + 1] + 1) * pairs
-        units[k] = below + 1
-    return [sum(c[k] * units[k] for k in range(width)) for c in levels]
-
-
-def handicap_of(white_mms: float, black_mms: float, config_event: Event) -> int:
-    """Return the handicap stones for a game, White being the stronger on MMS.
-
-    OpenGotha ``Tournament.gameBetween`` with ``hdBasedOnMMS``: each MMS read as a rank
-    (MMS + zero), capped at the no-handicap threshold (here the bar: at and above it
-    games are even), difference lowered by ``handicap_correction`` (default 1) towards 0,
-    capped at ``handicap_ceiling`` (default 9).
-    """
-    config = config_event.config
-    zero = mms_zero(config)
-    bar = MCMAHON.option(config, "bar")
-    threshold = rank_value(bar) if bar else 8
-    strong = min(int(white_mms // 1) + zero, threshold)
-    weak = min(int(black_mms // 1) + zero, threshold)
-    hd = strong - weak - int(MCMAHON.option(config, "handicap_correction"))
-    return max(0, min(hd, int(MCMAHON.option(config, "handicap_ceiling"))))
+    n = len(group)
+    graph = rx.PyGraph()
+    graph.add_nodes_from(range(n))
+    graph.add_edges_from(gotha.pair_costs(f, group))
+    mate = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
+    return sorted((min(a, b), max(a, b)) for a, b in mate)
 
 
 def pair_round(event: Event, standings: Standings, round_number: int) -> Proposal:
-    """Return the proposed round: no rematch, MMS groups, fold / slip, geography, colours.
+    """Return the proposed round as OpenGotha's automatic pairing makes it.
 
-    Byes go to the lowest-placed player without one (moved only if keeping it forces a
-    rematch). Then White, handicap and komi per game (:func:`_colours`).
+    OpenGotha ``JFrGamesPair.btnPairActionPerformed``: the players to pair in score
+    order; with an odd count, the bye by ``Tournament.chooseAByePlayer``; then
+    ``Tournament.makeAutomaticPairing`` (pairing groups, ``fillPairingInfo``,
+    ``costValue``, maximum-weight matching) and ``gameBetween`` per pair.
+
+    One deviation: when OpenGotha's bye leaves only pairings with a rematch (OpenGotha
+    then pairs it and warns the TO, ``JFrGamesPair``'s "already played" message), the
+    next players in its bye order are tried (up to ``BYE_TRIES``), and the first bye
+    that allows a round without a rematch is taken, with a note.
     """
-    players = players_for_round(event, round_number)
-    order = pairing_order(event, standings, players, round_number)
-    records = dict(standings.records)
-    scores = {p.id: standings.context.scores.get(p.id, 0.0) for p in order}
-    seeds = seeded(order, scores)
-    met = have_met(records)
-    seeding = str(MCMAHON.option(event.config, "seeding"))
-    balance = [colour_balance(records[p.id]) for p in order]
-    n = len(order)
-    raw = {(i, j): pair_cost(seeds[i], seeds[j], seeding, (balance[i], balance[j]))
-           for i in range(n) for j in range(i + 1, n)}
-    keys = sorted(raw)
-    flat = dict(zip(keys, combine([raw[k] for k in keys], max(1, n // 2)), strict=True))
-
-    def forbidden(i: int, j: int) -> bool:
-        return frozenset((order[i].id, order[j].id)) in met
-
-    def cost(i: int, j: int) -> int:
-        return flat[(min(i, j), max(i, j))]
-
-    notes = [f"McMahon groups by MMS; split and {seeding} inside a group (OpenGotha)."]
-    if n % 2 == 0:
-        result = core.pair(n, cost, forbidden, use_procedure=False)
-    else:
-        result = _pair_with_bye(n, cost, forbidden, bye_player(order, records), records, order)
-    made = proposal(event, round_number, order, result, notes)
-    kept = tuple(note for note in made.notes if "procedure dead-ended" not in note)
-    return _colours(event, replace(made, notes=kept), scores, records, round_number)
+    s = settings_of(event, standings.planned_rounds)
+    everyone = gamers(event, standings, s)
+    round0 = round_number - 1
+    groups = gotha.fill_pairing_info(s, list(everyone.values()), round0)
+    f = gotha.Field(s, round0, groups)
+    order = gotha.score_order([everyone[p.id] for p in players_for_round(event, round_number)])
+    candidates = gotha.bye_candidates(order)[:BYE_TRIES] if len(order) % 2 else [None]
+    first: tuple[list[tuple[gotha.Gamer, gotha.Gamer]], gotha.Gamer | None] | None = None
+    for bye in candidates:
+        pairs = _pair_without(f, order, bye, round0)
+        if first is None:
+            first = pairs, bye
+        if not any(p1.met.get(p2.id) for p1, p2 in pairs):
+            moved = bye is not None and bye is not candidates[0]
+            return _proposal(event, f, round_number, order, pairs, bye, moved)
+    assert first is not None
+    return _proposal(event, f, round_number, order, first[0], first[1], False)
 
 
-def _pair_with_bye(n: int, cost: core.Cost, forbidden: core.Forbidden, bye: int,
-                   records: dict[str, Record], order: Sequence[Player]) -> core.Pairing:
-    """Return the pairing with the bye fixed; else the core chooses it (no second bye)."""
-    rest = [k for k in range(n) if k != bye]
-    inner = core.pair(n - 1, lambda i, j: cost(rest[i], rest[j]),
-                      lambda i, j: forbidden(rest[i], rest[j]), use_procedure=False)
-    if inner.rematches == 0:
-        return core.Pairing(tuple((rest[i], rest[j]) for i, j in inner.pairs), bye,
-                            method=inner.method)
-    top = max((cost(i, j) for i in range(n) for j in range(i + 1, n)), default=0) + 1
-
-    def bye_cost(k: int) -> int | None:
-        if records[order[k].id].byes:
-            return None
-        return (n - 1 - k) * top * n
-
-    return core.pair(n, cost, forbidden, bye_cost, use_procedure=False)
+BYE_TRIES = 8  # byes tried, in OpenGotha's order, before accepting a forced rematch
 
 
-def _colours(event: Event, made: Proposal, scores: dict[str, float],
-             records: dict[str, Record], round_number: int) -> Proposal:
-    """Return the proposal with White (player_1), handicap and komi set per game.
+def _pair_without(f: gotha.Field, order: Sequence[gotha.Gamer], bye: gotha.Gamer | None,
+                  round0: int) -> list[tuple[gotha.Gamer, gotha.Gamer]]:
+    """Return OpenGotha's pairs of ``order`` without ``bye``, in score order.
 
-    With ``[options] handicap`` the stronger on MMS takes White and gives the handicap;
-    an even game goes to colour balance: the player with more whites takes Black
-    (OpenGotha ``gameBetween``), equal balance is a seeded draw.
+    OpenGotha ``Tournament.makeAutomaticPairing``: pairing groups, each matched alone.
     """
+    playing = [p for p in order if p is not bye]
+    pairs: list[tuple[gotha.Gamer, gotha.Gamer]] = []
+    for group in gotha.pairing_groups(playing, round0, f.settings):
+        pairs += [(group[i], group[j]) for i, j in match(f, group)]
+    position = {p.id: k for k, p in enumerate(order)}
+    pairs.sort(key=lambda pq: position[pq[0].id])
+    return pairs
+
+
+def _proposal(event: Event, f: gotha.Field, round_number: int, order: Sequence[gotha.Gamer],
+              pairs: Sequence[tuple[gotha.Gamer, gotha.Gamer]],
+              bye: gotha.Gamer | None, moved: bool) -> Proposal:
+    """Return the round: White first, handicap and komi, the bye last, a note per table."""
     config = event.config
     handicaps = bool(MCMAHON.option(config, "handicap"))
+    source = Source("/".join(("events", *event.path, f"round-{round_number}.csv")))
     games: list[Game] = []
-    for game in made.round.games:
-        if game.kind is not GameKind.PLAYED or len(game.seats) != 2:
-            games.append(game)
-            continue
-        a, b = game.players
-        hd = 0
-        if handicaps:
-            strong, weak = (a, b) if scores[a] >= scores[b] else (b, a)
-            hd = handicap_of(scores[strong], scores[weak], event)
-        if hd > 0:
-            white, black = strong, weak
-        else:
-            wa, wb = colour_balance(records[a]), colour_balance(records[b])
-            if wa != wb:
-                white, black = (b, a) if wa > wb else (a, b)
-            else:
-                coin = rng(event, round_number, f"colour:{a}:{b}").random() < 0.5
-                white, black = (a, b) if coin else (b, a)
+    notes: list[str] = []
+    why_table = gotha.explain(f, pairs, {p.id: k for k, p in enumerate(order)})
+    for table, (p1, p2) in enumerate(pairs, start=1):
+        white, black, hd, why = gotha.game_between(f.settings, p1, p2)
         extra: dict[str, float] = {}
         if handicaps:
             komi = MCMAHON.option(config, "handicap_komi" if hd else "komi")
             extra = {"handicap": float(hd), "komi": float(komi)}
-        games.append(replace(game, seats=(Seat(white), Seat(black)), extra=extra))
-    return replace(made, round=replace(made.round, games=tuple(games)))
+        games.append(Game(round=round_number, table=table,
+                          seats=(Seat(white.id), Seat(black.id)), source=source, extra=extra))
+        notes.append(f"Table {table}: {why_table[table - 1]}; colours: "
+                     f"{gotha.COLOUR_WHY[why]}.")
+    if bye is not None:
+        games.append(Game(round=round_number, table=len(pairs) + 1, seats=(Seat(bye.id),),
+                          kind=GameKind.BYE, source=source))
+        if moved:
+            notes.append(f"Bye: {bye.id}, the next in OpenGotha's bye order (least rank + "
+                         "2 × MMS + 1000 × byes so far): OpenGotha's first choice left only "
+                         "pairings with a rematch.")
+        else:
+            notes.append(f"Bye: {bye.id}, the least rank + 2 × MMS + 1000 × byes so far "
+                         "(OpenGotha's bye rule).")
+    s = f.settings
+    head = (f"Paired as OpenGotha's automatic pairing does: MMS groups, "
+            f"{f.seed_system_label} seeding this round, drawn-down players from the "
+            f"{s.dudd_upper} of their group and drawn-up ones from the {s.dudd_lower}.")
+    return Proposal(Round(number=round_number, games=tuple(games), source=source),
+                    notes=(head, *notes))
+
