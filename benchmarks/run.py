@@ -66,6 +66,28 @@ def case_pair(fmt: str, n: int, played: int, repeat: int) -> dict[str, float]:
     return {"time": _best(lambda: fmt_obj.pair(event, standings, played + 1), repeat)}
 
 
+def case_pair_process(fmt: str, n: int, played: int, repeat: int) -> dict[str, float]:
+    """Time ``python -m standgen pair`` on an ``n``-player event written to disk with
+    ``played`` rounds: the whole process, loading and writing included (issue #22)."""
+    import tempfile
+
+    from benchmarks.synth import make_event, write_event
+
+    event = make_event(n, played + 3, fmt, seed=11, pairing="fast", played=played)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "event"
+        write_event(event, folder)
+        target = folder / f"round-{played + 1}.csv"
+
+        def pair() -> None:
+            target.unlink(missing_ok=True)
+            subprocess.run([sys.executable, "-m", "standgen", "pair", str(folder),
+                            "--events", tmp], check=True, capture_output=True,
+                           env=_machine_env())
+
+        return {"time": _best(pair, repeat)}
+
+
 def case_standings(fmt: str, n: int, rounds: int, chain: str, repeat: int) -> dict[str, float]:
     """Time the standings of an ``n``-player event after ``rounds`` rounds."""
     from benchmarks.synth import make_event
@@ -225,6 +247,8 @@ def run_case(argv: list[str], repeat: int) -> dict[str, float]:
     name, *args = argv
     if name == "pair":
         return case_pair(args[0], int(args[1]), int(args[2]), repeat)
+    if name == "pair-process":
+        return case_pair_process(args[0], int(args[1]), int(args[2]), repeat)
     if name == "standings":
         return case_standings(args[0], int(args[1]), int(args[2]), args[3], repeat)
     if name == "build":
@@ -279,6 +303,8 @@ def plan(quick: bool, archive_events: int) -> list[Spec]:
         Spec("pair swiss", "4096 players, R6", ("pair", "swiss", "4096", "5"), 5.0),
         Spec("pair mcmahon", "256 players, R4", ("pair", "mcmahon", "256", "3")),
         Spec("pair mcmahon", "512 players, R4", ("pair", "mcmahon", "512", "3")),
+        Spec("pair mcmahon, whole process", "600 players, R4",
+             ("pair-process", "mcmahon", "600", "3"), 5.0),
         Spec("standings swiss (FIDE chain)", "1024 players x 12 R",
              ("standings", "swiss", "1024", "12", "default")),
         Spec("standings swiss (FIDE chain)", "2048 players x 12 R",
