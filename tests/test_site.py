@@ -353,7 +353,8 @@ def test_round_page(site: dict[str, bytes]) -> None:
     assert "In progress" in five and "<em>Absent</em>" in five
     assert 'rel="next"' not in five
     tied = text(site, "2026/tied/round-1/index.html")
-    assert re.search(r"<td class=\"num\">3</td>\s*<td class=\"num\">25</td>", tied)  # CP, APD
+    cp_apd = r"<td class=\"num detail\">3</td>\s*<td class=\"num detail\">25</td>"
+    assert re.search(cp_apd, tied)  # CP, APD
 
 
 def test_player_breakdown(site: dict[str, bytes]) -> None:
@@ -494,8 +495,8 @@ def test_multi_seat_round_page(monkeypatch: pytest.MonkeyPatch) -> None:
     )
     site = build(board)
     page = text(site, "dip/round-1/index.html")
-    assert '<th scope="rowgroup" rowspan="7" class="num table-no">1</th>' in page
-    assert "<td>France</td>" in page and "<td>draw</td>" in page
+    assert '<th scope="rowgroup" colspan="4" class="table-no" id="board-1">Board 1</th>' in page
+    assert '<td class="detail">France</td>' in page and "<td>draw</td>" in page
     assert load(site, "dip/round-1/pairings.json") == {
         "round": 1,
         "status": "complete",

@@ -69,12 +69,22 @@
     input.addEventListener("input", function () {
       var query = input.value.trim().toLocaleLowerCase();
       Array.prototype.forEach.call(tables, function (table) {
+        var groups = table.hasAttribute("data-filter-groups");
         Array.prototype.forEach.call(table.tBodies, function (body) {
+          var any = false;
           Array.prototype.forEach.call(body.rows, function (row) {
             var cells = row.querySelectorAll(".name");
             if (!cells.length) return;
-            row.hidden = query !== "" && names(row).indexOf(query) === -1;
+            var match = query !== "" && names(row).indexOf(query) !== -1;
+            any = any || match;
+            if (groups) {
+              row.classList.toggle("found", match);
+            } else {
+              row.hidden = query !== "" && !match;
+            }
           });
+          /* Boards keep their heading and every seat: the whole board shows or hides. */
+          if (groups) body.hidden = query !== "" && !any;
         });
       });
     });

@@ -45,6 +45,9 @@ class StandingRow:
     score: str
     values: tuple[str, ...]  # in the columns' order
     record: str  # W-D-L
+    rating: str = ""  # players.csv rating (chess), "" for none
+    grade: str = ""  # players.csv rank (Go: "4d", "3k"), "" for none
+    grade_order: str = ""  # the rank as a sortable text
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,9 @@ class EventPage:
     tables: tuple[TableView, ...]  # the format's event_tables
     pages: tuple[Link, ...]  # the format's extra pages and the tiebreak lab
     downloads: tuple[Link, ...]
+    show_faction: bool = True  # some player has a faction (or power): no empty column
+    show_rating: bool = False  # some player has a rating (chess)
+    show_grade: bool = False  # some player has a rank (Go)
 
 
 def rounds_of(report: EventReport) -> list[tuple[Round, bool]]:
@@ -171,6 +177,9 @@ def event_page(
             score=display_number(row.score),
             values=tuple(display_number(row.values[c.id].value) for c in columns),
             record=f"{row.wins}-{row.draws}-{row.losses}",
+            rating=display_number(row.player.rating) if row.player.rating is not None else "",
+            grade=row.player.rank,
+            grade_order=_grade_order(row.player.rank),
         )
         for row in standings.rows
     )
@@ -214,7 +223,25 @@ def event_page(
         ),
         pages=tuple(Link(title, page.href(links.page(*event.path, slug))) for slug, title in pages),
         downloads=download_links(page, event.path, downloads),
+        show_faction=any(row.faction for row in rows),
+        show_rating=any(row.rating for row in rows),
+        show_grade=any(row.grade for row in rows),
     )
+
+
+def _grade_order(rank: str) -> str:
+    """Return a Go rank as text that sorts strongest first: 9p, 1p, 9d ... 1d, 1k ... 30k."""
+    text = rank.strip().lower()
+    digits = "".join(ch for ch in text if ch.isdigit())
+    if not digits or text[-1:] not in ("p", "d", "k"):
+        return "z" + text
+    value = int(digits)
+    kind = text[-1]
+    if kind == "p":
+        return f"a{99 - value:02d}"
+    if kind == "d":
+        return f"b{99 - value:02d}"
+    return f"c{value:02d}"
 
 
 def fmt_faction(report: EventReport) -> str:
