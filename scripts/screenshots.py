@@ -40,9 +40,14 @@ PAGES = {
     "event-diplomacy": "2026/diplomacy-open/index.html",
     "round-diplomacy": "2026/diplomacy-open/round-4/index.html",
     "player": "2026/spring-steamroller/players/emma-w/index.html",
+    "slips-steamroller": "2026/spring-steamroller/round-4/slips/index.html",
+    "slips-diplomacy": "2026/diplomacy-open/round-4/slips/index.html",
+    "screen-steamroller": "2026/spring-steamroller/round-4/index.html?screen",
+    "screen-standings": "2026/spring-steamroller/index.html?screen",
 }
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
-PRINT = ("round-steamroller", "round-oldworld", "round-swiss", "event-steamroller")
+PRINT = ("round-steamroller", "round-oldworld", "round-swiss", "round-diplomacy",
+         "event-steamroller", "slips-steamroller", "slips-diplomacy")
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):

@@ -23,7 +23,7 @@ from standgen.site.jsonout import dumps, pairings_document, standings_document
 from standgen.site.markdown import MarkdownRenderer
 from standgen.site.player_contexts import index_event, player_page
 from standgen.site.render import Templates
-from standgen.site.round_contexts import round_page
+from standgen.site.round_contexts import round_page, slips_page
 from standgen.site.stamp import build_time
 from standgen.site.summary import EventSummary, summarise
 
@@ -78,6 +78,8 @@ class SiteRenderer:
         for rnd, proposed in rounds_of(report):
             yield (links.round_page(event, rnd.number),
                    templates.render("round", round_page(site, report, rnd, proposed)))
+            slips = slips_page(site, report, rnd, proposed)
+            yield slips.frame.path, templates.render("slips", slips)
             yield (links.event_file(event, f"round-{rnd.number}", "pairings.json"),
                    dumps(pairings_document(rnd, proposed)))
             yield (links.event_file(event, f"round-{rnd.number}", "pairings.csv"),

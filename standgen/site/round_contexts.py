@@ -80,6 +80,7 @@ class RoundPage:
     info_titles: tuple[str, ...] = ()
     sitting_out: tuple[Side, ...] = ()  # board formats: players without a board this round
     by_name: tuple[NameRow, ...] = ()  # every player by name: where they sit
+    slips: str = ""  # the round's result slips page
 
 
 @dataclass(frozen=True)
@@ -277,6 +278,7 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> R
         info_titles=() if multi_seat else info.titles,
         sitting_out=sitting_out,
         by_name=by_name(rows, sitting_out, multi_seat),
+        slips=page.href(slips_path(event, rnd.number)),
     )
 
 
@@ -302,3 +304,54 @@ def by_name(
 
 def _round_link(page: Frame, event: Event, number: int) -> Link:
     return Link(f"Round {number}", page.href(links.round_page(event, number)))
+
+
+@dataclass(frozen=True)
+class SlipsPage:
+    """A round's result slips: one per table (or board) to fill in and hand to the TO."""
+
+    frame: Frame
+    event_name: str
+    number: int
+    round_href: str
+    tables: tuple[TableRow, ...]  # tables with two or more players (no byes)
+    boxes: tuple[str, ...]  # what each player writes: "Result", then the format's stats
+    box_titles: tuple[str, ...]
+    multi_seat: bool
+    qr: Markup  # the round page's QR code (site_url configured)
+    round_url: str
+
+
+def slips_path(event: Event, number: int) -> str:
+    """Return the output path of round ``number``'s result slips."""
+    return links.page(*event.path, f"round-{number}", "slips")
+
+
+def slips_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> SlipsPage:
+    """Return the context of a round's result slips (print them, cut, one per table)."""
+    event, fmt = report.event, report.standings.format
+    path = slips_path(event, rnd.number)
+    title = f"Result slips · Round {rnd.number} · {event.config.name}"
+    crumbs = (*site.event_crumbs(event), (f"Round {rnd.number}",
+                                          links.round_page(event, rnd.number)))
+    page = event_frame(site, report, path, title, "slips", crumbs)
+    round_url = site.site_url + links.round_page(event, rnd.number) if site.site_url else ""
+    stats = tuple(s.id for s in fmt.stats)
+    info = round_info(report, rnd.number)
+    rows = tuple(
+        table_row(page, event, event.player_by_id, game, stats, fmt.game_columns, fmt, info)
+        for game in sorted(rnd.games, key=lambda g: g.table) if len(game.seats) > 1
+    )
+    return SlipsPage(
+        frame=page,
+        event_name=event.config.name,
+        number=rnd.number,
+        round_href=page.href(links.round_page(event, rnd.number)),
+        tables=rows,
+        boxes=("Result", *(stat_heading(s.id) for s in fmt.stats)),
+        box_titles=("Result", *(s.label for s in fmt.stats)),
+        multi_seat=fmt.seats > 2 or any(len(g.seats) > 2 for g in rnd.games),
+        qr=qr_svg(round_url, f"QR code: round {rnd.number}, {round_url}") if round_url
+        else Markup(""),
+        round_url=round_url,
+    )

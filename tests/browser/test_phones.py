@@ -37,6 +37,8 @@ def demo_pages(root: Path) -> dict[str, str]:
         pages[f"{event} event"] = f"2026/{event}/index.html"
         for page in sorted(folder.glob("round-*/index.html")):
             pages[f"{event} {page.parent.name}"] = page.relative_to(root).as_posix()
+        slips = sorted(folder.glob("round-*/slips/index.html"))
+        pages[f"{event} slips"] = slips[-1].relative_to(root).as_posix()
         player = sorted(folder.glob("players/*/index.html"))[0]
         pages[f"{event} player"] = player.relative_to(root).as_posix()
         for extra in sorted(folder.glob("*/index.html")):
@@ -135,7 +137,7 @@ def test_phone_pages_keep_players_tables_and_scores_on_screen(
     for key, path in pages.items():
         browser.get(base_url + path)
         scroll, inner = _page_width(browser)
-        assert inner == PHONE[0]
+        assert inner == PHONE[0], f"{key}: {inner}px wide"
         if scroll > inner:
             failures.append(f"{key}: the page scrolls sideways ({scroll}px at {inner}px)")
         failures += [f"{key}: {what}" for what in browser.execute_script(OUTSIDE)]
