@@ -418,8 +418,11 @@ def test_hostile_input_is_escaped(site: dict[str, bytes]) -> None:
 
 def test_home_and_season_pages(site: dict[str, bytes]) -> None:
     home = text(site, "index.html")
-    order = [home.index(name) for name in ("Long Weekend", "Tied Open", "Club Night")]
+    listed = home[home.index('<h2 id="events">'):]
+    order = [listed.index(name) for name in ("Long Weekend", "Tied Open", "Club Night")]
     assert order == sorted(order)  # newest first
+    now = home[home.index('<h2 id="now">'):home.index('<h2 id="events">')]
+    assert "Long Weekend" in now and "Tied Open" not in now  # events being played lead
     assert '<a href="2026/index.html">Season 2026</a>' in home
     season = text(site, "2026/index.html")
     assert "<strong>Twenty-six</strong>" in season

@@ -271,7 +271,8 @@ def test_stamp_comes_from_the_input(monkeypatch: pytest.MonkeyPatch) -> None:
     assert build(long_event()) == plain
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1773500000")
     stamped = build(long_event())
-    assert "built 2026-03-14 14:53 UTC" in text(stamped, "2026/long/round-2/index.html")
+    assert "Last updated 2026-03-14 at 14:53 UTC: round " in text(
+        stamped, "2026/long/round-2/index.html")
     assert b"<updated>2026-03-14T14:53:20Z</updated>" in stamped["2026/long/feed.xml"]
 
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from markupsafe import Markup
 
 from standgen.formats.base import Proposal
-from standgen.model import Event, Player, Round
+from standgen.model import Event, GameKind, Player, Round
 from standgen.pipeline import EventReport
 from standgen.site import links, stamp
 from standgen.site.charts import FactionResult, faction_chart, faction_results
@@ -91,6 +91,47 @@ class EventPage:
     show_faction: bool = True  # some player has a faction (or power): no empty column
     show_rating: bool = False  # some player has a rating (chess)
     show_grade: bool = False  # some player has a rank (Go)
+    follow: Mapping[str, object] | None = None  # "follow a player": see follow_data
+
+
+def follow_data(page: Frame, report: EventReport) -> dict[str, object] | None:
+    """Return what the script shows a reader who follows a player, for the newest round.
+
+    ``{"round": 4, "href": ..., "status": "proposed", "players": {id: "Round 4: table 6
+    against Lena Berg (Mercenaries)"}}``; None before the first round.
+    """
+    rounds = rounds_of(report)
+    if not rounds:
+        return None
+    rnd, proposed = rounds[-1]
+    event = report.event
+    names = event.player_by_id
+    fmt = report.standings.format
+
+    def label(player_id: str, power: str) -> str:
+        player = names.get(player_id)
+        name = player.name if player is not None else player_id
+        faction = power or (player.faction if player is not None else "")
+        return f"{name} ({faction})" if faction else name
+
+    lines: dict[str, str] = {}
+    for game in rnd.games:
+        for seat in game.seats:
+            if len(game.seats) == 1:
+                what = "sitting out" if fmt.seats > 2 else (
+                    "bye" if game.kind is GameKind.BYE else "absent")
+            elif len(game.seats) > 2:
+                what = f"board {game.table}" + (f" as {seat.power}" if seat.power else "")
+            else:
+                other = next(s for s in game.seats if s is not seat)
+                what = f"table {game.table} against {label(other.player, other.power)}"
+            lines[seat.player] = f"Round {rnd.number}: {what}"
+    return {
+        "round": rnd.number,
+        "href": page.href(links.round_page(event, rnd.number)),
+        "status": _STATUS_LABEL[round_status(rnd, proposed)],
+        "players": lines,
+    }
 
 
 def rounds_of(report: EventReport) -> list[tuple[Round, bool]]:
@@ -226,6 +267,7 @@ def event_page(
         show_faction=any(row.faction for row in rows),
         show_rating=any(row.rating for row in rows),
         show_grade=any(row.grade for row in rows),
+        follow=follow_data(page, report),
     )
 
 
