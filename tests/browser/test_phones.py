@@ -118,6 +118,13 @@ document.querySelectorAll('.scroll, .chart-figure').forEach((region) => {
              ': ' + region.scrollWidth + ' > ' + region.clientWidth);
   }
 });
+document.querySelectorAll('svg.chart text').forEach((text) => {
+  const box = text.getBBox();
+  const view = text.ownerSVGElement.viewBox.baseVal;
+  if (box.x < -0.5 || box.x + box.width > view.width + 0.5) {
+    bad.push('chart label cut: ' + text.textContent);
+  }
+});
 return bad;
 """
 
