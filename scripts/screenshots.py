@@ -14,40 +14,39 @@ type emulated at A4 width. Nothing is downloaded.
 from __future__ import annotations
 
 import argparse
+import base64
 import functools
 import http.server
 import os
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-# One page of each type, per demo format (paths inside the built site).
+# One page of each type (paths inside the built demo site), as docs/site.md shows them.
 PAGES = {
     "home": "index.html",
     "season": "2026/index.html",
-    "event-steamroller": "2026/spring-steamroller/index.html",
-    "round-steamroller": "2026/spring-steamroller/round-3/index.html",
-    "event-swiss": "2026/club-swiss/index.html",
-    "round-swiss": "2026/club-swiss/round-5/index.html",
-    "event-mcmahon": "2026/go-mcmahon/index.html",
-    "round-mcmahon": "2026/go-mcmahon/round-4/index.html",
-    "event-oldworld": "2026/old-world-open/index.html",
+    "event": "2026/spring-steamroller/index.html",
+    "round": "2026/spring-steamroller/round-3/index.html",
     "round-oldworld": "2026/old-world-open/round-3/index.html",
-    "event-diplomacy": "2026/diplomacy-open/index.html",
-    "round-diplomacy": "2026/diplomacy-open/round-4/index.html",
+    "round-boards": "2026/diplomacy-open/round-4/index.html",
+    "round-proposed": "2026/spring-steamroller/round-4/index.html",
+    "slips": "2026/spring-steamroller/round-4/slips/index.html",
     "player": "2026/spring-steamroller/players/emma-w/index.html",
-    "slips-steamroller": "2026/spring-steamroller/round-4/slips/index.html",
-    "slips-diplomacy": "2026/diplomacy-open/round-4/slips/index.html",
-    "screen-steamroller": "2026/spring-steamroller/round-4/index.html?screen",
-    "screen-standings": "2026/spring-steamroller/index.html?screen",
+    "history": "players/dev-p/index.html",
+    "extra": "2026/club-swiss/lab/index.html",
+    "archive": "archive/index.html",
+    "help": "help/tiebreaks/sos/index.html",
+    "screen": "2026/spring-steamroller/round-4/index.html?screen",
 }
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
-PRINT = ("round-steamroller", "round-oldworld", "round-swiss", "round-diplomacy",
-         "event-steamroller", "slips-steamroller", "slips-diplomacy")
+PRINT = ("event", "round", "round-oldworld", "round-boards", "round-proposed", "slips", "player")
+A4 = (794, 1123)  # A4 at 96 px an inch
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -70,13 +69,18 @@ def _driver(width: int, height: int) -> object:
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
-def _full_page(driver: object, path: Path, width: int, height: int) -> None:
-    """Save the whole page (up to 4 screens tall) at ``width``."""
+def _full_page(
+    driver: object, path: Path, width: int, height: int, screens: float
+) -> None:
+    """Save the top of the page, ``screens`` screens tall at most, ``width`` wide."""
     total = driver.execute_script("return document.documentElement.scrollHeight")  # type: ignore[attr-defined]
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {  # type: ignore[attr-defined]
-        "width": width, "height": min(int(total), height * 4), "deviceScaleFactor": 1,
-        "mobile": width < 600})
-    driver.save_screenshot(str(path))  # type: ignore[attr-defined]
+        "width": width, "height": min(int(total), int(height * screens)),
+        "deviceScaleFactor": 1, "mobile": width < 600})
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {  # type: ignore[attr-defined]
+        "format": path.suffix[1:], "captureBeyondViewport": False,
+        **({"quality": 82} if path.suffix == ".webp" else {})})
+    path.write_bytes(base64.b64decode(shot["data"]))
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})  # type: ignore[attr-defined]
 
 
@@ -85,6 +89,9 @@ def main() -> int:
     parser.add_argument("--site", type=Path, help="a built site (default: build events/)")
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "screenshots")
     parser.add_argument("--only", help="comma-separated page keys")
+    parser.add_argument("--screens", type=float, default=1.0,
+                        help="how many screens of each page to keep (default 1)")
+    parser.add_argument("--format", choices=("webp", "png"), default="webp")
     args = parser.parse_args()
     site = args.site
     if site is None:
@@ -106,11 +113,15 @@ def main() -> int:
                     if key not in only:
                         continue
                     driver.get(base + path)  # type: ignore[attr-defined]
-                    _full_page(driver, args.out / f"{key}-{size}.png", width, height)
+                    if key == "screen":
+                        time.sleep(2)  # the screen view has scrolled a little
+                    _full_page(driver, args.out / f"{key}-{size}.{args.format}", width, height,
+                               args.screens)
                     if size == "desktop" and key in PRINT:
                         driver.execute_cdp_cmd(  # type: ignore[attr-defined]
                             "Emulation.setEmulatedMedia", {"media": "print"})
-                        _full_page(driver, args.out / f"{key}-print.png", 794, 1123)
+                        printed = args.out / f"{key}-print.{args.format}"
+                        _full_page(driver, printed, *A4, args.screens)
                         driver.execute_cdp_cmd(  # type: ignore[attr-defined]
                             "Emulation.setEmulatedMedia", {"media": ""})
             finally:

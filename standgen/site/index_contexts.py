@@ -13,7 +13,7 @@ from standgen.site import links
 from standgen.site.charts import FactionResult, faction_chart
 from standgen.site.contexts import Frame, HelpDoc, Link, Site, frame, newest_first
 from standgen.site.history import history_page_path
-from standgen.site.markdown import MarkdownRenderer, docs_link_rewrite
+from standgen.site.markdown import MarkdownRenderer, docs_image_rewrite, docs_link_rewrite
 from standgen.site.numbers import display_number
 from standgen.site.season import EventResult, Leaderboard, PointsRule, leaderboard, points_rule
 from standgen.site.stamp import stamp
@@ -274,16 +274,20 @@ def help_pages(site: Site, renderer: MarkdownRenderer) -> list[HelpPage]:
     listing = tuple(
         HelpItem(d.title, home_frame.href(d.path), d.slug) for d in docs if d.slug != "index"
     )
-    home_body = _render_doc(home_doc, renderer) if home_doc else Markup("")
+    home_body = _render_doc(home_doc, renderer, site.images) if home_doc else Markup("")
     pages.append(HelpPage(home_frame, home_body, listing))
     for doc in docs:
         if doc.slug == "index":
             continue
         page = frame(doc.path, doc.title, "help", [("Help", home_path)])
-        pages.append(HelpPage(page, _render_doc(doc, renderer), ()))
+        pages.append(HelpPage(page, _render_doc(doc, renderer, site.images), ()))
     return pages
 
 
-def _render_doc(doc: HelpDoc, renderer: MarkdownRenderer) -> Markup:
+def _render_doc(
+    doc: HelpDoc, renderer: MarkdownRenderer, images: frozenset[str] = frozenset()
+) -> Markup:
     rewrite = docs_link_rewrite(doc.slug, doc.path, links.help_page, links.relative)
-    return renderer.help_page(doc.text, rewrite)
+    pictures = docs_image_rewrite(doc.slug, doc.path, links.help_page, links.relative,
+                                  images.__contains__)
+    return renderer.help_page(doc.text, rewrite, pictures)

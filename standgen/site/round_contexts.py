@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from markupsafe import Markup
 
@@ -245,6 +246,7 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> R
         table_row(page, event, players, game, stats, fmt.game_columns, fmt, info)
         for game in sorted(rnd.games, key=lambda g: g.table)
     )
+    rows, stat_keep, cell_keep = _drop_empty_columns(rows, len(stats), len(fmt.seat_headers))
     sitting_out: tuple[Side, ...] = ()
     if multi_seat:
         sitting_out = tuple(row.sides[0] for row in rows if row.alone)
@@ -259,8 +261,8 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> R
         planned=standings.planned_rounds,
         scenario=scenario_of(event, rnd.number),
         notes=(),
-        stat_labels=tuple(stat_heading(s.id) for s in fmt.stats),
-        stat_titles=tuple(s.label for s in fmt.stats),
+        stat_labels=tuple(stat_heading(s.id) for s in _kept(fmt.stats, stat_keep)),
+        stat_titles=tuple(s.label for s in _kept(fmt.stats, stat_keep)),
         extra_labels=tuple(c.capitalize() for c in fmt.game_columns),
         multi_seat=multi_seat,
         tables=rows,
@@ -268,7 +270,7 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> R
         next=_round_link(page, event, numbers[where + 1]) if where + 1 < len(numbers) else None,
         pairings_json=page.href(links.event_file(event, f"round-{rnd.number}", "pairings.json")),
         pairings_csv=page.href(links.event_file(event, f"round-{rnd.number}", "pairings.csv")),
-        seat_headers=fmt.seat_headers,
+        seat_headers=_kept(fmt.seat_headers, cell_keep),
         rounds=tuple(_round_link(page, event, n) for n in numbers),
         qr=qr_svg(event_url, f"QR code: {event.config.name}, {event_url}") if event_url
         else Markup(""),
@@ -280,6 +282,32 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> R
         by_name=by_name(rows, sitting_out, multi_seat),
         slips=page.href(slips_path(event, rnd.number)),
     )
+
+
+T = TypeVar("T")
+
+
+def _kept(values: Sequence[T], keep: Sequence[bool]) -> tuple[T, ...]:
+    return tuple(v for v, k in zip(values, keep, strict=True) if k)
+
+
+def _drop_empty_columns(
+    rows: tuple[TableRow, ...], stats: int, cells: int
+) -> tuple[tuple[TableRow, ...], tuple[bool, ...], tuple[bool, ...]]:
+    """Return the rows without the stat and seat columns no seat has a value in (a
+    proposed round's CP and APD), and which of those columns are kept."""
+    sides = [side for row in rows for side in row.sides]
+    stat_keep = tuple(any(side.stats[i] for side in sides) for i in range(stats))
+    cell_keep = tuple(any(side.cells[i] for side in sides) for i in range(cells))
+    if all(stat_keep) and all(cell_keep):
+        return rows, stat_keep, cell_keep
+    trimmed = tuple(
+        replace(row, sides=tuple(
+            replace(side, stats=_kept(side.stats, stat_keep), cells=_kept(side.cells, cell_keep))
+            for side in row.sides))
+        for row in rows
+    )
+    return trimmed, stat_keep, cell_keep
 
 
 def by_name(
