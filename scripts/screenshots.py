@@ -43,7 +43,9 @@ PAGES = {
     "archive": "archive/index.html",
     "help": "help/tiebreaks/sos/index.html",
     "screen": "2026/spring-steamroller/round-4/index.html?screen",
+    "followed": "2026/spring-steamroller/index.html",  # a reader who follows Dev Patel
 }
+FOLLOW = '{"id": "dev-p", "name": "Dev Patel"}'
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 PRINT = ("event", "round", "round-oldworld", "round-boards", "round-proposed", "slips", "player")
 A4 = (794, 1123)  # A4 at 96 px an inch
@@ -113,6 +115,11 @@ def main() -> int:
                     if key not in only:
                         continue
                     driver.get(base + path)  # type: ignore[attr-defined]
+                    script = ("localStorage.setItem('standgen-follow', arguments[0])"
+                              if key == "followed" else "localStorage.clear()")
+                    driver.execute_script(script, FOLLOW)  # type: ignore[attr-defined]
+                    if key == "followed":
+                        driver.refresh()  # type: ignore[attr-defined]
                     if key == "screen":
                         time.sleep(2)  # the screen view has scrolled a little
                     _full_page(driver, args.out / f"{key}-{size}.{args.format}", width, height,
