@@ -62,7 +62,6 @@ class RoundPage:
     status_label: str
     planned: int
     scenario: str
-    notes: tuple[str, ...]
     stat_labels: tuple[str, ...]  # short stat labels (CP, APD)
     stat_titles: tuple[str, ...]
     extra_labels: tuple[str, ...]
@@ -260,7 +259,6 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> R
         status_label=_STATUS_LABEL[status],
         planned=standings.planned_rounds,
         scenario=scenario_of(event, rnd.number),
-        notes=(),
         stat_labels=tuple(stat_heading(s.id) for s in _kept(fmt.stats, stat_keep)),
         stat_titles=tuple(s.label for s in _kept(fmt.stats, stat_keep)),
         extra_labels=tuple(c.capitalize() for c in fmt.game_columns),
