@@ -114,3 +114,14 @@ def test_docs_site_pictures_are_published(demo: dict[str, bytes]) -> None:
     for src in pictures:
         target = "help/" + src.removeprefix("../")
         assert target in demo, src
+
+
+def test_slips_carry_the_round_pages_qr_code_with_a_site_url() -> None:
+    from dataclasses import replace
+
+    tree = load_tree(REPO / "events")
+    tree = replace(tree, site=replace(tree.site, site_url="https://club.example/"))
+    site = render_site(tree, reports(tree), DOCS, TEMPLATES)
+    slips = page(site, "2026/spring-steamroller/round-4/slips/index.html")
+    label = "QR code: round 4, https://club.example/2026/spring-steamroller/round-4/index.html"
+    assert slips.count(f'aria-label="{label}"') == slips.count('<section class="slip"') == 5

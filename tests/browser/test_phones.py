@@ -118,6 +118,24 @@ document.querySelectorAll('.scroll, .chart-figure').forEach((region) => {
              ': ' + region.scrollWidth + ' > ' + region.clientWidth);
   }
 });
+// No empty column anywhere: each column of a shown table has text in some row (slips
+// are boxes to fill in; rows with merged cells are left out of the count).
+document.querySelectorAll('main table:not(.slip-table)').forEach((table) => {
+  if (table.offsetParent === null || !table.tHead) return;
+  const heads = Array.from(table.tHead.rows[table.tHead.rows.length - 1].cells)
+    .filter((th) => getComputedStyle(th).display !== 'none');
+  if (Array.from(table.tHead.rows[0].cells).some((c) => c.colSpan > 1)) return;
+  const filled = heads.map(() => false);
+  Array.from(table.tBodies).forEach((body) => Array.from(body.rows).forEach((row) => {
+    const cells = Array.from(row.cells).filter((c) => getComputedStyle(c).display !== 'none');
+    if (cells.some((c) => c.colSpan > 1 || c.rowSpan > 1) || cells.length !== heads.length) return;
+    cells.forEach((cell, i) => { if (cell.textContent.trim()) filled[i] = true; });
+  }));
+  heads.forEach((th, i) => {
+    if (!filled[i]) bad.push('empty column ' + th.textContent.trim() + ' in ' +
+      (table.caption ? table.caption.textContent.trim() : table.className));
+  });
+});
 document.querySelectorAll('svg.chart text').forEach((text) => {
   const box = text.getBBox();
   const view = text.ownerSVGElement.viewBox.baseVal;
