@@ -231,10 +231,20 @@ def test_axe_at_phone_and_laptop_width(
 ) -> None:
     viewport(size)
     failures = []
-    for key, path in one_of_each(demo_pages(site_root)).items():
+    pages = one_of_each(demo_pages(site_root))
+    pages["screen round"] = "2026/spring-steamroller/round-4/index.html?screen"
+    pages["screen standings"] = "2026/spring-steamroller/index.html?screen"
+    pages["followed event"] = "2026/spring-steamroller/index.html"
+    for key, path in pages.items():
         browser.get(base_url + path)
+        if key == "followed event":  # a reader who follows Dev Patel: lead line, highlight
+            browser.execute_script("localStorage.setItem('standgen-follow', arguments[0])",
+                                   '{"id": "dev-p", "name": "Dev Patel"}')
+            browser.refresh()
+            assert browser.execute_script("return document.querySelectorAll('tr.me').length")
         browser.execute_script(axe_source)
         for rule, impact, count, targets in browser.execute_async_script(AXE):
             if impact in ("serious", "critical"):
                 failures.append(f"{key} {path}: {rule} ({impact}, {count}) {targets}")
+    browser.execute_script("localStorage.clear()")
     assert not failures, "\n".join(failures)
