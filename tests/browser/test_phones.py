@@ -99,7 +99,8 @@ document.querySelectorAll('table.boards tbody').forEach((body, i) => {
   check(body.querySelector('.board-head th'), 'board ' + i + ' heading');
   body.querySelectorAll('tr:not([hidden]) td.name a').forEach((a) => check(a, a.textContent));
 });
-document.querySelectorAll('table.standings tbody tr').forEach((tr, i) => {
+document.querySelectorAll('table.standings tbody tr, table.leaderboard tbody tr')
+    .forEach((tr, i) => {
   if (!shown(tr)) return;
   check(tr.querySelector('.stick-rank'), 'standings row ' + i + ' rank');
   check(tr.querySelector('.stick-name a'), 'standings row ' + i + ' name');
