@@ -353,7 +353,8 @@ def test_round_page(site: dict[str, bytes]) -> None:
     assert "In progress" in five and "<em>Absent</em>" in five
     assert 'rel="next"' not in five
     tied = text(site, "2026/tied/round-1/index.html")
-    assert re.search(r"<td class=\"num\">3</td>\s*<td class=\"num\">25</td>", tied)  # CP, APD
+    cp_apd = r"<td class=\"num detail\">3</td>\s*<td class=\"num detail\">25</td>"
+    assert re.search(cp_apd, tied)  # CP, APD
 
 
 def test_player_breakdown(site: dict[str, bytes]) -> None:
@@ -381,7 +382,8 @@ def test_links_are_relative_and_resolve(site: dict[str, bytes]) -> None:
             if href.startswith(("https://", "http://", "mailto:")):
                 assert path.startswith(("evil/", "help/")), (path, href)
                 continue
-            target = posixpath.normpath(posixpath.join(posixpath.dirname(path), href.split("#")[0]))
+            local = href.split("#")[0].split("?")[0]  # "index.html?screen": the page itself
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(path), local))
             assert target in site, (path, href)
 
 
@@ -416,8 +418,11 @@ def test_hostile_input_is_escaped(site: dict[str, bytes]) -> None:
 
 def test_home_and_season_pages(site: dict[str, bytes]) -> None:
     home = text(site, "index.html")
-    order = [home.index(name) for name in ("Long Weekend", "Tied Open", "Club Night")]
+    listed = home[home.index('<h2 id="events">'):]
+    order = [listed.index(name) for name in ("Long Weekend", "Tied Open", "Club Night")]
     assert order == sorted(order)  # newest first
+    now = home[home.index('<h2 id="now">'):home.index('<h2 id="events">')]
+    assert "Long Weekend" in now and "Tied Open" not in now  # events being played lead
     assert '<a href="2026/index.html">Season 2026</a>' in home
     season = text(site, "2026/index.html")
     assert "<strong>Twenty-six</strong>" in season
@@ -494,8 +499,8 @@ def test_multi_seat_round_page(monkeypatch: pytest.MonkeyPatch) -> None:
     )
     site = build(board)
     page = text(site, "dip/round-1/index.html")
-    assert '<th scope="rowgroup" rowspan="7" class="num table-no">1</th>' in page
-    assert "<td>France</td>" in page and "<td>draw</td>" in page
+    assert '<th scope="rowgroup" colspan="4" class="table-no" id="board-1">Board 1</th>' in page
+    assert '<td class="detail">France</td>' in page and "<td>draw</td>" in page
     assert load(site, "dip/round-1/pairings.json") == {
         "round": 1,
         "status": "complete",

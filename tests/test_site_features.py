@@ -49,7 +49,8 @@ def test_standings_are_sortable_with_aria_sort_on_the_sorted_column_only(site): 
     assert "data-sortable" in table
     head = table[table.index("<thead>"):table.index("</thead>")]
     assert head.count("aria-sort=") == 1
-    assert re.search(r'<th scope="col" class="num" data-sort="num" aria-sort="ascending">', head)
+    rank = r'<th scope="col" class="num stick stick-rank" data-sort="num" aria-sort="ascending">'
+    assert re.search(rank, head)
     assert "<button" not in head  # the script adds the buttons: the table works without it
     assert head.count('data-sort="num"') >= 5  # rank, score, SoS, CP, APD
     assert text(site, "assets/site.js").count("aria-sort") >= 2
@@ -257,7 +258,8 @@ def test_format_hooks_render_escaped(monkeypatch: pytest.MonkeyPatch) -> None:
     assert '<a href="../players/alice/index.html">Alice</a>' in powers
     assert "Notes for bob" in text(out, "2026/tied/players/bob/index.html")
     round_page = text(out, "2026/tied/round-1/index.html")
-    assert round_page.count('<th scope="col">Band</th>') == 2 and "<td>band-bob</td>" in round_page
+    assert round_page.count('<th scope="col" class="detail">Band</th>') == 2
+    assert '<td class="detail">band-bob</td>' in round_page
 
 
 def test_stamp_comes_from_the_input(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -269,7 +271,8 @@ def test_stamp_comes_from_the_input(monkeypatch: pytest.MonkeyPatch) -> None:
     assert build(long_event()) == plain
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1773500000")
     stamped = build(long_event())
-    assert "built 2026-03-14 14:53 UTC" in text(stamped, "2026/long/round-2/index.html")
+    assert "Last updated 2026-03-14 at 14:53 UTC: round " in text(
+        stamped, "2026/long/round-2/index.html")
     assert b"<updated>2026-03-14T14:53:20Z</updated>" in stamped["2026/long/feed.xml"]
 
 

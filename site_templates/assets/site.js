@@ -4,6 +4,10 @@
    - a filter box (data-filter) hides rows of data-filterable tables whose player names
      do not contain the text typed.
    - a "Print pairings" button on round pages.
+   - "follow a player": a reader marks themself on their player page; the choice is kept
+     in this browser's localStorage only (no account, no server, no tracking). Every page
+     then highlights them; event and home pages lead with their newest table.
+   - ?screen: the venue's TV. Large type, no navigation, the page scrolls itself.
    No external requests, no libraries. */
 (function () {
   "use strict";
@@ -69,18 +73,150 @@
     input.addEventListener("input", function () {
       var query = input.value.trim().toLocaleLowerCase();
       Array.prototype.forEach.call(tables, function (table) {
+        var groups = table.hasAttribute("data-filter-groups");
         Array.prototype.forEach.call(table.tBodies, function (body) {
+          var any = false;
           Array.prototype.forEach.call(body.rows, function (row) {
             var cells = row.querySelectorAll(".name");
             if (!cells.length) return;
-            row.hidden = query !== "" && names(row).indexOf(query) === -1;
+            var match = query !== "" && names(row).indexOf(query) !== -1;
+            any = any || match;
+            if (groups) {
+              row.classList.toggle("found", match);
+            } else {
+              row.hidden = query !== "" && !match;
+            }
           });
+          /* Boards keep their heading and every seat: the whole board shows or hides. */
+          if (groups) body.hidden = query !== "" && !any;
         });
       });
     });
   }
 
+  var FOLLOW = "standgen-follow";
+
+  function followed() {
+    try {
+      var value = JSON.parse(window.localStorage.getItem(FOLLOW) || "null");
+      return value && typeof value.id === "string" && typeof value.name === "string" ? value : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function historyId(href) {
+    var m = /(?:^|\/)players\/([^\/]+)\/index\.html$/.exec(href || "");
+    return m ? m[1] : null;
+  }
+
+  function setFollowed(value) {
+    try {
+      if (value) window.localStorage.setItem(FOLLOW, JSON.stringify(value));
+      else window.localStorage.removeItem(FOLLOW);
+    } catch (e) { /* storage off: nothing is remembered */ }
+  }
+
+  function highlight(me) {
+    Array.prototype.forEach.call(document.querySelectorAll("main a[href]"), function (a) {
+      if (historyId(a.getAttribute("href")) !== me.id) return;
+      var cell = a.closest("td, th, li, dd");
+      if (cell) cell.classList.add("me-name");
+      var row = a.closest("tr");
+      if (row && !row.classList.contains("board-head")) row.classList.add("me");
+    });
+  }
+
+  function leadLine(box, me, data, eventName, eventHref) {
+    var line = data && data.players && data.players[me.id];
+    if (!line) return false;
+    var p = document.createElement("p");
+    var strong = document.createElement("strong");
+    var link = document.createElement("a");
+    link.href = eventHref ? new URL(data.href, new URL(eventHref, document.baseURI)).href : data.href;
+    link.textContent = line;
+    strong.appendChild(link);
+    if (eventName) p.appendChild(document.createTextNode(eventName + ": "));
+    p.appendChild(strong);
+    if (data.status !== "complete") p.appendChild(document.createTextNode(" (" + data.status + ")"));
+    box.appendChild(p);
+    return true;
+  }
+
+  function stopButton(box, me) {
+    var p = document.createElement("p");
+    p.className = "meta";
+    p.appendChild(document.createTextNode("Following " + me.name + " in this browser. "));
+    var stop = document.createElement("button");
+    stop.type = "button";
+    stop.className = "print";
+    stop.textContent = "Stop following";
+    stop.addEventListener("click", function () { setFollowed(null); window.location.reload(); });
+    p.appendChild(stop);
+    box.appendChild(p);
+  }
+
+  function follow() {
+    Array.prototype.forEach.call(document.querySelectorAll("button[data-follow-name]"), function (b) {
+      var id = historyId(b.getAttribute("data-follow-href"));
+      if (!id) return;
+      var me = followed();
+      b.closest(".follow").hidden = false;
+      if (me && me.id === id) b.textContent = "Stop following " + me.name;
+      b.addEventListener("click", function () {
+        var now = followed();
+        setFollowed(now && now.id === id ? null : {id: id, name: b.getAttribute("data-follow-name")});
+        window.location.reload();
+      });
+    });
+    var me = followed();
+    if (!me) return;
+    highlight(me);
+    var box = document.querySelector("[data-follow-lead]");
+    if (!box) return;
+    var data = document.querySelector(".follow-data");
+    if (data) {
+      try { leadLine(box, me, JSON.parse(data.textContent), "", ""); } catch (e) { /* none */ }
+      stopButton(box, me);
+      box.hidden = false;
+      return;
+    }
+    /* Home: read the newest round from the pages of the events being played. */
+    var events = document.querySelectorAll(".now li > a:first-child");
+    if (!events.length || !window.fetch || !window.DOMParser) return;
+    stopButton(box, me);
+    box.hidden = false;
+    Array.prototype.forEach.call(events, function (a) {
+      window.fetch(a.href).then(function (r) { return r.ok ? r.text() : ""; }).then(function (html) {
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        var found = doc.querySelector(".follow-data");
+        if (!found) return;
+        var wrapper = document.createElement("div");
+        if (leadLine(wrapper, me, JSON.parse(found.textContent), a.textContent, a.href)) {
+          box.insertBefore(wrapper.firstChild, box.firstChild);
+        }
+      }).catch(function () { /* offline or opened from a file: nothing to add */ });
+    });
+  }
+
+  function screen() {
+    if (!/(?:^\?|&)screen(?:=|&|$)/.test(window.location.search)) return;
+    document.documentElement.classList.add("screen");
+    var reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    var pause = 0;
+    window.setInterval(function () {
+      var end = document.documentElement.scrollHeight - window.innerHeight;
+      if (end <= 0) return;
+      if (pause > 0) { pause -= 1; return; }
+      if (window.scrollY >= end - 1) { window.scrollTo(0, 0); pause = 60; return; }
+      if (reduced) { window.scrollBy(0, Math.round(window.innerHeight * 0.8)); pause = 100; return; }
+      window.scrollBy(0, 2);
+    }, 50);
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    follow();
+    screen();
     Array.prototype.forEach.call(document.querySelectorAll("table[data-sortable]"), makeSortable);
     Array.prototype.forEach.call(document.querySelectorAll("input[data-filter]"), makeFilter);
     Array.prototype.forEach.call(document.querySelectorAll("button[data-print]"), function (b) {

@@ -20,14 +20,25 @@ from standgen.site.history import ARCHIVE, archive_page, player_histories
 from standgen.site.hook_contexts import extra_page, extra_pages, format_downloads
 from standgen.site.index_contexts import help_pages, home_page, season_page
 from standgen.site.jsonout import dumps, pairings_document, standings_document
-from standgen.site.markdown import MarkdownRenderer
+from standgen.site.markdown import IMAGE_SUFFIXES, MarkdownRenderer, help_asset
 from standgen.site.player_contexts import index_event, player_page
 from standgen.site.render import Templates
-from standgen.site.round_contexts import round_page
+from standgen.site.round_contexts import round_page, slips_page
 from standgen.site.stamp import build_time
 from standgen.site.summary import EventSummary, summarise
 
 __all__ = ["SiteRenderer", "load_docs", "render_site"]
+
+
+def doc_images(docs_dir: Path) -> dict[str, Path]:
+    """Return every PNG, JPEG and WebP file under ``docs_dir`` by its path there (help pictures)."""
+    if not docs_dir.is_dir():
+        return {}
+    return {
+        path.relative_to(docs_dir).as_posix(): path
+        for path in sorted(docs_dir.rglob("*"))
+        if path.is_file() and path.suffix.lower() in IMAGE_SUFFIXES
+    }
 
 
 def load_docs(docs_dir: Path) -> dict[str, HelpDoc]:
@@ -54,7 +65,9 @@ class SiteRenderer:
         self.templates = Templates(templates_dir)
         self.templates_dir = templates_dir
         self.renderer = MarkdownRenderer()
-        self.site = Site(tree=tree, docs=load_docs(docs_dir), built=build_time())
+        self.images = doc_images(docs_dir)
+        self.site = Site(tree=tree, docs=load_docs(docs_dir), built=build_time(),
+                         images=frozenset(self.images))
 
     def event_files(self, report: EventReport) -> Iterator[tuple[str, bytes]]:
         """Yield every file below one event's folder: its page, JSON and CSV, feed,
@@ -78,6 +91,8 @@ class SiteRenderer:
         for rnd, proposed in rounds_of(report):
             yield (links.round_page(event, rnd.number),
                    templates.render("round", round_page(site, report, rnd, proposed)))
+            slips = slips_page(site, report, rnd, proposed)
+            yield slips.frame.path, templates.render("slips", slips)
             yield (links.event_file(event, f"round-{rnd.number}", "pairings.json"),
                    dumps(pairings_document(rnd, proposed)))
             yield (links.event_file(event, f"round-{rnd.number}", "pairings.csv"),
@@ -119,6 +134,8 @@ class SiteRenderer:
         for page in help_pages(self.site, self.renderer):
             yield page.frame.path, self.templates.render("help", page)
         self.renderer.save_cache()
+        for name, path in self.images.items():
+            yield help_asset(name), path.read_bytes()
         assets = self.templates_dir / "assets"
         for asset in sorted(assets.rglob("*")):
             if asset.is_file():

@@ -73,7 +73,10 @@ def faction_chart(results: Sequence[FactionResult], caption: str) -> Markup:
         return Markup("")
     height = _BAR_H * len(results) + 8
     h = _BAR_H - 6
-    width = _LABEL_W + _BAR_W + 90
+    # Labels are right-aligned at the bars: room for the longest one at 12 px (7.5 px a
+    # character is more than any common sans-serif's average), so none is cut on the left.
+    label_w = max(_LABEL_W, 12 + round(7.5 * max(len(_short(r.faction)) for r in results)))
+    width = label_w + _BAR_W + 90
     parts = [
         f'<svg class="chart chart-bars" viewBox="0 0 {width} {height}" width="{width}" '
         f'height="{height}" role="img" aria-label="{escape(caption)}">',
@@ -85,11 +88,11 @@ def faction_chart(results: Sequence[FactionResult], caption: str) -> Markup:
         label = f"{r.faction}: {r.wins} wins in {r.games} games ({r.rate_text})"
         parts += [
             f'<g><title>{escape(label)}</title>',
-            f'<text x="{_LABEL_W - 6}" y="{y + 15}" text-anchor="end">{escape(_short(r.faction))}'
+            f'<text x="{label_w - 6}" y="{y + 15}" text-anchor="end">{escape(_short(r.faction))}'
             "</text>",
-            f'<rect class="track" x="{_LABEL_W}" y="{y + 3}" width="{_BAR_W}" height="{h}"/>',
-            f'<rect class="bar" x="{_LABEL_W}" y="{y + 3}" width="{bar}" height="{h}"/>',
-            f'<text x="{_LABEL_W + _BAR_W + 6}" y="{y + 15}">{r.wins}/{r.games} '
+            f'<rect class="track" x="{label_w}" y="{y + 3}" width="{_BAR_W}" height="{h}"/>',
+            f'<rect class="bar" x="{label_w}" y="{y + 3}" width="{bar}" height="{h}"/>',
+            f'<text x="{label_w + _BAR_W + 6}" y="{y + 15}">{r.wins}/{r.games} '
             f"({r.rate_text})</text></g>",
         ]
     parts.append("</svg>")

@@ -81,6 +81,7 @@ class Site:
 
     tree: EventsTree
     docs: Mapping[str, HelpDoc]  # slug -> doc
+    images: frozenset[str] = frozenset()  # PNG/JPEG files under docs/ (help pages show them)
     built: dt.datetime | None = None  # SOURCE_DATE_EPOCH, when set (standgen.site.stamp)
 
     @property

@@ -79,14 +79,15 @@ def pairings_csv(rnd: Round, players: Mapping[str, Player]) -> bytes:
 
     Two-player tables: ``table,player_1,name_1,faction_1,player_2,name_2,faction_2,result``
     (``player_2`` is ``BYE`` or ``ABSENT`` for a player alone). Boards of more than two
-    seats: ``board,player,name,power,result``.
+    seats: ``board,player,name,power,result``; a player sitting out has no board (the
+    ``board`` cell is empty, as in the round file) and the result ``sitout``.
     """
     games = sorted(rnd.games, key=lambda g: g.table)
     if any(len(g.seats) > 2 for g in games):
         return csv_bytes(
             ["board", "player", "name", "power", "result"],
             (
-                [g.table, s.player, _name(players, s.player),
+                ["" if len(g.seats) == 1 else g.table, s.player, _name(players, s.player),
                  s.power or _faction(players, s.player), seat_result(s) or ""]
                 for g in games
                 for s in g.seats

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from markupsafe import Markup
 
 from standgen.formats.base import Proposal
-from standgen.model import Event, Player, Round
+from standgen.model import Event, GameKind, Player, Round
 from standgen.pipeline import EventReport
 from standgen.site import links, stamp
 from standgen.site.charts import FactionResult, faction_chart, faction_results
@@ -45,6 +45,9 @@ class StandingRow:
     score: str
     values: tuple[str, ...]  # in the columns' order
     record: str  # W-D-L
+    rating: str = ""  # players.csv rating (chess), "" for none
+    grade: str = ""  # players.csv rank (Go: "4d", "3k"), "" for none
+    grade_order: str = ""  # the rank as a sortable text
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,50 @@ class EventPage:
     tables: tuple[TableView, ...]  # the format's event_tables
     pages: tuple[Link, ...]  # the format's extra pages and the tiebreak lab
     downloads: tuple[Link, ...]
+    show_faction: bool = True  # some player has a faction (or power): no empty column
+    show_rating: bool = False  # some player has a rating (chess)
+    show_grade: bool = False  # some player has a rank (Go)
+    follow: Mapping[str, object] | None = None  # "follow a player": see follow_data
+
+
+def follow_data(page: Frame, report: EventReport) -> dict[str, object] | None:
+    """Return what the script shows a reader who follows a player, for the newest round.
+
+    ``{"round": 4, "href": ..., "status": "proposed", "players": {id: "Round 4: table 6
+    against Lena Berg (Mercenaries)"}}``; None before the first round.
+    """
+    rounds = rounds_of(report)
+    if not rounds:
+        return None
+    rnd, proposed = rounds[-1]
+    event = report.event
+    names = event.player_by_id
+    fmt = report.standings.format
+
+    def label(player_id: str, power: str) -> str:
+        player = names.get(player_id)
+        name = player.name if player is not None else player_id
+        faction = power or (player.faction if player is not None else "")
+        return f"{name} ({faction})" if faction else name
+
+    lines: dict[str, str] = {}
+    for game in rnd.games:
+        for seat in game.seats:
+            if len(game.seats) == 1:
+                what = "sitting out" if fmt.seats > 2 else (
+                    "bye" if game.kind is GameKind.BYE else "absent")
+            elif len(game.seats) > 2:
+                what = f"board {game.table}" + (f" as {seat.power}" if seat.power else "")
+            else:
+                other = next(s for s in game.seats if s is not seat)
+                what = f"table {game.table} against {label(other.player, other.power)}"
+            lines[seat.player] = f"Round {rnd.number}: {what}"
+    return {
+        "round": rnd.number,
+        "href": page.href(links.round_page(event, rnd.number)),
+        "status": _STATUS_LABEL[round_status(rnd, proposed)],
+        "players": lines,
+    }
 
 
 def rounds_of(report: EventReport) -> list[tuple[Round, bool]]:
@@ -171,6 +218,9 @@ def event_page(
             score=display_number(row.score),
             values=tuple(display_number(row.values[c.id].value) for c in columns),
             record=f"{row.wins}-{row.draws}-{row.losses}",
+            rating=display_number(row.player.rating) if row.player.rating is not None else "",
+            grade=row.player.rank,
+            grade_order=_grade_order(row.player.rank),
         )
         for row in standings.rows
     )
@@ -214,7 +264,26 @@ def event_page(
         ),
         pages=tuple(Link(title, page.href(links.page(*event.path, slug))) for slug, title in pages),
         downloads=download_links(page, event.path, downloads),
+        show_faction=any(row.faction for row in rows),
+        show_rating=any(row.rating for row in rows),
+        show_grade=any(row.grade for row in rows),
+        follow=follow_data(page, report),
     )
+
+
+def _grade_order(rank: str) -> str:
+    """Return a Go rank as text that sorts strongest first: 9p, 1p, 9d ... 1d, 1k ... 30k."""
+    text = rank.strip().lower()
+    digits = "".join(ch for ch in text if ch.isdigit())
+    if not digits or text[-1:] not in ("p", "d", "k"):
+        return "z" + text
+    value = int(digits)
+    kind = text[-1]
+    if kind == "p":
+        return f"a{99 - value:02d}"
+    if kind == "d":
+        return f"b{99 - value:02d}"
+    return f"c{value:02d}"
 
 
 def fmt_faction(report: EventReport) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -12,7 +13,7 @@ from standgen.site import links
 from standgen.site.charts import FactionResult, faction_chart
 from standgen.site.contexts import Frame, HelpDoc, Link, Site, frame, newest_first
 from standgen.site.history import history_page_path
-from standgen.site.markdown import MarkdownRenderer, docs_link_rewrite
+from standgen.site.markdown import MarkdownRenderer, docs_image_rewrite, docs_link_rewrite
 from standgen.site.numbers import display_number
 from standgen.site.season import EventResult, Leaderboard, PointsRule, leaderboard, points_rule
 from standgen.site.stamp import stamp
@@ -48,6 +49,47 @@ class HomePage:
     frame: Frame
     seasons: tuple[SeasonItem, ...]
     events: tuple[EventItem, ...]
+    now: tuple[NowItem, ...] = ()  # events being played: the home page leads with them
+
+
+@dataclass(frozen=True)
+class NowItem:
+    """An event in progress: its page, status and the page of its current round."""
+
+    name: str
+    href: str
+    status: str
+    round: Link | None  # "Round 4 pairings", the newest round's page
+
+
+def running(event: EventSummary) -> bool:
+    """Return whether ``event`` is being played: started, not finished.
+
+    ``status`` comes from :func:`standgen.site.event_contexts.event_status` (a finished
+    event's says "Finished"); ``note`` from :func:`standgen.site.stamp.event_note`.
+    """
+    return not event.status.startswith("Finished") and event.note != "no rounds yet"
+
+
+def current_round(event: EventSummary) -> int | None:
+    """Return the number of the newest round an event's pages show (from its note)."""
+    found = re.findall(r"round (\d+)", event.note)
+    return int(found[-1]) if found else None
+
+
+def _now(page: Frame, events: Sequence[EventSummary]) -> tuple[NowItem, ...]:
+    items = []
+    for event in newest_first(events):
+        if not running(event):
+            continue
+        number = current_round(event)
+        link = None
+        if number is not None:
+            link = Link(f"Round {number} pairings",
+                        page.href(links.page(*event.path, f"round-{number}")))
+        items.append(NowItem(event.config.name, page.href(links.event_page(event)),
+                             event.status, link))
+    return tuple(items)
 
 
 @dataclass(frozen=True)
@@ -136,11 +178,12 @@ def home_page(site: Site, events: Sequence[EventSummary]) -> HomePage:
             SeasonItem(season.name, page.href(links.season_page(season.path)), len(held), latest)
         )
     seasons.sort(key=lambda s: (-_ordinal(s.latest), s.name.casefold(), s.href))
-    return HomePage(page, tuple(seasons), _items(site, page, events))
+    return HomePage(page, tuple(seasons), _items(site, page, events), _now(page, events))
 
 
 def _newest_note(events: Sequence[EventSummary]) -> str:
-    newest = newest_first(events)
+    """Return the home page's stamp note: the event being played, else the newest one."""
+    newest = [e for e in newest_first(events) if running(e)] or newest_first(events)
     if not newest:
         return ""
     return f"{newest[0].config.name}, {newest[0].note}"
@@ -231,16 +274,20 @@ def help_pages(site: Site, renderer: MarkdownRenderer) -> list[HelpPage]:
     listing = tuple(
         HelpItem(d.title, home_frame.href(d.path), d.slug) for d in docs if d.slug != "index"
     )
-    home_body = _render_doc(home_doc, renderer) if home_doc else Markup("")
+    home_body = _render_doc(home_doc, renderer, site.images) if home_doc else Markup("")
     pages.append(HelpPage(home_frame, home_body, listing))
     for doc in docs:
         if doc.slug == "index":
             continue
         page = frame(doc.path, doc.title, "help", [("Help", home_path)])
-        pages.append(HelpPage(page, _render_doc(doc, renderer), ()))
+        pages.append(HelpPage(page, _render_doc(doc, renderer, site.images), ()))
     return pages
 
 
-def _render_doc(doc: HelpDoc, renderer: MarkdownRenderer) -> Markup:
+def _render_doc(
+    doc: HelpDoc, renderer: MarkdownRenderer, images: frozenset[str] = frozenset()
+) -> Markup:
     rewrite = docs_link_rewrite(doc.slug, doc.path, links.help_page, links.relative)
-    return renderer.help_page(doc.text, rewrite)
+    pictures = docs_image_rewrite(doc.slug, doc.path, links.help_page, links.relative,
+                                  images.__contains__)
+    return renderer.help_page(doc.text, rewrite, pictures)

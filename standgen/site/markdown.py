@@ -3,7 +3,8 @@
 Everything a TO or a player writes is untrusted. It is rendered with Python-Markdown and
 then sanitised with nh3 (ammonia): no scripts, no styles, no iframes, no event handlers,
 no ``javascript:`` (or any other non-web) URLs, no images (the site makes no external
-requests); links get ``rel="nofollow noopener"``.
+requests); links get ``rel="nofollow noopener"``. The help pages (``docs/``, part of
+standgen) may show their own PNG, JPEG and WebP files, which the build copies beside them.
 
 Python-Markdown's time and recursion grow with some inputs; the untrusted texts are
 checked against limits when they are loaded (:mod:`standgen.load.markdown_limits`), so
@@ -18,6 +19,7 @@ import html
 import json
 import os
 import posixpath
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -70,7 +72,9 @@ class MarkdownRenderer:
             return Markup("")
         return Markup(sanitise(self._html(text)))
 
-    def help_page(self, text: str, rewrite: LinkRewrite) -> Markup:
+    def help_page(
+        self, text: str, rewrite: LinkRewrite, images: LinkRewrite | None = None
+    ) -> Markup:
         """Return sanitised HTML for a help page, its links to other ``.md`` files rewritten.
 
         The Markdown conversion of the help pages (the same ``docs/`` every build, a third
@@ -81,7 +85,7 @@ class MarkdownRenderer:
         html = self._cache.get(text)
         if html is None:
             html = self._cache.put(text, self._html(text))
-        return Markup(sanitise(html, rel=None, rewrite=rewrite))
+        return Markup(sanitise(html, rel=None, rewrite=rewrite, images=images))
 
     def save_cache(self) -> None:
         """Keep this build's help page conversions for the next build (see HtmlCache)."""
@@ -166,22 +170,73 @@ def _cache_file() -> Path | None:
     return folder / "help-markdown.json"
 
 
-def sanitise(html: str, rel: str | None = _USER_REL, rewrite: LinkRewrite | None = None) -> str:
-    """Return ``html`` with everything but plain formatting, tables and web links removed."""
+def sanitise(
+    html: str, rel: str | None = _USER_REL, rewrite: LinkRewrite | None = None,
+    images: LinkRewrite | None = None,
+) -> str:
+    """Return ``html`` with everything but plain formatting, tables and web links removed.
+
+    ``images`` (help pages only) keeps ``<img>`` whose ``src`` it maps to a local file's
+    link; it returns ``""`` for any other source, and that image is dropped.
+    """
 
     def attribute(tag: str, attr: str, value: str) -> str | None:
         if tag == "a" and attr == "href" and rewrite is not None:
             return rewrite(value)
+        if tag == "img" and attr == "src":
+            return (images(value) or None) if images is not None else None
         return value
 
-    return nh3.clean(
+    tags = set(_TAGS)
+    attributes = {tag: set(names) for tag, names in nh3.ALLOWED_ATTRIBUTES.items()}
+    if images is not None:
+        tags.add("img")
+        attributes["img"] = {"src", "alt", "title", "width", "height"}
+    cleaned = nh3.clean(
         html,
-        tags=set(_TAGS),
+        tags=tags,
+        attributes=attributes,
         clean_content_tags={"script", "style"},
         url_schemes=set(_SCHEMES),
         link_rel=rel,
         attribute_filter=attribute,
     )
+    if images is not None:  # an image whose source was refused is removed, alt and all
+        cleaned = _NO_SOURCE.sub("", cleaned)
+    return cleaned
+
+
+_NO_SOURCE = re.compile(r"<img(?![^>]*\ssrc=)[^>]*>")
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
+
+
+def docs_image_rewrite(
+    page_slug: str, page_path: str, help_path: Callable[[str], str],
+    relative: Callable[[str, str], str], exists: Callable[[str], bool],
+) -> LinkRewrite:
+    """Return the rewrite of a help page's image: ``screenshots/x.png`` beside
+    ``docs/<page_slug>.md`` -> the relative link to its copy in the site's help folder.
+
+    Only PNG, JPEG and WebP files inside ``docs/`` that ``exists`` are kept (``""`` otherwise).
+    """
+    folder = posixpath.dirname(page_slug)
+
+    def rewrite(src: str) -> str:
+        if ":" in src or src.startswith(("/", "\\")) or "?" in src or "#" in src:
+            return ""
+        target = posixpath.normpath(posixpath.join(folder, src))
+        if target.startswith("../") or not target.lower().endswith(IMAGE_SUFFIXES):
+            return ""
+        if not exists(target):
+            return ""
+        return relative(page_path, help_asset(target))
+
+    return rewrite
+
+
+def help_asset(docs_path: str) -> str:
+    """Return the output path of the file ``docs/<docs_path>`` (an image of a help page)."""
+    return "help/" + docs_path
 
 
 def docs_link_rewrite(

@@ -66,6 +66,7 @@ class _Template(jinja2.Template):
 
 PAGE_TEMPLATES = (
     "home", "season", "event", "round", "player", "help", "history", "archive", "extra",
+    "slips",
 )
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from markupsafe import Markup
 
@@ -32,6 +33,8 @@ class Side:
     stats: tuple[str, ...]
     result: str
     cells: tuple[str, ...] = ()  # the format's seat_cells, under its seat_headers
+    info: tuple[str, ...] = ()  # rating, rank, score before the round (RoundPage.info_labels)
+    details: tuple[str, ...] = ()  # every value above as one line's parts, for narrow screens
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,7 @@ class TableRow:
     result: str  # as a round file writes it; "" while not played
     forfeit: bool
     extras: tuple[str, ...]  # the format's per-game columns (Go handicap, komi)
+    extra_details: tuple[str, ...] = ()  # "handicap 2", "komi 0.5": extras on one line
 
 
 @dataclass(frozen=True)
@@ -58,7 +62,6 @@ class RoundPage:
     status_label: str
     planned: int
     scenario: str
-    notes: tuple[str, ...]
     stat_labels: tuple[str, ...]  # short stat labels (CP, APD)
     stat_titles: tuple[str, ...]
     extra_labels: tuple[str, ...]
@@ -72,6 +75,22 @@ class RoundPage:
     rounds: tuple[Link, ...]  # every round page, for round-to-round navigation
     qr: Markup  # printed pairings: a QR code of the event page (site_url configured)
     event_url: str  # the event page's absolute address, "" without site_url
+    show_faction: bool = True  # a faction or power column (some seat has one)
+    info_labels: tuple[str, ...] = ()  # per-seat columns from players.csv and standings
+    info_titles: tuple[str, ...] = ()
+    sitting_out: tuple[Side, ...] = ()  # board formats: players without a board this round
+    by_name: tuple[NameRow, ...] = ()  # every player by name: where they sit
+    slips: str = ""  # the round's result slips page
+
+
+@dataclass(frozen=True)
+class NameRow:
+    """A line of the pairing list by name: the player, their table and opponent(s)."""
+
+    player: Link
+    table: str  # "3", or "" for a bye or sit-out
+    opponent: str  # "Hana Sato (Retribution)", "Bye", "Board 2 (7 players)"
+    seat: str  # the format's first seat cell (Colour) or the power
 
 
 def _side(
@@ -82,6 +101,7 @@ def _side(
     index: int,
     stats: tuple[str, ...],
     fmt: Format | None = None,
+    info: Info | None = None,
 ) -> Side:
     seat = game.seats[index]
     player = players.get(seat.player)
@@ -91,14 +111,81 @@ def _side(
         found = tuple(fmt.seat_cells(game, seat, event.config)) if fmt.seat_cells else ()
         cells = tuple(str(c) for c in found[: len(fmt.seat_headers)])
         cells += ("",) * (len(fmt.seat_headers) - len(cells))
+    faction = seat.power or (player.faction if player is not None else "")
+    values = tuple(display_number(seat.stats[s]) if s in seat.stats else "" for s in stats)
+    infos = info.values(seat.player, player) if info is not None else ()
+    details = [faction] if faction else []
+    if info is not None:
+        details += [f"{v} {label}".strip() if label else v
+                    for v, label in zip(infos, info.inline, strict=True) if v]
+    details += [f"{v} {stat_heading(s)}" for v, s in zip(values, stats, strict=True) if v]
+    if fmt is not None:
+        details += [_inline(v, h) for v, h in zip(cells, fmt.seat_headers, strict=False) if v]
     return Side(
         player=Link(name, site_page.href(links.player_page(event, seat.player))),
-        faction=seat.power or (player.faction if player is not None else ""),
-        stats=tuple(display_number(seat.stats[s]) if s in seat.stats else "" for s in stats),
+        faction=faction,
+        stats=values,
         result=(_alone_label(game, fmt) if len(game.seats) == 1 else "")
         or seat_result(seat) or "",
         cells=cells,
+        info=infos,
+        details=tuple(details),
     )
+
+
+def _inline(value: str, header: str) -> str:
+    """Return a seat cell for one line: numbers with their heading ("3 TP"), words alone."""
+    return f"{value} {header}" if value[:1].isdigit() or value[:1] in "-+" else value
+
+
+@dataclass(frozen=True)
+class Info:
+    """The per-seat columns a round page adds from players.csv and the standings.
+
+    Rating (chess) and rank (Go) when some player has one; the score before the round
+    (from the standings after the previous round) from round 2 on.
+    """
+
+    labels: tuple[str, ...]
+    titles: tuple[str, ...]
+    inline: tuple[str, ...]  # the word after a value on one line ("Pts"), "" for none
+    rating: bool
+    rank: bool
+    before: Mapping[str, str] | None
+
+    def values(self, player_id: str, player: Player | None) -> tuple[str, ...]:
+        found: list[str] = []
+        if self.rating:
+            found.append(display_number(player.rating)
+                         if player is not None and player.rating is not None else "")
+        if self.rank:
+            found.append(player.rank if player is not None else "")
+        if self.before is not None:
+            found.append(self.before.get(player_id, "0"))
+        return tuple(found)
+
+
+def round_info(report: EventReport, number: int) -> Info:
+    """Return the per-seat columns of round ``number``'s page (see :class:`Info`)."""
+    event, fmt = report.event, report.standings.format
+    labels: list[str] = []
+    titles: list[str] = []
+    inline: list[str] = []
+    rating = any(p.rating is not None for p in event.players)
+    rank = any(p.rank for p in event.players)
+    for shown, label, title in ((rating, "Rtg", "Rating"), (rank, "Rank", "Rank")):
+        if shown:
+            labels.append(label)
+            titles.append(title)
+            inline.append("")
+    before: dict[str, str] | None = None
+    if number > 1 and fmt.seats <= 2 and len(report.by_round) >= number - 1:
+        after = report.by_round[number - 2]
+        before = {row.player.id: display_number(row.score) for row in after.rows}
+        labels.append(f"{fmt.score_short} so far")
+        titles.append(f"{fmt.score_label} before this round")
+        inline.append(f"{fmt.score_short} so far")
+    return Info(tuple(labels), tuple(titles), tuple(inline), rating, rank, before)
 
 
 def _alone_label(game: Game, fmt: Format | None) -> str:
@@ -116,17 +203,21 @@ def table_row(
     stats: tuple[str, ...],
     extras: tuple[str, ...],
     fmt: Format | None = None,
+    info: Info | None = None,
 ) -> TableRow:
     """Return one table of a round page, every value formatted."""
+    values = tuple(display_number(game.extra[c]) if c in game.extra else "" for c in extras)
     return TableRow(
         table=game.table,
         sides=tuple(
-            _side(page, event, players, game, i, stats, fmt) for i in range(len(game.seats))
+            _side(page, event, players, game, i, stats, fmt, info)
+            for i in range(len(game.seats))
         ),
         alone=_alone_label(game, fmt),
         result=result_of(game) or "",
         forfeit=game.kind is GameKind.FORFEIT,
-        extras=tuple(display_number(game.extra[c]) if c in game.extra else "" for c in extras),
+        extras=values,
+        extra_details=tuple(f"{c} {v}" for c, v in zip(extras, values, strict=True) if v),
     )
 
 
@@ -148,7 +239,17 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> R
     where = numbers.index(rnd.number)
     stats = tuple(s.id for s in fmt.stats)
     players = event.player_by_id
-    notes = report.proposal.notes if proposed and report.proposal is not None else ()
+    info = round_info(report, rnd.number)
+    multi_seat = fmt.seats > 2 or any(len(g.seats) > 2 for g in rnd.games)
+    rows = tuple(
+        table_row(page, event, players, game, stats, fmt.game_columns, fmt, info)
+        for game in sorted(rnd.games, key=lambda g: g.table)
+    )
+    rows, stat_keep, cell_keep = _drop_empty_columns(rows, len(stats), len(fmt.seat_headers))
+    sitting_out: tuple[Side, ...] = ()
+    if multi_seat:
+        sitting_out = tuple(row.sides[0] for row in rows if row.alone)
+        rows = tuple(row for row in rows if not row.alone)
     return RoundPage(
         frame=page,
         event_name=event.config.name,
@@ -158,26 +259,125 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> R
         status_label=_STATUS_LABEL[status],
         planned=standings.planned_rounds,
         scenario=scenario_of(event, rnd.number),
-        notes=tuple(notes),
-        stat_labels=tuple(stat_heading(s.id) for s in fmt.stats),
-        stat_titles=tuple(s.label for s in fmt.stats),
+        stat_labels=tuple(stat_heading(s.id) for s in _kept(fmt.stats, stat_keep)),
+        stat_titles=tuple(s.label for s in _kept(fmt.stats, stat_keep)),
         extra_labels=tuple(c.capitalize() for c in fmt.game_columns),
-        multi_seat=fmt.seats > 2 or any(len(g.seats) > 2 for g in rnd.games),
-        tables=tuple(
-            table_row(page, event, players, game, stats, fmt.game_columns, fmt)
-            for game in sorted(rnd.games, key=lambda g: g.table)
-        ),
+        multi_seat=multi_seat,
+        tables=rows,
         previous=_round_link(page, event, numbers[where - 1]) if where > 0 else None,
         next=_round_link(page, event, numbers[where + 1]) if where + 1 < len(numbers) else None,
         pairings_json=page.href(links.event_file(event, f"round-{rnd.number}", "pairings.json")),
         pairings_csv=page.href(links.event_file(event, f"round-{rnd.number}", "pairings.csv")),
-        seat_headers=fmt.seat_headers,
+        seat_headers=_kept(fmt.seat_headers, cell_keep),
         rounds=tuple(_round_link(page, event, n) for n in numbers),
         qr=qr_svg(event_url, f"QR code: {event.config.name}, {event_url}") if event_url
         else Markup(""),
         event_url=event_url,
+        show_faction=any(side.faction for row in rows for side in row.sides),
+        info_labels=() if multi_seat else info.labels,
+        info_titles=() if multi_seat else info.titles,
+        sitting_out=sitting_out,
+        by_name=by_name(rows, sitting_out, multi_seat),
+        slips=page.href(slips_path(event, rnd.number)),
     )
+
+
+T = TypeVar("T")
+
+
+def _kept(values: Sequence[T], keep: Sequence[bool]) -> tuple[T, ...]:
+    return tuple(v for v, k in zip(values, keep, strict=True) if k)
+
+
+def _drop_empty_columns(
+    rows: tuple[TableRow, ...], stats: int, cells: int
+) -> tuple[tuple[TableRow, ...], tuple[bool, ...], tuple[bool, ...]]:
+    """Return the rows without the stat and seat columns no seat has a value in (a
+    proposed round's CP and APD), and which of those columns are kept."""
+    sides = [side for row in rows for side in row.sides]
+    stat_keep = tuple(any(side.stats[i] for side in sides) for i in range(stats))
+    cell_keep = tuple(any(side.cells[i] for side in sides) for i in range(cells))
+    if all(stat_keep) and all(cell_keep):
+        return rows, stat_keep, cell_keep
+    trimmed = tuple(
+        replace(row, sides=tuple(
+            replace(side, stats=_kept(side.stats, stat_keep), cells=_kept(side.cells, cell_keep))
+            for side in row.sides))
+        for row in rows
+    )
+    return trimmed, stat_keep, cell_keep
+
+
+def by_name(
+    rows: tuple[TableRow, ...], sitting_out: tuple[Side, ...], multi_seat: bool
+) -> tuple[NameRow, ...]:
+    """Return every player of the round by name: their table and whom they play."""
+    found: list[NameRow] = []
+    for row in rows:
+        for i, side in enumerate(row.sides):
+            if row.alone:
+                against = row.alone
+            elif multi_seat:
+                against = f"{side.faction}, {len(row.sides)} players" if side.faction \
+                    else f"{len(row.sides)} players"
+            else:
+                other = row.sides[1 - i]
+                against = other.player.label + (f" ({other.faction})" if other.faction else "")
+            found.append(NameRow(side.player, str(row.table), against, ""))
+    found += [NameRow(side.player, "", "Sits out", "") for side in sitting_out]
+    return tuple(sorted(found, key=lambda r: (r.player.label.casefold(), r.player.href)))
 
 
 def _round_link(page: Frame, event: Event, number: int) -> Link:
     return Link(f"Round {number}", page.href(links.round_page(event, number)))
+
+
+@dataclass(frozen=True)
+class SlipsPage:
+    """A round's result slips: one per table (or board) to fill in and hand to the TO."""
+
+    frame: Frame
+    event_name: str
+    number: int
+    round_href: str
+    tables: tuple[TableRow, ...]  # tables with two or more players (no byes)
+    boxes: tuple[str, ...]  # what each player writes: "Result", then the format's stats
+    box_titles: tuple[str, ...]
+    multi_seat: bool
+    qr: Markup  # the round page's QR code (site_url configured)
+    round_url: str
+
+
+def slips_path(event: Event, number: int) -> str:
+    """Return the output path of round ``number``'s result slips."""
+    return links.page(*event.path, f"round-{number}", "slips")
+
+
+def slips_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> SlipsPage:
+    """Return the context of a round's result slips (print them, cut, one per table)."""
+    event, fmt = report.event, report.standings.format
+    path = slips_path(event, rnd.number)
+    title = f"Result slips · Round {rnd.number} · {event.config.name}"
+    crumbs = (*site.event_crumbs(event), (f"Round {rnd.number}",
+                                          links.round_page(event, rnd.number)))
+    page = event_frame(site, report, path, title, "slips", crumbs)
+    round_url = site.site_url + links.round_page(event, rnd.number) if site.site_url else ""
+    stats = tuple(s.id for s in fmt.stats)
+    info = round_info(report, rnd.number)
+    rows = tuple(
+        table_row(page, event, event.player_by_id, game, stats, fmt.game_columns, fmt, info)
+        for game in sorted(rnd.games, key=lambda g: g.table) if len(game.seats) > 1
+    )
+    return SlipsPage(
+        frame=page,
+        event_name=event.config.name,
+        number=rnd.number,
+        round_href=page.href(links.round_page(event, rnd.number)),
+        tables=rows,
+        boxes=("Result", *(stat_heading(s.id) for s in fmt.stats)),
+        box_titles=("Result", *(s.label for s in fmt.stats)),
+        multi_seat=fmt.seats > 2 or any(len(g.seats) > 2 for g in rnd.games),
+        qr=qr_svg(round_url, f"QR code: round {rnd.number}, {round_url}") if round_url
+        else Markup(""),
+        round_url=round_url,
+    )

@@ -48,6 +48,12 @@ def event_note(report: EventReport) -> str:
 
 
 def stamp(note: str, built: dt.datetime | None) -> str:
-    """Return the footer's stamp: ``Last updated: round 3 complete · built ...``."""
-    parts = [p for p in (note, built_note(built)) if p]
-    return "Last updated: " + " · ".join(parts) if parts else ""
+    """Return the footer's stamp: ``Last updated 2026-03-14 15:02 UTC: round 3 complete``.
+
+    The date and time are ``SOURCE_DATE_EPOCH`` (the Pages workflow sets it to the time of
+    the commit that holds the round files), never the clock; without it only the note.
+    """
+    if built is None:
+        return f"Last updated: {note}" if note else ""
+    when = f"Last updated {built:%Y-%m-%d} at {built:%H:%M} UTC"
+    return f"{when}: {note}" if note else when
