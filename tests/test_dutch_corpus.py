@@ -1,0 +1,77 @@
+"""The Dutch engine against bbpPairings 6.0.0 ``--dutch`` on the shared reference corpus.
+
+The corpus (``shared/dutch-corpus/``, beside the repository; ``STANDGEN_DUTCH_CORPUS``
+names another folder) holds 100 tournaments paired round by round by bbpPairings; its
+README says how to use a file for round r: cut every player to the first r-1 rounds,
+pair round r, compare with round r of the file (pairs, colours, the bye).
+
+By default the files of at most ``FAST_PLAYERS`` players run (about half the corpus);
+``STANDGEN_DUTCH_FULL=1`` runs all 100 (several minutes on a shared 2-core machine).
+Each file is one test that fails naming the first round that differs.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from standgen.pairing.dutch import pair_dutch
+from standgen.trf import Tournament, pairing_state, parse_trf
+
+CORPUS = Path(os.environ.get("STANDGEN_DUTCH_CORPUS")
+              or Path(__file__).resolve().parents[2] / "shared" / "dutch-corpus")
+FULL = os.environ.get("STANDGEN_DUTCH_FULL", "") not in ("", "0")
+FAST_PLAYERS = 45
+
+
+def players_in(path: Path) -> int:
+    found = re.search(r"-n(\d+)-", path.name)
+    assert found, path.name
+    return int(found.group(1))
+
+
+FILES = sorted(CORPUS.glob("*.trf"), key=lambda p: (players_in(p), p.name)) if CORPUS.is_dir() \
+    else []
+CHOSEN = [p for p in FILES if FULL or players_in(p) <= FAST_PLAYERS]
+
+
+def expected(tournament: Tournament, number: int) -> tuple[set[tuple[int, int]], int | None]:
+    """Return round ``number`` of the file: (white, black) pairs and the bye."""
+    pairs: set[tuple[int, int]] = set()
+    bye = None
+    for player in tournament.players:
+        block = player.rounds[number - 1]
+        if block.opponent == 0:
+            if block.result == "U":
+                bye = player.start_rank
+        elif block.colour == "w":
+            pairs.add((player.start_rank, block.opponent))
+    return pairs, bye
+
+
+def differing_rounds(path: Path) -> tuple[list[int], int]:
+    """Return the rounds r >= 2 whose pairing differs from the file's, and how many."""
+    tournament = parse_trf(path.read_text(), path.name)
+    rounds = max(len(p.rounds) for p in tournament.players)
+    wrong = []
+    for number in range(2, rounds + 1):
+        got = pair_dutch(pairing_state(tournament, number - 1))
+        if (set(got.pairs), got.bye) != expected(tournament, number):
+            wrong.append(number)
+    return wrong, rounds - 1
+
+
+@pytest.mark.skipif(not FILES, reason=f"no Dutch corpus at {CORPUS}")
+@pytest.mark.parametrize("path", CHOSEN, ids=[p.name for p in CHOSEN])
+def test_rounds_match_bbppairings(path: Path) -> None:
+    wrong, total = differing_rounds(path)
+    assert not wrong, f"{path.name}: rounds {wrong} differ ({total - len(wrong)}/{total} same)"
+
+
+def test_the_corpus_file_names_give_the_field_size() -> None:
+    assert players_in(Path("clean-064-n10-r6.trf")) == 10
+    with pytest.raises(AssertionError):
+        players_in(Path("notes.trf"))
