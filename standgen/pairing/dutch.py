@@ -641,18 +641,22 @@ class _Engine:
         if len(unpaired) > 1:
             raise NoValidPairing("the brackets left more than one player unpaired")
         bye = players[unpaired[0]].number if unpaired else None
-        out: list[tuple[int, int]] = []
+        boards: list[tuple[tuple[float, float, int], tuple[int, int]]] = []
         for v in range(n):
             u = self.partner.get(v)
             if u is None or u < v:
                 continue
-            a, b = players[v], players[u]
+            a, b = players[v], players[u]  # v < u: a is the higher ranked (art. A.2)
             first, second = (a, b) if a.number < b.number else (b, a)
             if self.colour(first, second) == WHITE:
-                out.append((first.number, second.number))
+                pair = (first.number, second.number)
             else:
-                out.append((second.number, first.number))
-        return DutchPairing(tuple(out), bye)
+                pair = (second.number, first.number)
+            # board order (C.04.2 art. D: the higher score first, then the lower
+            # player's score, then the higher player's pairing number)
+            boards.append(((-a.score, -b.score, a.rank), pair))
+        boards.sort()
+        return DutchPairing(tuple(pair for _, pair in boards), bye)
 
     # ----- colours ----------------------------------------------------------------------
 
