@@ -39,6 +39,8 @@ class _Matcher:
         self.n = n
         self.edges = edges
         self.endpoint = [v for i, j, _ in edges for v in (i, j)]
+        self.ends = [(i, j) for i, j, _ in edges]
+        self.doubled = [2 * w for _, _, w in edges]
         self.neighbend: list[list[int]] = [[] for _ in range(n)]
         for k, (i, j, _) in enumerate(edges):
             self.neighbend[i].append(2 * k + 1)
@@ -60,8 +62,8 @@ class _Matcher:
         self.queue: list[int] = []
 
     def slack(self, k: int) -> int:
-        i, j, w = self.edges[k]
-        return self.dual[i] + self.dual[j] - 2 * w
+        i, j = self.ends[k]
+        return self.dual[i] + self.dual[j] - self.doubled[k]
 
     def leaves(self, b: int) -> list[int]:
         if b < self.n:
@@ -304,75 +306,86 @@ class _Matcher:
                 if self.mate[v] == -1 and self.label[self.inblossom[v]] == 0:
                     self.assign_label(v, 1, -1)
             augmented = False
+            label, inblossom, allowed = self.label, self.inblossom, self.allowed
+            dual, endpoint, bestedge = self.dual, self.endpoint, self.bestedge
+            ends, doubled, queue = self.ends, self.doubled, self.queue
             while True:
-                while self.queue and not augmented:
-                    v = self.queue.pop()
+                while queue and not augmented:
+                    v = queue.pop()
+                    bv = inblossom[v]
                     for p in self.neighbend[v]:
-                        k = p // 2
-                        w = self.endpoint[p]
-                        if self.inblossom[v] == self.inblossom[w]:
+                        k = p >> 1
+                        w = endpoint[p]
+                        bw = inblossom[w]
+                        if bv == bw:
                             continue
                         kslack = 0
-                        if not self.allowed[k]:
-                            kslack = self.slack(k)
+                        if not allowed[k]:
+                            i, j = ends[k]
+                            kslack = dual[i] + dual[j] - doubled[k]
                             if kslack <= 0:
-                                self.allowed[k] = True
-                        if self.allowed[k]:
-                            if self.label[self.inblossom[w]] == 0:
+                                allowed[k] = True
+                        if allowed[k]:
+                            if label[bw] == 0:
                                 self.assign_label(w, 2, p ^ 1)
-                            elif self.label[self.inblossom[w]] == 1:
+                            elif label[bw] == 1:
                                 base = self.scan_blossom(v, w)
                                 if base >= 0:
                                     self.add_blossom(base, k)
+                                    bv = inblossom[v]
                                 else:
                                     self.augment_matching(k)
                                     augmented = True
                                     break
-                            elif self.label[w] == 0:
-                                self.label[w] = 2
+                            elif label[w] == 0:
+                                label[w] = 2
                                 self.labelend[w] = p ^ 1
-                        elif self.label[self.inblossom[w]] == 1:
-                            b = self.inblossom[v]
-                            if self.bestedge[b] == -1 or kslack < self.slack(self.bestedge[b]):
-                                self.bestedge[b] = k
-                        elif self.label[w] == 0:
-                            if self.bestedge[w] == -1 or kslack < self.slack(self.bestedge[w]):
-                                self.bestedge[w] = k
+                        elif label[bw] == 1:
+                            if bestedge[bv] == -1 or kslack < self.slack(bestedge[bv]):
+                                bestedge[bv] = k
+                        elif label[w] == 0:
+                            if bestedge[w] == -1 or kslack < self.slack(bestedge[w]):
+                                bestedge[w] = k
                 if augmented:
                     break
                 # no augmenting path with the current duals: change them
                 deltatype = 1
-                delta = min(self.dual[:n])
+                delta = min(dual[:n])
                 deltaedge = deltablossom = -1
+                parent, base_of = self.parent, self.base
                 for v in range(n):
-                    if self.label[self.inblossom[v]] == 0 and self.bestedge[v] != -1:
-                        d = self.slack(self.bestedge[v])
+                    k = bestedge[v]
+                    if k != -1 and label[inblossom[v]] == 0:
+                        i, j = ends[k]
+                        d = dual[i] + dual[j] - doubled[k]
                         if d < delta:
-                            delta, deltatype, deltaedge = d, 2, self.bestedge[v]
+                            delta, deltatype, deltaedge = d, 2, k
                 for b in range(2 * n):
-                    if (self.parent[b] == -1 and self.label[b] == 1
-                            and self.bestedge[b] != -1):
-                        kslack = self.slack(self.bestedge[b])
+                    k = bestedge[b]
+                    if k != -1 and parent[b] == -1 and label[b] == 1:
+                        i, j = ends[k]
+                        kslack = dual[i] + dual[j] - doubled[k]
                         assert kslack % 2 == 0
                         d = kslack // 2
                         if d < delta:
-                            delta, deltatype, deltaedge = d, 3, self.bestedge[b]
+                            delta, deltatype, deltaedge = d, 3, k
                 for b in range(n, 2 * n):
-                    if (self.base[b] >= 0 and self.parent[b] == -1 and self.label[b] == 2
-                            and self.dual[b] < delta):
-                        delta, deltatype, deltablossom = self.dual[b], 4, b
-                for v in range(n):
-                    lab = self.label[self.inblossom[v]]
-                    if lab == 1:
-                        self.dual[v] -= delta
-                    elif lab == 2:
-                        self.dual[v] += delta
-                for b in range(n, 2 * n):
-                    if self.base[b] >= 0 and self.parent[b] == -1:
-                        if self.label[b] == 1:
-                            self.dual[b] += delta
-                        elif self.label[b] == 2:
-                            self.dual[b] -= delta
+                    if (base_of[b] >= 0 and parent[b] == -1 and label[b] == 2
+                            and dual[b] < delta):
+                        delta, deltatype, deltablossom = dual[b], 4, b
+                if delta:
+                    for v in range(n):
+                        lab = label[inblossom[v]]
+                        if lab == 1:
+                            dual[v] -= delta
+                        elif lab == 2:
+                            dual[v] += delta
+                    for b in range(n, 2 * n):
+                        if base_of[b] >= 0 and parent[b] == -1:
+                            if label[b] == 1:
+                                dual[b] += delta
+                            elif label[b] == 2:
+                                dual[b] -= delta
                 if deltatype == 1:
                     break
                 if deltatype == 2:
