@@ -17,9 +17,13 @@ exchanged (D.2-D.3), then each pair (D.1, in transposition order). Every decisio
 taken with a fresh matching of all the players not yet paired, so the rest of the
 field can always be completed (C.4, the completion criterion).
 
-Article numbers below are those of C.04.3 (2025): A (preliminary definitions), B
-(pairing process for a bracket), C (the criteria: C.1-C.3 absolute, C.4 completion,
-C.5-C.21 quality), D (transpositions and exchanges), E (colour allocation).
+Article numbers: the lettered ones (A-E, criteria C.1-C.21) are those of the 2017 text,
+which the 2025 amendment renumbered (sections 1, 2, ...; e.g. 1.2 order, 1.3 brackets,
+1.4 floats) while keeping the criteria and their order, as bbpPairings' source still
+names them (e.g. "C9": the bye assignee's unplayed games). A: definitions (A.2 order,
+A.3 brackets, A.4 floats, A.6 colour preferences, A.7 topscorers); B: the pairing of a
+bracket (S1 / S2, moved-down players); C.1-C.3 absolute criteria, C.4 completion, C.5-
+C.21 quality criteria; D: transpositions and exchanges; E: colour allocation.
 """
 
 from __future__ import annotations
@@ -180,9 +184,10 @@ def _score(entry: Entrant, rounds: int) -> float:
 def _float(entry: Entrant, back: int, played: int, by_number: dict[int, Entrant]) -> str:
     """Return the float of a player ``back`` rounds before the one being paired.
 
-    C.04.3 art. A.4: a downfloater met a lower score (or had no opponent but scored:
-    the pairing-allocated bye, a forfeit win, counted as a downfloat, art. A.4 b), an
-    upfloater met a higher score. Scores are those before that round.
+    C.04.3 A.4 (2025 art. 1.4.2-1.4.3): the higher ranked of two players with different
+    scores gets a downfloat, the lower an upfloat; a player who scores more than a
+    loss without playing (the bye, a forfeit win) also gets a downfloat. Scores are
+    those before that round.
     """
     index = played - back
     if index < 0 or index >= len(entry.history):
@@ -207,7 +212,8 @@ def _eligible_for_bye(entry: Entrant, win: float) -> bool:
 
 
 def _players(state: PairingState) -> list[_Player]:
-    """Return the players to pair, by score then pairing number (art. A.2)."""
+    """Return the players to pair, by score then pairing number (C.04.3 A.2, 2025 art.
+    1.2)."""
     played = state.played_rounds
     by_number = {e.number: e for e in state.entrants}
     everyone = sorted(state.entrants, key=lambda e: e.number)
@@ -289,15 +295,16 @@ class _Engine:
         return last and (a.score > self.top_threshold or b.score > self.top_threshold)
 
     def bye_candidate(self, p: _Player) -> bool:
-        """C.04.3 art. C.2 / C.5: may get the bye, and no better-placed player could."""
+        """C.04.3 C.2 (eligible) and C.4 (the bye at the lowest score that completes the round)."""
         return p.eligible and p.score <= self.bye_score
 
     def colour_fields(self, lower: _Player, higher: _Player, current: bool) -> list[int]:
         """The colour criteria of a pair in the bracket, each 1 when met.
 
-        C.04.3 art. C.10 (topscorers or not: no colour difference beyond +-2), C.11 (no
-        same colour three times in a row), C.12 (colour preferences: as many as
-        possible granted), C.13 (strong preferences granted).
+        C.04.3 C.10 (no colour difference beyond +-2) and C.11 (no same colour three
+        times in a row), which only topscorers may break (the last-round exception of
+        C.3, A.7); C.12 (both colour preferences granted), C.13 (strong preferences
+        granted; two absolute ones count under C.10-C.11 instead).
         """
         if not current:
             return [0, 0, 0, 0]
@@ -323,11 +330,12 @@ class _Engine:
         they may not meet. The fields, most important first (each wide enough that
         the sum over a whole matching never reaches the field above):
 
-        completion and bye (art. C.4, C.5: the bye to an eligible player of the lowest
-        score), pairs in the bracket (C.6), their scores (C.7: moved-down players paired
-        by score), the same for the next bracket (the look-ahead of art. B.3 / C.8), the
-        unplayed games of the bye assignee (C.9), colours (C.10-C.13), repeated floats
-        of the last round and of the round before (C.14-C.17, counted, then C.18-C.21,
+        completion and the bye (C.2: only an eligible player; C.4: the round can be
+        completed; the bye at the lowest possible score), pairs in the bracket (C.5),
+        the scores paired (C.6: moved-down players paired from the highest score), the
+        same for the next bracket (C.7-C.8), the unplayed games of the bye assignee
+        (C.9), colours (C.10-C.13), repeated floats of the last round and of the round
+        before (C.14-C.17, counted, then C.18-C.21,
         by score), and room for the transposition and exchange order (art. D).
         """
         sb, sg, shift = self.size_bits, self.groups_shift, self.shift
@@ -395,7 +403,7 @@ class _Engine:
 
     def first_matching(self) -> None:
         """Check that a pairing exists (C.04.3 art. C.1-C.3) and find the score of the
-        bye (art. C.5: the lowest score a bye-eligible player can be left with), and
+        bye (C.4: the lowest score a bye-eligible player can be left with), and
         whether C.9 (the bye assignee's unplayed games) applies from the top bracket."""
         players, n = self.players, self.n
         if n % 2:
@@ -490,7 +498,7 @@ class _Engine:
                     self.set(bracket[small], bracket[big], w)
 
             self.stable = self.compute()
-            # which moved-down players are paired in this bracket (art. B.3, C.6-C.7)
+            # which moved-down players are paired in this bracket (B.3, C.5-C.6)
             level_score = 0.0
             remaining = remaining_matched = 0
             for i in range(mdps):
@@ -652,7 +660,7 @@ class _Engine:
                 pair = (first.number, second.number)
             else:
                 pair = (second.number, first.number)
-            # board order (C.04.2 art. D: the higher score first, then the lower
+            # board order (as bbpPairings: the higher score first, then the lower
             # player's score, then the higher player's pairing number)
             boards.append(((-a.score, -b.score, a.rank), pair))
         boards.sort()
