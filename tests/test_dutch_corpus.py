@@ -71,6 +71,20 @@ def test_rounds_match_bbppairings(path: Path) -> None:
     assert not wrong, f"{path.name}: rounds {wrong} differ ({total - len(wrong)}/{total} same)"
 
 
+@pytest.mark.skipif(not FILES, reason=f"no Dutch corpus at {CORPUS}")
+def test_round_one_folds_the_field_as_bbppairings() -> None:
+    """Round 1 (C.04.3 B: the top half against the bottom half; E.5 colours). The
+    initial colour is read from round 1 itself, so this checks the pairs, the bye and
+    the alternation of colours down the boards."""
+    wrong = []
+    for path in FILES:
+        tournament = parse_trf(path.read_text(), path.name)
+        got = pair_dutch(pairing_state(tournament, 0))
+        if (set(got.pairs), got.bye) != expected(tournament, 1):
+            wrong.append(path.name)
+    assert not wrong
+
+
 def test_the_corpus_file_names_give_the_field_size() -> None:
     assert players_in(Path("clean-064-n10-r6.trf")) == 10
     with pytest.raises(AssertionError):
