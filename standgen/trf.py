@@ -474,13 +474,23 @@ def _event_toml(tournament: Tournament, folder_name: str, rounds: int) -> str:
     if tournament.city:
         lines.append(f"location = {json.dumps(tournament.city, ensure_ascii=False)}")
     lines += ["", "[options]", 'start_order = "file"  # pairing numbers: the TRF start ranks']
-    if tournament.initial:
-        lines.append(f'initial_colour = "{tournament.initial}"')
+    initial = tournament.initial or _round_one_colour(tournament)
+    if initial:
+        lines.append(f'initial_colour = "{initial}"')
     if tournament.bye_points != 1.0:
         lines.append(f"bye_points = {tournament.bye_points}")
     if "robin" in tournament.kind.lower():
         lines.append(f'pairing = "{ROUND_ROBIN}"')
     return "\n".join(lines) + "\n"
+
+
+def _round_one_colour(tournament: Tournament) -> str:
+    """Return "white" / "black" inferred from round 1 (:func:`inferred_initial_colour`)
+    for a file without ``XXC`` (as bbpPairings writes it), "" if nobody played round 1."""
+    if not any(p.rounds and p.rounds[0].opponent and p.rounds[0].colour in "wb"
+               for p in tournament.players):
+        return ""
+    return "white" if inferred_initial_colour(tournament) == WHITE_ else "black"
 
 
 def _players_csv(tournament: Tournament, ids: Mapping[int, str], rounds: int) -> str:
