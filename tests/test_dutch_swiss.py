@@ -93,3 +93,39 @@ def test_the_engine_option_is_validated_and_standgen_keeps_the_old_engine() -> N
     assert not validate_event(good, "event.toml")
     proposal = SWISS.pair(with_rounds(good, []), compute_standings(with_rounds(good, [])), 1)
     assert not any("Dutch" in note for note in proposal.notes)
+
+
+def test_absences_a_withdrawal_and_a_half_point_bye_pair_legally() -> None:
+    """A player withdrawn after round 1, two absent in round 2 (a half-point and a
+    zero-point bye: not paired, not played, C.04.1): round 3 pairs the active players
+    once each, replays no game played, and gives the bye to an eligible player; the TRF
+    export of the event gives the engine the same state."""
+    rnd = random.Random(11)
+    event = make_event(field_players(8, rnd), [], fmt=SWISS.id, seed=11, rounds=4)
+    round_1 = play(1, SWISS.pair(event, compute_standings(event), 1).round.games, rnd)
+    players = tuple(p if p.id != "p7" else type(p)(**{**p.__dict__, "dropped_after": 1})
+                    for p in event.players)
+    event = Event(path=event.path, config=event.config, players=players, rounds=(round_1,))
+    proposed = SWISS.pair(event, compute_standings(event), 2).round.games
+    first = next(g for g in proposed if len(g.seats) == 2)
+    a, b = first.players
+    absent = (Game(2, 90, (Seat(a, Outcome.DRAW),), GameKind.ABSENT),
+              Game(2, 91, (Seat(b, Outcome.LOSS),), GameKind.ABSENT))
+    round_2 = play(2, tuple(g for g in proposed if g is not first), rnd)
+    round_2 = Round(2, round_2.games + absent)
+    event = with_rounds(event, [round_1, round_2])
+    games = SWISS.pair(event, compute_standings(event), 3).round.games
+    active = sorted(p.id for p in players if p.id != "p7")
+    assert sorted(p for g in games for p in g.players) == active
+    played = {frozenset(g.players) for r in event.rounds for g in r.games
+              if g.kind is GameKind.PLAYED}
+    assert not any(frozenset(g.players) in played for g in games if len(g.seats) == 2)
+    byes = [g.players[0] for g in games if g.kind is GameKind.BYE]
+    earlier = {g.players[0] for r in event.rounds for g in r.games if g.kind is GameKind.BYE}
+    assert len(byes) == 1 and byes[0] not in earlier
+    numbers = start_ranks(event)
+    state = pairing_state(parse_trf(export_event(event), "export.trf"), 2)
+    state = type(state)(tuple(type(e)(e.number, e.history, e.number != numbers["p7"])
+                              for e in state.entrants), 4, state.initial_colour)
+    from_trf = pair_dutch(state)
+    assert pairs_of(games, numbers) == (set(from_trf.pairs), from_trf.bye)
