@@ -129,3 +129,14 @@ def test_absences_a_withdrawal_and_a_half_point_bye_pair_legally() -> None:
                               for e in state.entrants), 4, state.initial_colour)
     from_trf = pair_dutch(state)
     assert pairs_of(games, numbers) == (set(from_trf.pairs), from_trf.bye)
+
+
+def test_a_large_field_goes_to_the_standgen_engine_unless_dutch_is_asked(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dutch_swiss, "AUTO_LIMIT", 6)
+    default = simulate(8, 7, 1)
+    notes = SWISS.pair(with_rounds(default, []), compute_standings(default), 1).notes
+    assert any("standgen engine" in note for note in notes)
+    asked = simulate(8, 7, 1, pairing_engine=dutch_swiss.DUTCH)
+    notes = SWISS.pair(with_rounds(asked, []), compute_standings(asked), 1).notes
+    assert any("Dutch system" in note for note in notes)
