@@ -218,7 +218,12 @@ def _players(state: PairingState) -> list[_Player]:
     by_number = {e.number: e for e in state.entrants}
     everyone = sorted(state.entrants, key=lambda e: e.number)
     out: list[_Player] = []
-    for rank, entry in enumerate(everyone):
+    rank = -1
+    for entry in everyone:
+        # the effective pairing number (A.2, E.5) counts the players to pair and those
+        # paired in an earlier round, not one absent from the start (as bbpPairings)
+        if entry.active or any(m.paired for m in entry.history):
+            rank += 1
         if not entry.active:
             continue
         p = _Player(entry.number, rank, _score(entry, played), entry)
