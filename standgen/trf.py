@@ -544,13 +544,20 @@ def inferred_initial_colour(tournament: Tournament) -> str:
 
 def pairing_state(tournament: Tournament, rounds_done: int) -> PairingState:
     """Return the state before round ``rounds_done + 1``: every player's first
-    ``rounds_done`` rounds (later columns ignored), the planned rounds (``XXR``, else
-    the file's rounds) and the initial colour (:func:`inferred_initial_colour`)."""
+    ``rounds_done`` rounds, the planned rounds (``XXR``, else the file's rounds) and
+    the initial colour (:func:`inferred_initial_colour`).
+
+    Of the round to pair, only absences are read (as bbpPairings reads a file entered
+    ahead): ``0000`` with ``H``, ``F``, ``Z`` or ``-`` leaves the player out of the
+    pairing; anything else there (a pairing already made, a blank) is ignored.
+    """
     total = max((len(p.rounds) for p in tournament.players), default=0)
     entrants = []
     for player in tournament.players:
         history = tuple(round_entry(_block(player, k), tournament.bye_points)
                         for k in range(1, rounds_done + 1))
-        entrants.append(Entrant(player.start_rank, history))
+        upcoming = _block(player, rounds_done + 1)
+        absent = upcoming.opponent == 0 and upcoming.result in "HFZ-"
+        entrants.append(Entrant(player.start_rank, history, not absent))
     return PairingState(tuple(entrants), tournament.planned or total,
                         inferred_initial_colour(tournament))
