@@ -528,17 +528,14 @@ def round_entry(block: TrfRound, bye_points: float = 1.0) -> RoundEntry:
 
 def inferred_initial_colour(tournament: Tournament) -> str:
     """Return ``w`` or ``b``: the ``XXC`` record, else the colour of the best-ranked
-    player who played round 1 (the top seed's colour if he played; the colour of a
-    lower seed otherwise, turned to what the top seed would have had by the parity of
-    the pairing numbers, C.04.3 art. E.5). White when nothing tells."""
+    player paired in round 1 (the top seed, or, if he was absent, the first player
+    present: the players absent from the start do not count in the pairing numbers
+    of C.04.3 E.5, as bbpPairings numbers them). White when nothing tells."""
     if tournament.initial:
         return WHITE_ if tournament.initial == "white" else BLACK_
     for player in tournament.players:
         if player.rounds and player.rounds[0].colour in "wb" and player.rounds[0].opponent:
-            colour = player.rounds[0].colour
-            if player.start_rank % 2 == 0:
-                colour = BLACK_ if colour == WHITE_ else WHITE_
-            return colour
+            return player.rounds[0].colour
     return WHITE_
 
 
