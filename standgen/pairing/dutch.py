@@ -17,13 +17,12 @@ exchanged (D.2-D.3), then each pair (D.1, in transposition order). Every decisio
 taken with a fresh matching of all the players not yet paired, so the rest of the
 field can always be completed (C.4, the completion criterion).
 
-Article numbers: the lettered ones (A-E, criteria C.1-C.21) are those of the 2017 text,
-which the 2025 amendment renumbered (sections 1, 2, ...; e.g. 1.2 order, 1.3 brackets,
-1.4 floats) while keeping the criteria and their order, as bbpPairings' source still
-names them (e.g. "C9": the bye assignee's unplayed games). A: definitions (A.2 order,
-A.3 brackets, A.4 floats, A.6 colour preferences, A.7 topscorers); B: the pairing of a
-bracket (S1 / S2, moved-down players); C.1-C.3 absolute criteria, C.4 completion, C.5-
-C.21 quality criteria; D: transpositions and exchanges; E: colour allocation.
+Article numbers: the section letters (A definitions, B the pairing of a bracket, D
+transpositions and exchanges, E colour allocation) and the criterion numbers C.1-C.21
+are those bbpPairings' source uses for the 2025 rules (C.1-C.3 absolute, C.4
+completion, C.5-C.21 quality; the 2017 text had C.1-C.19, before the bye assignee's
+unplayed games, C.9, came in). The 2025 handbook text numbers its sections 1, 2, ...;
+where cited here, those numbers were checked (1.2 order, 1.3 brackets, 1.4 floats).
 """
 
 from __future__ import annotations
