@@ -30,7 +30,8 @@ DUTCH, STANDGEN = "dutch", "standgen"
 ENGINES = (DUTCH, STANDGEN)
 # Above this many players to pair, and unless ``pairing_engine = "dutch"`` is written
 # out, the standgen engine pairs: the Dutch engine's time grows with the cube of the
-# field (about 1 s of CPU a round at 100 players, 20 s at 200; see docs/formats/swiss.md).
+# field (about 1 s of CPU a round at 100 players, 5 s at 150, 20 s at 200; see
+# docs/formats/swiss.md).
 AUTO_LIMIT = 150
 
 
