@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from standgen.pairing.blossom import max_weight_matching
+from standgen.pairing.blossom import IncrementalMatching, max_weight_matching
 
 Edges = list[tuple[int, int, int]]
 
@@ -56,3 +56,37 @@ def test_a_heavier_pair_beats_two_lighter_ones_and_zero_is_no_edge() -> None:
     assert max_weight_matching(4, [(0, 1, 5), (1, 2, 11), (2, 3, 5)]) == [-1, 2, 1, -1]
     assert max_weight_matching(4, [(0, 1, 5), (1, 2, 9), (2, 3, 5)]) == [1, 0, 3, 2]
     assert max_weight_matching(2, [(0, 1, 0)]) == [-1, -1]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_incremental_matching_stays_the_best_through_changes(seed: int) -> None:
+    """Weights of random vertices changed (some to 0: no edge, some past 200 bits) and
+    vertices removed between solves: each solve's total is the enumeration's best."""
+    rnd = random.Random(seed)
+    for _ in range(100):
+        n = rnd.randint(2, 9)
+        matching = IncrementalMatching(n)
+        weights: dict[tuple[int, int], int] = {}
+        removed: set[int] = set()
+        big = rnd.random() < 0.5
+        for _ in range(6):
+            for _ in range(rnd.randint(1, 3)):
+                u = rnd.randrange(n)
+                if u in removed:
+                    continue
+                for v in range(n):
+                    if v != u and v not in removed and rnd.random() < 0.6:
+                        w = rnd.choice([0, rnd.randint(1, 12)] + ([rnd.randint(1, 2**200)]
+                                                                  if big else []))
+                        matching.set_weight(u, v, w)
+                        weights[(min(u, v), max(u, v))] = w
+            if rnd.random() < 0.2 and len(removed) < n - 1:
+                gone = rnd.choice([v for v in range(n) if v not in removed])
+                matching.remove(gone)
+                removed.add(gone)
+                weights = {key: (0 if gone in key else w) for key, w in weights.items()}
+            mate = matching.solve()
+            edges = [(i, j, w) for (i, j), w in weights.items() if w > 0]
+            assert all(m == -1 or weights.get((min(v, m), max(v, m)), 0) > 0
+                       for v, m in enumerate(mate))
+            assert total(mate, edges) == best_total(n, edges)

@@ -407,3 +407,275 @@ class _Matcher:
                         and self.dual[b] == 0):
                     self.expand_blossom(b, True)
         return [-1 if p == -1 else self.endpoint[p] for p in self.mate]
+
+
+class IncrementalMatching(_Matcher):
+    """A maximum-weight matching kept up to date while edge weights change.
+
+    The graph is complete; an edge of weight 0 is no edge. After :meth:`set_weight`
+    calls that touch k vertices, :meth:`solve` repairs the previous optimum instead of
+    starting again: each touched vertex is taken out of its blossoms (their duals moved
+    onto their vertices, so every edge stays feasible) and unmatched, its dual raised
+    until its edges are feasible, and the search resumes from the free vertices whose
+    dual is still positive (a free vertex of dual 0 already meets the optimality
+    conditions). The stages are Galil's, with one change: a vertex of a search tree
+    whose dual reaches 0 before its root becomes the free one, the path to the root
+    being flipped.
+    """
+
+    def __init__(self, n: int) -> None:
+        pairs = [(i, j, 0) for j in range(n) for i in range(j)]
+        super().__init__(n, pairs if pairs else [(0, 0, 0)])
+        self.index = {(i, j): k for k, (i, j, _) in enumerate(pairs)}
+        self.doubled = [0] * len(self.edges)
+        self.dual = [0] * (2 * n)
+        self.dirty: set[int] = set()
+        self.dead = [False] * n
+        self._pending: dict[int, int] = {}
+        self.scale = 1  # weights and duals are kept multiplied by this (see rescale)
+
+    def set_weight(self, u: int, v: int, w: int) -> None:
+        """Set the weight of edge (u, v); ``u`` is the vertex taken out and re-matched
+        (its dual raised so that all its edges are feasible)."""
+        k = self.index[(u, v) if u < v else (v, u)]
+        if self.pending.get(k, self.doubled[k] // (2 * self.scale)) != max(w, 0):
+            self.dirty.add(u)
+            self.pending[k] = max(w, 0)
+
+    def remove(self, v: int) -> None:
+        """Take ``v`` out of the graph for good (all its edges weigh 0)."""
+        self.extract(v)
+        self.dead[v] = True
+        for u in range(self.n):
+            if u != v:
+                k = self.index[(u, v) if u < v else (v, u)]
+                self.doubled[k] = 0
+                self.pending.pop(k, None)
+        self.dual[v] = 0
+        self.dirty.discard(v)
+
+    @property
+    def pending(self) -> dict[int, int]:
+        """Weights set since the last :meth:`solve`, by edge."""
+        return self._pending
+
+    def extract(self, v: int) -> None:
+        """Make ``v`` a free top-level vertex without breaking dual feasibility."""
+        while self.inblossom[v] != v:
+            b = self.inblossom[v]
+            while self.parent[b] != -1:
+                b = self.parent[b]
+            self.dissolve(b)
+        if self.mate[v] != -1:
+            u = self.endpoint[self.mate[v]]
+            self.mate[u] = self.mate[v] = -1
+
+    def dissolve(self, b: int) -> None:
+        """Expand top-level blossom ``b``: its dual goes onto its vertices (edges inside
+        stay as tight as they were), and the base's matched edge out of it, no longer
+        tight when that dual was positive, is unmatched."""
+        z = self.dual[b]
+        leaves = self.leaves(b)
+        for v in leaves:
+            self.dual[v] += z
+        base = self.base[b]
+        if z and self.mate[base] != -1:
+            u = self.endpoint[self.mate[base]]
+            self.mate[u] = self.mate[base] = -1
+        for s in self.childs[b]:
+            self.parent[s] = -1
+            for v in self.leaves(s):
+                self.inblossom[v] = s
+        self.dual[b] = 0
+        self.label[b] = self.labelend[b] = -1
+        self.childs[b] = []
+        self.endps[b] = []
+        self.base[b] = -1
+        self.bestedges[b] = None
+        self.bestedge[b] = -1
+        self.unused.append(b)
+
+    def solve(self) -> list[int]:
+        """Return ``mate`` (the matched vertex, or -1) for the current weights."""
+        for v in sorted(self.dirty):
+            self.extract(v)
+        for k, w in self.pending.items():
+            self.doubled[k] = 2 * w * self.scale
+        self.pending.clear()
+        for v in sorted(self.dirty):
+            best = 0
+            for p in self.neighbend[v]:
+                k = p >> 1
+                if self.doubled[k]:
+                    best = max(best, self.doubled[k] - self.dual[self.endpoint[p]])
+            self.dual[v] = max(self.dual[v], best) if self.mate[v] == -1 else best
+        self.dirty.clear()
+        # every free vertex may have its own dual: the stages below only start from
+        # those whose dual is positive
+        while self.stage():
+            pass
+        return [-1 if p == -1 else self.endpoint[p] for p in self.mate]
+
+    def rescale(self) -> None:
+        """Double every weight and dual (the same optimum; keeps halved slacks whole)."""
+        self.doubled = [2 * d for d in self.doubled]
+        self.dual = [2 * d for d in self.dual]
+        self.scale *= 2
+
+    def stage(self) -> bool:
+        """Run one stage; return whether another may be needed."""
+        n = self.n
+        self.label = [0] * (2 * n)
+        self.bestedge = [-1] * (2 * n)
+        for b in range(n, 2 * n):
+            self.bestedges[b] = None
+        self.allowed = [False] * len(self.edges)
+        self.queue = []
+        roots = False
+        for v in range(n):
+            if self.dead[v] or self.mate[v] != -1:
+                continue
+            b = self.inblossom[v]
+            if self.label[b] != 0:
+                continue
+            if self.dual[v] > 0:
+                self.assign_label(v, 1, -1)
+                roots = True
+            else:
+                self.labelend[v] = self.labelend[b] = -1
+        if not roots:
+            return False
+        label, inblossom, allowed = self.label, self.inblossom, self.allowed
+        dual, endpoint, bestedge = self.dual, self.endpoint, self.bestedge
+        ends, queue = self.ends, self.queue
+        while True:
+            doubled = self.doubled
+            while queue:
+                v = queue.pop()
+                bv = inblossom[v]
+                for p in self.neighbend[v]:
+                    k = p >> 1
+                    if not doubled[k]:
+                        continue
+                    w = endpoint[p]
+                    bw = inblossom[w]
+                    if bv == bw:
+                        continue
+                    kslack = 0
+                    if not allowed[k]:
+                        i, j = ends[k]
+                        kslack = dual[i] + dual[j] - doubled[k]
+                        if kslack <= 0:
+                            allowed[k] = True
+                    if allowed[k]:
+                        if label[bw] == 0:
+                            if self.mate[self.base[bw]] == -1:  # a free vertex of dual 0
+                                self.augment_matching(k)
+                                self.end_stage()
+                                return True
+                            self.assign_label(w, 2, p ^ 1)
+                        elif label[bw] == 1:
+                            base = self.scan_blossom(v, w)
+                            if base >= 0:
+                                self.add_blossom(base, k)
+                                bv = inblossom[v]
+                            else:
+                                self.augment_matching(k)
+                                self.end_stage()
+                                return True
+                        elif label[w] == 0:
+                            label[w] = 2
+                            self.labelend[w] = p ^ 1
+                    elif label[bw] == 1:
+                        if bestedge[bv] == -1 or kslack < self.slack(bestedge[bv]):
+                            bestedge[bv] = k
+                    elif label[w] == 0:
+                        if bestedge[w] == -1 or kslack < self.slack(bestedge[w]):
+                            bestedge[w] = k
+            deltatype = 1
+            delta = min(dual[v] for v in range(n) if label[inblossom[v]] == 1)
+            deltaedge = deltablossom = -1
+            parent, base_of = self.parent, self.base
+            for v in range(n):
+                k = bestedge[v]
+                if k != -1 and label[inblossom[v]] == 0:
+                    i, j = ends[k]
+                    d = dual[i] + dual[j] - doubled[k]
+                    if d < delta:
+                        delta, deltatype, deltaedge = d, 2, k
+            odd = False
+            for b in range(2 * n):
+                k = bestedge[b]
+                if k != -1 and parent[b] == -1 and label[b] == 1:
+                    i, j = ends[k]
+                    kslack = dual[i] + dual[j] - doubled[k]
+                    if kslack % 2:
+                        odd = True
+                        break
+                    d = kslack // 2
+                    if d < delta:
+                        delta, deltatype, deltaedge = d, 3, k
+            if odd:
+                self.rescale()
+                dual = self.dual
+                continue
+            for b in range(n, 2 * n):
+                if (base_of[b] >= 0 and parent[b] == -1 and label[b] == 2
+                        and dual[b] < delta):
+                    delta, deltatype, deltablossom = dual[b], 4, b
+            if delta:
+                for v in range(n):
+                    lab = label[inblossom[v]]
+                    if lab == 1:
+                        dual[v] -= delta
+                    elif lab == 2:
+                        dual[v] += delta
+                for b in range(n, 2 * n):
+                    if base_of[b] >= 0 and parent[b] == -1:
+                        if label[b] == 1:
+                            dual[b] += delta
+                        elif label[b] == 2:
+                            dual[b] -= delta
+            if deltatype == 1:
+                x = next(v for v in range(n) if label[inblossom[v]] == 1 and dual[v] == 0)
+                self.free_along_path(x)
+                self.end_stage()
+                return True
+            if deltatype == 2:
+                allowed[deltaedge] = True
+                i, j = ends[deltaedge]
+                if label[inblossom[i]] == 0:
+                    i, j = j, i
+                queue.append(i)
+            elif deltatype == 3:
+                allowed[deltaedge] = True
+                i, j = ends[deltaedge]
+                queue.append(i)
+            else:
+                self.expand_blossom(deltablossom, False)
+
+    def free_along_path(self, x: int) -> None:
+        """S-vertex ``x`` reached dual 0: flip the alternating path from its root so that
+        ``x`` is free (and optimal) and the root matched."""
+        s, p = x, -1
+        while True:
+            bs = self.inblossom[s]
+            if bs >= self.n:
+                self.augment_blossom(bs, s)
+            self.mate[s] = p
+            if self.labelend[bs] == -1:
+                break
+            t = self.endpoint[self.labelend[bs]]
+            bt = self.inblossom[t]
+            s = self.endpoint[self.labelend[bt]]
+            j = self.endpoint[self.labelend[bt] ^ 1]
+            if bt >= self.n:
+                self.augment_blossom(bt, j)
+            self.mate[j] = self.labelend[bt]
+            p = self.labelend[bt] ^ 1
+
+    def end_stage(self) -> None:
+        for b in range(self.n, 2 * self.n):
+            if (self.parent[b] == -1 and self.base[b] >= 0 and self.label[b] == 1
+                    and self.dual[b] == 0):
+                self.expand_blossom(b, True)

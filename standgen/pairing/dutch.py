@@ -30,9 +30,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from standgen.pairing.blossom import max_weight_matching
+from standgen.pairing.blossom import IncrementalMatching, max_weight_matching
 
 WHITE, BLACK = "w", "b"
+INCREMENTAL = True  # repair the matching between decisions instead of starting again
 DOWN, UP, NONE = "D", "U", ""
 
 
@@ -278,6 +279,9 @@ class _Engine:
         self.weight: dict[tuple[int, int], int] = {}
         self.alive = [True] * self.n
         self.partner: dict[int, int] = {}
+        # the matching kept up to date between decisions (as bbpPairings' matching
+        # computer), or None: each matching computed afresh
+        self.matcher = IncrementalMatching(self.n) if INCREMENTAL else None
         # the bracket being paired: base weights by (lower, higher) position in it, the
         # current best matching, and the vertex range of its resident score group
         self.base: dict[tuple[int, int], int] = {}
@@ -381,11 +385,24 @@ class _Engine:
     # ----- the matching -----------------------------------------------------------------
 
     def set(self, u: int, v: int, w: int) -> None:
+        """Set the weight of pairing ``u`` with ``v`` (``u``: the player whose edges
+        change, re-matched first by the incremental matching)."""
         self.weight[(u, v) if u < v else (v, u)] = w
+        if self.matcher is not None:
+            self.matcher.set_weight(u, v, w)
 
     def compute(self) -> list[int]:
         """Return the best matching of the players not yet paired: ``mate[v]`` (``v``
         itself when unmatched, the fixed partner for those already paired)."""
+        if self.matcher is not None:
+            found = self.matcher.solve()
+            out = list(range(self.n))
+            for v, m in enumerate(found):
+                if m != -1:
+                    out[v] = m
+            for v, p in self.partner.items():
+                out[v] = p
+            return out
         live = [v for v in range(self.n) if self.alive[v]]
         index = {v: k for k, v in enumerate(live)}
         edges = [(index[u], index[v], w) for (u, v), w in self.weight.items()
@@ -402,6 +419,9 @@ class _Engine:
     def finalise(self, u: int, v: int) -> None:
         self.alive[u] = self.alive[v] = False
         self.partner[u], self.partner[v] = v, u
+        if self.matcher is not None:
+            self.matcher.remove(u)
+            self.matcher.remove(v)
 
     # ----- the procedure ----------------------------------------------------------------
 
