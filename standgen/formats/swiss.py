@@ -171,7 +171,7 @@ SWISS = Format(
                "Pairing numbers: \"rating\" (highest first) or \"file\" (players.csv order)."),
         Option("pairing_engine", str, "dutch",
                "Swiss pairing: \"dutch\" (FIDE Dutch system C.04.3, 2025, as bbpPairings) or "
-               "\"standgen\" (the earlier min-cost engine); left out: dutch up to 150 "
+               "\"standgen\" (the earlier min-cost engine); left out: dutch up to 400 "
                "players, standgen above."),
         Option("fide_edition", (str, int), "2026",
                "FIDE tie-break regulations edition for unplayed rounds: \"2023\" or \"2026\"."),

@@ -29,10 +29,10 @@ ENGINE_OPTION = "pairing_engine"
 DUTCH, STANDGEN = "dutch", "standgen"
 ENGINES = (DUTCH, STANDGEN)
 # Above this many players to pair, and unless ``pairing_engine = "dutch"`` is written
-# out, the standgen engine pairs: the Dutch engine's time grows with the cube of the
-# field (about 1 s of CPU a round at 100 players, 5 s at 150, 20 s at 200; see
-# docs/formats/swiss.md).
-AUTO_LIMIT = 150
+# out, the standgen engine pairs: the Dutch engine's CPU time for a round is about 0.1 s
+# at 100 players, 1-2 s at 200, 4-11 s at 400 and grows faster than the square of the
+# field (see docs/formats/swiss.md).
+AUTO_LIMIT = 400
 
 
 def round_entry(entry: Entry, numbers: dict[str, int]) -> RoundEntry:
