@@ -93,3 +93,10 @@ def test_absolute_colour_clash_only_for_topscorers_in_the_last_round_c3() -> Non
     assert {frozenset(p) for p in early.pairs} == {frozenset((1, 3)), frozenset((2, 4))}
     last = pair_dutch(state(histories, rounds=3))
     assert {frozenset(p) for p in last.pairs} == {frozenset((1, 2)), frozenset((3, 4))}
+
+
+def test_no_one_or_one_player_to_pair() -> None:
+    """Everyone absent: an empty round; one player present: the bye (C.04.1 c)."""
+    played = {1: (RoundEntry(2, WHITE, 1.0),), 2: (RoundEntry(1, BLACK, 0.0),)}
+    assert pair_dutch(state(played, absent=(1, 2))) == DutchPairing((), None)
+    assert pair_dutch(state(played, absent=(1,))) == DutchPairing((), 2)

@@ -281,7 +281,7 @@ class _Engine:
         self.partner: dict[int, int] = {}
         # the matching kept up to date between decisions (as bbpPairings' matching
         # computer), or None: each matching computed afresh
-        self.matcher = IncrementalMatching(self.n) if INCREMENTAL else None
+        self.matcher = IncrementalMatching(self.n) if INCREMENTAL and self.n > 1 else None
         # the bracket being paired: base weights by (lower, higher) position in it, the
         # current best matching, and the vertex range of its resident score group
         self.base: dict[tuple[int, int], int] = {}
