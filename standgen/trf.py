@@ -26,6 +26,9 @@ from typing import TYPE_CHECKING
 from standgen import perf
 from standgen.errors import InputError, Problem
 from standgen.model import Event, Game, GameKind, Outcome
+from standgen.pairing.dutch import BLACK as BLACK_
+from standgen.pairing.dutch import WHITE as WHITE_
+from standgen.pairing.dutch import Entrant, PairingState, RoundEntry
 from standgen.pairing.roundrobin import ROUND_ROBIN, uses_round_robin
 from standgen.pairing.swiss import initial_colour, start_ranks
 from standgen.records import counted_rounds
@@ -471,13 +474,23 @@ def _event_toml(tournament: Tournament, folder_name: str, rounds: int) -> str:
     if tournament.city:
         lines.append(f"location = {json.dumps(tournament.city, ensure_ascii=False)}")
     lines += ["", "[options]", 'start_order = "file"  # pairing numbers: the TRF start ranks']
-    if tournament.initial:
-        lines.append(f'initial_colour = "{tournament.initial}"')
+    initial = tournament.initial or _round_one_colour(tournament)
+    if initial:
+        lines.append(f'initial_colour = "{initial}"')
     if tournament.bye_points != 1.0:
         lines.append(f"bye_points = {tournament.bye_points}")
     if "robin" in tournament.kind.lower():
         lines.append(f'pairing = "{ROUND_ROBIN}"')
     return "\n".join(lines) + "\n"
+
+
+def _round_one_colour(tournament: Tournament) -> str:
+    """Return "white" / "black" inferred from round 1 (:func:`inferred_initial_colour`)
+    for a file without ``XXC`` (as bbpPairings writes it), "" if nobody played round 1."""
+    if not any(p.rounds and p.rounds[0].opponent and p.rounds[0].colour in "wb"
+               for p in tournament.players):
+        return ""
+    return "white" if inferred_initial_colour(tournament) == WHITE_ else "black"
 
 
 def _players_csv(tournament: Tournament, ids: Mapping[int, str], rounds: int) -> str:
@@ -490,3 +503,58 @@ def _players_csv(tournament: Tournament, ids: Mapping[int, str], rounds: int) ->
                          "" if player.rating is None else player.rating,
                          "" if last >= rounds else last])
     return out.getvalue()
+
+
+# ----- pairing state (the Dutch engine's input) -----------------------------------------
+
+
+def round_entry(block: TrfRound, bye_points: float = 1.0) -> RoundEntry:
+    """Return one TRF round block as the Dutch engine's :class:`RoundEntry`.
+
+    FIDE C.04 Annex 2 (TRF-2026 as bbpPairings reads it): a game is played over the
+    board when it has an opponent, a colour and a result other than a forfeit (``+`` /
+    ``-``); ``0000 - U`` is the pairing-allocated bye. A forfeit keeps its opponent and
+    colour in the file but counts for neither (C.04.3 art. A.6, C.1).
+    """
+    played = block.opponent != 0 and block.colour in "wb" and block.result not in "+-"
+    return RoundEntry(
+        opponent=block.opponent or None,
+        colour=block.colour if played else None,
+        points=_points(block.result, bye_points),
+        bye=block.opponent == 0 and block.result == "U",
+        paired=block.opponent != 0 or block.result in "U+",
+    )
+
+
+def inferred_initial_colour(tournament: Tournament) -> str:
+    """Return ``w`` or ``b``: the ``XXC`` record, else the colour of the best-ranked
+    player paired in round 1 (the top seed, or, if he was absent, the first player
+    present: the players absent from the start do not count in the pairing numbers
+    of C.04.3 E.5, as bbpPairings numbers them). White when nothing tells."""
+    if tournament.initial:
+        return WHITE_ if tournament.initial == "white" else BLACK_
+    for player in tournament.players:
+        if player.rounds and player.rounds[0].colour in "wb" and player.rounds[0].opponent:
+            return player.rounds[0].colour
+    return WHITE_
+
+
+def pairing_state(tournament: Tournament, rounds_done: int) -> PairingState:
+    """Return the state before round ``rounds_done + 1``: every player's first
+    ``rounds_done`` rounds, the planned rounds (``XXR``, else the file's rounds) and
+    the initial colour (:func:`inferred_initial_colour`).
+
+    Of the round to pair, only absences are read (as bbpPairings reads a file entered
+    ahead): ``0000`` with ``H``, ``F``, ``Z`` or ``-`` leaves the player out of the
+    pairing; anything else there (a pairing already made, a blank) is ignored.
+    """
+    total = max((len(p.rounds) for p in tournament.players), default=0)
+    entrants = []
+    for player in tournament.players:
+        history = tuple(round_entry(_block(player, k), tournament.bye_points)
+                        for k in range(1, rounds_done + 1))
+        upcoming = _block(player, rounds_done + 1)
+        absent = upcoming.opponent == 0 and upcoming.result in "HFZ-"
+        entrants.append(Entrant(player.start_rank, history, not absent))
+    return PairingState(tuple(entrants), tournament.planned or total,
+                        inferred_initial_colour(tournament))

@@ -82,11 +82,15 @@ def default_tiebreaks_for(event: Event) -> tuple[str, ...]:
 
 
 def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
-    """Return the proposed Swiss round (FIDE C.04.1 / C.04.3; see standgen.pairing.swiss).
+    """Return the proposed Swiss round: by default the FIDE Dutch system (C.04.3, 2025;
+    standgen.pairing.dutch), ``[options] pairing_engine = "standgen"`` for the earlier
+    engine (standgen.pairing.swiss).
 
-    A wrapper, so ``standgen.pairing.swiss`` may be imported before the format registry.
+    A wrapper, so the pairing modules may be imported before the format registry.
     """
-    return swiss_pairing.pair(event, standings, round_number)
+    from standgen.pairing import dutch_swiss
+
+    return dutch_swiss.pair(event, standings, round_number)
 
 
 def validate_event(event: Event, where: str) -> list[Problem]:
@@ -102,6 +106,11 @@ def validate_event(event: Event, where: str) -> list[Problem]:
     if options.get("start_order", "rating") not in swiss_pairing.START_ORDERS:
         problems.append(Problem(where, 1, "option 'start_order' must be \"rating\" or "
                                 "\"file\" (players.csv order)"))
+    from standgen.pairing import dutch_swiss
+
+    if options.get(dutch_swiss.ENGINE_OPTION, dutch_swiss.DUTCH) not in dutch_swiss.ENGINES:
+        problems.append(Problem(where, 1, "option 'pairing_engine' must be \"dutch\" (FIDE "
+                                "C.04.3, the default) or \"standgen\" (the earlier engine)"))
     if str(options.get("fide_edition", "2026")) not in EDITIONS:
         problems.append(Problem(where, 1, "option 'fide_edition' must be \"2023\" or \"2026\" "
                                 "(the FIDE C.07 edition for unplayed rounds)"))
@@ -160,6 +169,10 @@ SWISS = Format(
                "Colour of the top seed in round 1: \"white\" or \"black\"; empty: by lot."),
         Option("start_order", str, "rating",
                "Pairing numbers: \"rating\" (highest first) or \"file\" (players.csv order)."),
+        Option("pairing_engine", str, "dutch",
+               "Swiss pairing: \"dutch\" (FIDE Dutch system C.04.3, 2025, as bbpPairings) or "
+               "\"standgen\" (the earlier min-cost engine); left out: dutch up to 400 "
+               "players, standgen above."),
         Option("fide_edition", (str, int), "2026",
                "FIDE tie-break regulations edition for unplayed rounds: \"2023\" or \"2026\"."),
     ),

@@ -1,0 +1,119 @@
+"""The Swiss format's Dutch pairing: an event's rounds to a :class:`PairingState`, and the
+engine's pairing (standgen.pairing.dutch) back to a proposed round.
+
+``[options] pairing_engine`` of the swiss format: ``"dutch"`` (the default, FIDE C.04.3
+as amended in 2025) or ``"standgen"`` (the earlier min-cost engine, standgen.pairing.swiss).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from standgen.model import Event, Game, GameKind, Proposal, Round, Seat, Source
+from standgen.pairing import swiss as standgen_swiss
+from standgen.pairing.common import players_for_round
+from standgen.pairing.dutch import (
+    DutchPairing,
+    Entrant,
+    NoValidPairing,
+    PairingState,
+    RoundEntry,
+    pair_dutch,
+)
+from standgen.records import Entry
+
+if TYPE_CHECKING:
+    from standgen.standings import Standings
+
+ENGINE_OPTION = "pairing_engine"
+DUTCH, STANDGEN = "dutch", "standgen"
+ENGINES = (DUTCH, STANDGEN)
+# Above this many players to pair, and unless ``pairing_engine = "dutch"`` is written
+# out, the standgen engine pairs: the Dutch engine's CPU time for a round is about 0.1 s
+# at 100 players, 1-2 s at 200, 4-11 s at 400 and grows faster than the square of the
+# field (see docs/formats/swiss.md).
+AUTO_LIMIT = 400
+
+
+def round_entry(entry: Entry, numbers: dict[str, int]) -> RoundEntry:
+    """Return a player's finished round as the engine sees it.
+
+    C.04.3 (2025) art. 1.4.3 and C.04.1: a forfeit is paired but not played (no colour,
+    the two may meet again); the pairing-allocated bye (``BYE``) has no opponent and
+    scores ``bye_points``; an absence (``ABSENT``) was not paired.
+    """
+    opponent = entry.opponent
+    number = numbers.get(opponent) if opponent is not None else None
+    if entry.kind is GameKind.PLAYED and number is not None:
+        colour = "w" if entry.game.seats[0].player == entry.seat.player else "b"
+        return RoundEntry(number, colour, entry.points)
+    if entry.kind is GameKind.FORFEIT:
+        return RoundEntry(number, None, entry.points)
+    if entry.kind is GameKind.BYE:
+        return RoundEntry(None, None, entry.points, bye=True)
+    return RoundEntry(None, None, entry.points, paired=False)
+
+
+def pairing_state(event: Event, standings: Standings, round_number: int) -> PairingState:
+    """Return the state before ``round_number``: every player's rounds 1 to
+    ``round_number - 1`` (an empty, unpaired round where a player has none), the
+    pairing numbers (``[options] start_order``), planned rounds and initial colour."""
+    numbers = standgen_swiss.start_ranks(event)
+    active = {p.id for p in players_for_round(event, round_number)}
+    records = standings.records
+    entrants = []
+    for player in event.players:
+        record = records.get(player.id)
+        by_round = {e.round: e for e in record.entries} if record is not None else {}
+        history = tuple(
+            round_entry(by_round[k], numbers) if k in by_round
+            else RoundEntry(None, None, 0.0, paired=False)
+            for k in range(1, round_number))
+        entrants.append(Entrant(numbers[player.id], history, player.id in active))
+    return PairingState(tuple(entrants), max(standings.planned_rounds, round_number),
+                        standgen_swiss.initial_colour(event))
+
+
+def to_round(event: Event, round_number: int, pairing: DutchPairing) -> Round:
+    """Return the engine's pairing as a round: tables in its board order, White first,
+    the bye last."""
+    ids = {n: pid for pid, n in standgen_swiss.start_ranks(event).items()}
+    source = Source("/".join(("events", *event.path, f"round-{round_number}.csv")))
+    games = [Game(round=round_number, table=table, seats=(Seat(ids[w]), Seat(ids[b])),
+                  source=source)
+             for table, (w, b) in enumerate(pairing.pairs, start=1)]
+    if pairing.bye is not None:
+        games.append(Game(round=round_number, table=len(games) + 1,
+                          seats=(Seat(ids[pairing.bye]),), kind=GameKind.BYE, source=source))
+    return Round(number=round_number, games=tuple(games), source=source)
+
+
+def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
+    """Return the proposed round by the engine ``[options] pairing_engine`` names
+    (left out: the Dutch engine up to :data:`AUTO_LIMIT` players, standgen's above).
+
+    The Dutch engine's round is the FIDE C.04.3 (2025) pairing; when no pairing meets
+    its absolute criteria (C.04.3 C.1-C.3: e.g. everyone has met), the standgen engine,
+    which allows a rematch as a last resort, proposes the round, and a note says so.
+    """
+    chosen = event.config.options.get(ENGINE_OPTION)
+    if chosen == STANDGEN:
+        return standgen_swiss.pair(event, standings, round_number)
+    field = len(players_for_round(event, round_number))
+    if chosen is None and field > AUTO_LIMIT:
+        fast = standgen_swiss.pair(event, standings, round_number)
+        return Proposal(fast.round, (
+            f"{field} players: paired by the standgen engine, as the Dutch engine would take "
+            f"minutes above {AUTO_LIMIT} players; write pairing_engine = \"dutch\" in "
+            "[options] to use it anyway.", *fast.notes))
+    try:
+        made = pair_dutch(pairing_state(event, standings, round_number))
+    except NoValidPairing:
+        fallback = standgen_swiss.pair(event, standings, round_number)
+        return Proposal(fallback.round, (
+            "No pairing meets the Dutch system's absolute criteria (FIDE C.04.3: no "
+            "rematch, no second bye, no clash of absolute colour preferences); the "
+            "standgen engine paired this round.", *fallback.notes))
+    return Proposal(to_round(event, round_number, made), (
+        "Swiss pairing by the FIDE Dutch system (C.04.3, 2025), as bbpPairings pairs it "
+        "(see the Swiss help page).",))
