@@ -29,7 +29,7 @@ def test_follow_a_player_highlights_them_and_leads_with_their_table(
         browser.get(base_url + EVENT + "index.html")
         lead = browser.find_element(By.CSS_SELECTOR, "[data-follow-lead]")
         assert lead.is_displayed()
-        assert "Round 4: table 4 against Carla Moreau (Protectorate)" in lead.text
+        assert "Round 4: table 4 against Anna Kowalski (Cygnar)" in lead.text
         assert "proposed" in lead.text
         mine = browser.find_elements(By.CSS_SELECTOR, "table.standings tr.me")
         assert len(mine) == 1 and "Dev Patel" in mine[0].text
