@@ -40,7 +40,7 @@ def test_follow_a_player_highlights_them_and_leads_with_their_table(
 
         browser.get(base_url + "index.html")
         WebDriverWait(browser, 5).until(
-            lambda d: "Spring Steamroller: Round 4: table 4 against Carla Moreau"
+            lambda d: "Spring Steamroller: Round 4: table 4 against Anna Kowalski"
             in d.find_element(By.CSS_SELECTOR, "[data-follow-lead]").text)
         browser.find_element(By.CSS_SELECTOR, "[data-follow-lead] button").click()
         WebDriverWait(browser, 5).until(
