@@ -80,12 +80,14 @@ def build(
 def check(events: Path) -> EventsTree:
     """Validate ``events``; raise InputError listing every problem."""
     from standgen.audit import audit
+    from standgen.pairing.dutch_swiss import deviations
 
     tree = load_tree(events)
     found: list[Problem] = []
     for event in tree.events:
         compute_standings(event)
         found.extend(audit(event))
+        found.extend(deviations(event))  # check only: the Dutch engine is slow on large fields
     return replace(tree, warnings=(*tree.warnings, *found))
 
 

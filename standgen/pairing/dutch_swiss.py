@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from standgen.errors import Problem
 from standgen.model import Event, Game, GameKind, Proposal, Round, Seat, Source
 from standgen.pairing import swiss as standgen_swiss
 from standgen.pairing.common import players_for_round
@@ -117,3 +118,75 @@ def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
     return Proposal(to_round(event, round_number, made), (
         "Swiss pairing by the FIDE Dutch system (C.04.3, 2025), as bbpPairings pairs it "
         "(see the Swiss help page).",))
+
+
+def deviations(event: Event) -> list[Problem]:
+    """Return, for each round file of a Swiss event, a warning naming the first
+    difference from the pairing the Dutch system gives from the rounds before it (issue
+    #17: what FIDE's free pairing checkers tell an arbiter; the TO may still edit a
+    round, so this warns and never refuses).
+
+    Checked only where the Dutch engine pairs the event (``pairing_engine`` not
+    "standgen", no round robin, at most :data:`AUTO_LIMIT` players unless "dutch" is
+    written out). Players with an ``ABSENT`` row in a round are not paired in it, as an
+    arbiter enters them before pairing.
+    """
+    from dataclasses import replace
+
+    from standgen.standings import compute_standings
+
+    chosen = event.config.options.get(ENGINE_OPTION)
+    if (chosen == STANDGEN or event.config.format != "swiss"
+            or event.config.options.get("pairing") == "round-robin"):
+        return []
+    found: list[Problem] = []
+    for rnd in event.rounds:
+        absent = {g.players[0] for g in rnd.games if g.kind is GameKind.ABSENT}
+        before = replace(event, rounds=tuple(r for r in event.rounds if r.number < rnd.number),
+                         players=tuple(replace(p, byes=(*p.byes, rnd.number))
+                                       if p.id in absent else p for p in event.players))
+        if chosen is None and len(players_for_round(before, rnd.number)) > AUTO_LIMIT:
+            continue
+        standings = compute_standings(before)
+        try:
+            made = pair_dutch(pairing_state(before, standings, rnd.number))
+        except NoValidPairing:
+            continue
+        difference = first_difference(to_round(before, rnd.number, made), rnd, event)
+        if difference:
+            found.append(Problem(rnd.source.path, 1, f"round {rnd.number} is not the Dutch "
+                                 f"system's pairing: {difference} (FIDE C.04.3; a TO may "
+                                 "still change a round: this is a warning)", warning=True))
+    return found
+
+
+def first_difference(rules: Round, written: Round, event: Event) -> str:
+    """Return the first difference between the Dutch system's round and the file's, in
+    an arbiter's words ("table 7: the rules pair 12-31; the file pairs 12-29"), or ""."""
+    numbers = standgen_swiss.start_ranks(event)
+
+    def pair_text(game: Game) -> str:
+        return "-".join(str(numbers.get(p, p)) for p in game.players)
+
+    file_pairs = [g for g in written.games if g.kind in (GameKind.PLAYED, GameKind.FORFEIT)
+                  and len(g.seats) == 2]
+    by_player = {p: g for g in file_pairs for p in g.players}
+    for game in rules.games:
+        if game.kind is GameKind.BYE:
+            pid = game.players[0]
+            given = [g.players[0] for g in written.games if g.kind is GameKind.BYE]
+            if given != [pid]:
+                other = f"the file gives it to {numbers.get(given[0])}" if given else (
+                    "the file gives no bye")
+                return f"the rules give the bye to {numbers.get(pid)}; {other}"
+            continue
+        white, black = game.players
+        actual = by_player.get(white)
+        if actual is None or set(actual.players) != {white, black}:
+            shown = pair_text(actual) if actual is not None else f"{numbers.get(white)} unpaired"
+            return (f"table {game.table}: the rules pair {pair_text(game)}; the file pairs "
+                    f"{shown}")
+        if actual.players[0] != white:
+            return (f"table {game.table}: the rules give White to {numbers.get(white)} in "
+                    f"{pair_text(game)}; the file gives it to {numbers.get(black)}")
+    return ""
