@@ -392,7 +392,8 @@ def import_trf(trf_file: Path, event_dir: Path, events_root: Path) -> Imported:
     from standgen.trf import event_files, parse_trf
 
     problems: list[Problem] = []
-    text = read_text(trf_file, problems)
+    # Latin-1 / Windows-1252 files (older pairing programs) are read with a warning
+    text = read_text(trf_file, problems, spreadsheet=True)
     if text is None:
         raise InputError(problems)
     if not SLUG.match(event_dir.name):
@@ -421,4 +422,4 @@ def import_trf(trf_file: Path, event_dir: Path, events_root: Path) -> Imported:
             written.append(event_dir / name)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return Imported(event_dir, tuple(written), tuple(warnings))
+    return Imported(event_dir, tuple(written), (*problems, *warnings))

@@ -190,8 +190,20 @@ class Tournament:
     warnings: tuple[Problem, ...] = field(default=())
 
 
+# what the import does not carry into the event, by record (FIDE C.04 Annex 2, TRF-2026)
+NOT_CARRIED = {
+    "032": "federation", "052": "end date", "062": "number of players",
+    "072": "number of rated players", "082": "number of teams", "102": "chief arbiter",
+    "112": "deputy arbiters", "122": "time control", "132": "round dates",
+    "013": "team", "XXA": "acceleration (virtual points)", "XXP": "forbidden pairs",
+}
+
+
 def _date(text: str) -> dt.date | None:
-    for pattern in ("%Y/%m/%d", "%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%y/%m/%d"):
+    """Return a TRF start date as FIDE's programs and lichess write it (``2026/02/14``,
+    ``14.02.2026``, ``Feb 14, 2026`` ...), or None."""
+    for pattern in ("%Y/%m/%d", "%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%y/%m/%d",
+                    "%b %d, %Y", "%B %d, %Y", "%d %b %Y", "%d %B %Y"):
         try:
             return dt.datetime.strptime(text.strip(), pattern).date()
         except ValueError:
@@ -203,8 +215,10 @@ def parse_trf(text: str, where: str) -> Tournament:
     """Return the tournament in a TRF16 file; raise InputError naming each bad line.
 
     FIDE C.04 Annex 2: blank opponent, colour and result columns mean ``0000``, ``-``
-    and ``Z``; letter codes are case-insensitive. Lines other than ``001``, ``012``,
-    ``022``, ``042``, ``092``, ``XXR``, ``XXC`` and ``XXS`` are ignored.
+    and ``Z``; letter codes are case-insensitive. Read: ``001``, ``012``, ``022``,
+    ``042``, ``092``, ``XXR`` or TRF-2026's ``142`` (planned rounds), ``XXC`` or ``152``
+    (initial colour) and ``XXS``; each record of :data:`NOT_CARRIED` present gets a
+    warning naming it, so nothing of the file is dropped silently (issue #17).
     """
     problems: list[Problem] = []
     warnings: list[Problem] = []
@@ -213,6 +227,7 @@ def parse_trf(text: str, where: str) -> Tournament:
     planned: int | None = None
     bye_points = 1.0
     players: list[TrfPlayer] = []
+    unread: dict[str, int] = {}  # records not carried, with their first line
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r\n")
         code, rest = line[:3], line[4:].strip()
@@ -234,15 +249,21 @@ def parse_trf(text: str, where: str) -> Tournament:
                 bad(f"start date '{rest}' is not a date; write it as YYYY/MM/DD")
         elif code == "092":
             kind = rest
-        elif code == "XXR":
+        elif code in ("XXR", "142"):  # planned rounds: the JaVaFo record, TRF-2026's 142
             if not re.fullmatch(r"[1-9][0-9]?", rest):
-                bad(f"XXR '{rest}' must be the number of rounds, 1 to 99")
+                bad(f"{code} '{rest}' must be the number of rounds, 1 to 99")
             else:
                 planned = int(rest)
         elif code == "XXC":
             for word in rest.lower().split():
                 if word in ("white1", "black1"):
                     initial = "white" if word == "white1" else "black"
+        elif code == "152":  # TRF-2026: the initial colour, W or B
+            word = rest.lower()
+            if word[:1] in ("w", "b") and word in ("w", "b", "white", "black"):
+                initial = "white" if word.startswith("w") else "black"
+            else:
+                bad(f"152 '{rest}' must be the initial colour, W or B")
         elif code == "XXS":
             for word in rest.upper().split():
                 key, _, value = word.partition("=")
@@ -251,6 +272,11 @@ def parse_trf(text: str, where: str) -> Tournament:
                         bad(f"XXS PAB={value}: the bye may score 1, 0.5 or 0")
                     else:
                         bye_points = float(value)
+        elif code in NOT_CARRIED:
+            unread.setdefault(code, number)
+    for code, at in sorted(unread.items(), key=lambda item: item[1]):
+        warnings.append(Problem(where, at, f"record {code} ({NOT_CARRIED[code]}) is not "
+                                "carried into the event", warning=True))
     if not players:
         problems.append(Problem(where, 1, "no player lines (001); is this a TRF file?"))
     seen: dict[int, int] = {}

@@ -230,3 +230,38 @@ def test_the_report_standings_give_the_same_file(played: int) -> None:
                       if k % 2 else g for k, g in enumerate(last.games))
         event = replace(event, rounds=(*event.rounds[:-1], replace(last, games=games)))
     assert export_trf(report(event)) == export_event(event)
+
+
+def test_trf_2026_records_lichess_dates_and_latin1_files(tmp_path: Path) -> None:
+    """Issue #17 item 4: ``142`` planned rounds, ``152`` initial colour, a lichess date,
+    a Windows-1252 file read with a warning naming the encoding, and a warning for each
+    record not carried (nothing dropped silently)."""
+    from standgen.build import import_trf
+    from standgen.trf import parse_trf
+
+    text = ("012 Caf\u00e9 Open\n042 Feb 14, 2026\n092 FIDE_DUTCH_2025\n142 7\n152 B\n"
+            "102 A. Arbiter\nXXA 1\n"
+            "001    1      Alpha Ann                         2000                   "
+            "0.0    1\n"
+            "001    2      Beta Bob                          1900                   "
+            "0.0    2\n")
+    tournament = parse_trf(text, "t.trf")
+    assert tournament.planned == 7 and tournament.initial == "black"
+    assert tournament.date is not None and tournament.date.isoformat() == "2026-02-14"
+    said = [str(w) for w in tournament.warnings]
+    assert any("record 102 (chief arbiter) is not carried" in w for w in said)
+    assert any("t.trf:7: warning: record XXA (acceleration" in w for w in said)
+    trf = tmp_path / "latin.trf"
+    trf.write_bytes(text.encode("cp1252"))
+    imported = import_trf(trf, tmp_path / "events" / "cafe", tmp_path / "events")
+    assert any("read as Windows-1252" in p.message for p in imported.warnings)
+    toml = (tmp_path / "events" / "cafe" / "event.toml").read_text(encoding="utf-8")
+    assert "Caf\u00e9 Open" in toml and "rounds = 7" in toml
+
+
+def test_a_bad_152_record_is_named() -> None:
+    from standgen.errors import InputError
+    from standgen.trf import parse_trf
+
+    with pytest.raises(InputError, match="152 'green' must be the initial colour"):
+        parse_trf("152 green\n001    1      A A                               2000\n", "t.trf")

@@ -137,9 +137,10 @@ def read_text(path: Path, problems: list[Problem], spreadsheet: bool = False) ->
             except UnicodeDecodeError:
                 pass
             else:
-                problems.append(Problem(where, line, "is not UTF-8: read as Windows-1252 (a "
-                                        "spreadsheet's plain CSV); check accented names on "
-                                        "the site, or save it as CSV UTF-8", warning=True))
+                problems.append(Problem(where, line, "is not UTF-8: read as Windows-1252 "
+                                        "(Latin-1, as older programs save it); check accented "
+                                        "names on the site, or save it as UTF-8",
+                                        warning=True))
                 return text
         problems.append(Problem(where, line, f"byte 0x{data[exc.start]:02X} is not UTF-8 "
                                 "(Latin-1 or Windows encoding?); save the file as UTF-8"))
