@@ -293,6 +293,36 @@ class _Matcher:
                 self.mate[j] = self.labelend[bt]
                 p = self.labelend[bt] ^ 1
 
+    def t_blossom_delta(self, delta: int, deltatype: int, deltablossom: int
+                        ) -> tuple[int, int, int]:
+        """Return (delta, type, blossom) lowered to the dual of a top-level T-blossom
+        where that is smaller (type 4: the blossom is expanded next)."""
+        dual, label, base_of, parent = self.dual, self.label, self.base, self.parent
+        for b in range(self.n, 2 * self.n):
+            if base_of[b] >= 0 and parent[b] == -1 and label[b] == 2 and dual[b] < delta:
+                delta, deltatype, deltablossom = dual[b], 4, b
+        return delta, deltatype, deltablossom
+
+    def shift_duals(self, delta: int) -> None:
+        """Change the duals by ``delta``: S-vertices down, T-vertices up, top-level
+        S-blossoms up, T-blossoms down (Galil's dual adjustment)."""
+        if not delta:
+            return
+        dual, label, inblossom = self.dual, self.label, self.inblossom
+        base_of, parent, n = self.base, self.parent, self.n
+        for v in range(n):
+            lab = label[inblossom[v]]
+            if lab == 1:
+                dual[v] -= delta
+            elif lab == 2:
+                dual[v] += delta
+        for b in range(n, 2 * n):
+            if base_of[b] >= 0 and parent[b] == -1:
+                if label[b] == 1:
+                    dual[b] += delta
+                elif label[b] == 2:
+                    dual[b] -= delta
+
     def run(self) -> list[int]:
         n = self.n
         for _ in range(n):
@@ -352,7 +382,7 @@ class _Matcher:
                 deltatype = 1
                 delta = min(dual[:n])
                 deltaedge = deltablossom = -1
-                parent, base_of = self.parent, self.base
+                parent = self.parent
                 for v in range(n):
                     k = bestedge[v]
                     if k != -1 and label[inblossom[v]] == 0:
@@ -369,23 +399,9 @@ class _Matcher:
                         d = kslack // 2
                         if d < delta:
                             delta, deltatype, deltaedge = d, 3, k
-                for b in range(n, 2 * n):
-                    if (base_of[b] >= 0 and parent[b] == -1 and label[b] == 2
-                            and dual[b] < delta):
-                        delta, deltatype, deltablossom = dual[b], 4, b
-                if delta:
-                    for v in range(n):
-                        lab = label[inblossom[v]]
-                        if lab == 1:
-                            dual[v] -= delta
-                        elif lab == 2:
-                            dual[v] += delta
-                    for b in range(n, 2 * n):
-                        if base_of[b] >= 0 and parent[b] == -1:
-                            if label[b] == 1:
-                                dual[b] += delta
-                            elif label[b] == 2:
-                                dual[b] -= delta
+                delta, deltatype, deltablossom = self.t_blossom_delta(
+                    delta, deltatype, deltablossom)
+                self.shift_duals(delta)
                 if deltatype == 1:
                     break
                 if deltatype == 2:
@@ -595,7 +611,7 @@ class IncrementalMatching(_Matcher):
             deltatype = 1
             delta = min(dual[v] for v in range(n) if label[inblossom[v]] == 1)
             deltaedge = deltablossom = -1
-            parent, base_of = self.parent, self.base
+            parent = self.parent
             for v in range(n):
                 k = bestedge[v]
                 if k != -1 and label[inblossom[v]] == 0:
@@ -619,23 +635,8 @@ class IncrementalMatching(_Matcher):
                 self.rescale()
                 dual = self.dual
                 continue
-            for b in range(n, 2 * n):
-                if (base_of[b] >= 0 and parent[b] == -1 and label[b] == 2
-                        and dual[b] < delta):
-                    delta, deltatype, deltablossom = dual[b], 4, b
-            if delta:
-                for v in range(n):
-                    lab = label[inblossom[v]]
-                    if lab == 1:
-                        dual[v] -= delta
-                    elif lab == 2:
-                        dual[v] += delta
-                for b in range(n, 2 * n):
-                    if base_of[b] >= 0 and parent[b] == -1:
-                        if label[b] == 1:
-                            dual[b] += delta
-                        elif label[b] == 2:
-                            dual[b] -= delta
+            delta, deltatype, deltablossom = self.t_blossom_delta(delta, deltatype, deltablossom)
+            self.shift_duals(delta)
             if deltatype == 1:
                 x = next(v for v in range(n) if label[inblossom[v]] == 1 and dual[v] == 0)
                 self.free_along_path(x)
