@@ -22,6 +22,7 @@ from standgen.pairing.swiss import (
     preference,
 )
 from standgen.pipeline import report
+from standgen.site.formats.swiss import VIEWS as SWISS_VIEWS
 from standgen.standings import compute_standings
 from standgen.tiebreaks import TIEBREAKS
 from tests.build import make_event
@@ -118,13 +119,13 @@ def test_seat_colours_player_tables_and_trf_download() -> None:
     event = make_event(people, [[("a", "c", "1-0"), ("d", "b", "draw")]], fmt="swiss")
     rep = report(event)
     game = event.rounds[0].games[0]
-    assert SWISS.seat_cells is not None and SWISS.player_tables is not None
-    assert [SWISS.seat_cells(game, s, event.config) for s in game.seats] == [("White",),
+    assert SWISS_VIEWS.seat_cells is not None and SWISS_VIEWS.player_tables is not None
+    assert [SWISS_VIEWS.seat_cells(game, s, event.config) for s in game.seats] == [("White",),
                                                                              ("Black",)]
-    (table,) = SWISS.player_tables(rep, "a")
+    (table,) = SWISS_VIEWS.player_tables(rep, "a")
     assert [c.text for c in table.rows[0]] == ["W", "+1", "Black (strong)"]
-    assert SWISS.downloads is not None
-    trf = SWISS.downloads(rep)["results.trf"].decode()
+    assert SWISS_VIEWS.downloads is not None
+    trf = SWISS_VIEWS.downloads(rep)["results.trf"].decode()
     assert trf.startswith("012 Test Event\r\n") and "XXR " in trf
 
 

@@ -15,10 +15,8 @@ from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Seat
 from standgen.model import Proposal as Proposal  # re-exported: formats return it
 
 if TYPE_CHECKING:
-    from standgen.pipeline import EventReport
     from standgen.records import Record
     from standgen.standings import Standings
-    from standgen.tables import Page, Table
     from standgen.tiebreaks.base import TiebreakPolicy
 
 
@@ -52,11 +50,6 @@ PairFn = Callable[[Event, "Standings", int], Proposal]
 OutcomeFn = Callable[[str, Sequence[Mapping[str, float]], EventConfig], tuple[Outcome, ...] | None]
 ValidateFn = Callable[[Game, EventConfig, str], list[Problem]]
 ValidateEventFn = Callable[[Event, str], list[Problem]]
-EventTablesFn = Callable[["EventReport"], Sequence["Table"]]
-PlayerTablesFn = Callable[["EventReport", str], Sequence["Table"]]
-PagesFn = Callable[["EventReport"], Sequence["Page"]]
-DownloadsFn = Callable[["EventReport"], Mapping[str, bytes]]
-SeatCellsFn = Callable[[Game, Seat, EventConfig], Sequence[str]]
 RankGroupsFn = Callable[[Event, int | None], Mapping[str, int]]
 SeatStatsFn = Callable[[Seat, Game, EventConfig], Mapping[str, float]]
 EventPointsFn = Callable[[Event, int | None], Mapping[tuple[int, int, str], float]]
@@ -118,13 +111,6 @@ class Format:
     # whole-event checks after loading (e.g. a warning about SODOS with McMahon groups);
     # the str is the event.toml path for messages
     validate_event: ValidateEventFn | None = None
-    # Views the site renders generically (no HTML here; see standgen.tables):
-    event_tables: EventTablesFn | None = None  # extra sections on the event page (awards)
-    player_tables: PlayerTablesFn | None = None  # extra sections on a player page
-    pages: PagesFn | None = None  # extra event pages (Diplomacy power statistics)
-    downloads: DownloadsFn | None = None  # files in the event folder (results.trf, .h9)
-    seat_headers: tuple[str, ...] = ()  # extra per-seat columns on round pages ("Band", "TP")
-    seat_cells: SeatCellsFn | None = None  # their values for one seat of a game
     # the primary score from a player's record (default: the sum of points); McMahon adds
     # the starting score and OpenGotha's rounding of bye / absence points
     total_score: Callable[[Record, EventConfig], float] | None = None

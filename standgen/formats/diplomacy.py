@@ -10,7 +10,6 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from standgen.diplomacy import views
 from standgen.diplomacy.games import SITOUT
 from standgen.diplomacy.options import BOUNDS, DEFAULTS, options_of
 from standgen.diplomacy.points import event_points, final_groups, seat_points
@@ -180,10 +179,5 @@ DIPLOMACY = Format(
     ),
     validate_event=validate_event,
     score_label="Points",
-    score_short=views.SCORE_SHORT,
-    event_tables=views.awards,
-    player_tables=views.player_games,
-    pages=views.power_statistics,
-    seat_headers=("Score",),
-    seat_cells=views.seat_cells,
+    score_short="Pts",
 )

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from standgen.errors import Problem
@@ -19,7 +18,6 @@ from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Player, 
 from standgen.tiebreaks.base import Adjustment, Context, TiebreakPolicy
 
 if TYPE_CHECKING:
-    from standgen.pipeline import EventReport
     from standgen.records import Entry, Record
     from standgen.standings import Standings
 
@@ -232,13 +230,6 @@ def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
     return pair_round(event, standings, round_number)
 
 
-def downloads(report: EventReport) -> Mapping[str, bytes]:
-    """Return the EGD results file (``results.h9``) of the event's complete rounds."""
-    from standgen.egd import export_h9
-
-    return {"results.h9": export_h9(report).encode("utf-8")}
-
-
 MCMAHON = Format(
     id="mcmahon",
     label="Go McMahon",
@@ -320,6 +311,5 @@ MCMAHON = Format(
     bye_outcome=Outcome.WIN,
     absent_outcome=Outcome.DRAW,
     validate_event=validate_event,
-    downloads=downloads,
     total_score=total_mms,
 )

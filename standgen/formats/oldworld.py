@@ -274,16 +274,6 @@ def band_name(seat: Seat, game: Game, config: EventConfig) -> str:
     return top.name if seat.outcome is Outcome.WIN else top.loss
 
 
-def seat_cells(game: Game, seat: Seat, config: EventConfig) -> Sequence[str]:
-    """Return the round page's band and TP cells for one seat (empty while unplayed).
-
-    The VPs as written show in the ``vp`` stat column beside them.
-    """
-    if seat.outcome is None:
-        return ("", "")
-    return (band_name(seat, game, config), _number(points(seat, game, config)))
-
-
 def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
@@ -521,6 +511,4 @@ OLD_WORLD = Format(
     seat_stats=seat_stats,
     score_label="Tournament points",
     score_short="TP",
-    seat_headers=("Band", "TP"),
-    seat_cells=seat_cells,
 )

@@ -7,19 +7,16 @@ system), C.07 (tie-break regulations), C.04 Annex 2 (TRF16).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from standgen.errors import Problem
 from standgen.formats.base import Format, Option, Proposal
 from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Seat
 from standgen.pairing import swiss as swiss_pairing
-from standgen.tables import Cell, Table
 from standgen.tiebreaks.base import TiebreakPolicy
 from standgen.tiebreaks.fide import EDITIONS, FIDE_POLICY, round_robin_policy
 
 if TYPE_CHECKING:
-    from standgen.pipeline import EventReport
     from standgen.standings import Standings
 
 RESULT_POINTS = {Outcome.WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0}
@@ -117,40 +114,6 @@ def validate_event(event: Event, where: str) -> list[Problem]:
     return problems
 
 
-def seat_cells(game: Game, seat: Seat, config: EventConfig) -> Sequence[str]:
-    """Return the seat's colour: ``player_1`` has White (data contract, round files)."""
-    if len(game.seats) != 2:
-        return ("",)
-    return ("White" if seat is game.seats[0] else "Black",)
-
-
-def player_tables(report: EventReport, player: str) -> Sequence[Table]:
-    """Return the player's colour history and next colour preference (FIDE C.04.3 A.6)."""
-    record = report.standings.records.get(player)
-    if record is None:
-        return ()
-    colours = swiss_pairing.colour_history(record)
-    if not colours:
-        return ()
-    colour, strength = swiss_pairing.preference(colours)
-    difference = colours.count("w") - colours.count("b")
-    words = {"w": "White", "b": "Black"}
-    row = (
-        Cell(" ".join(words[c][0] for c in colours)),
-        Cell(f"{difference:+d}", numeric=True),
-        Cell(f"{words[colour]} ({swiss_pairing.STRENGTH_WORDS[strength]})" if colour else ""),
-    )
-    return (Table("Colours", ("Played colours", "Difference", "Next preference"), (row,),
-                  note="Games not played over the board do not count (FIDE C.04.2 D.5)."),)
-
-
-def downloads(report: EventReport) -> Mapping[str, bytes]:
-    """Return the event as a FIDE TRF16 file (C.04 Annex 2): ``results.trf``."""
-    from standgen.trf import export_trf
-
-    return {"results.trf": export_trf(report).encode("utf-8")}
-
-
 SWISS = Format(
     id="swiss",
     label="Swiss (chess)",
@@ -182,8 +145,4 @@ SWISS = Format(
     # a requested bye is the half-point bye of most chess regulations (FIDE C.04.1: byes
     # "as the regulations of the event" say; the FIDE Handbook's open events give 0.5)
     requested_bye=Outcome.DRAW,
-    player_tables=player_tables,
-    downloads=downloads,
-    seat_headers=("Colour",),
-    seat_cells=seat_cells,
 )
