@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING
 
 from standgen import perf
 from standgen.errors import InputError, Problem
+from standgen.formats.roundrobin import ROUND_ROBIN
 from standgen.model import Event, Game, GameKind, Outcome
 from standgen.pairing.dutch import BLACK as BLACK_
 from standgen.pairing.dutch import WHITE as WHITE_
 from standgen.pairing.dutch import Entrant, PairingState, RoundEntry
-from standgen.pairing.roundrobin import ROUND_ROBIN, uses_round_robin
 from standgen.pairing.swiss import initial_colour, start_ranks
 from standgen.records import counted_rounds
 from standgen.standings import Standings, compute_standings, format_of
@@ -100,7 +100,7 @@ def export_event(event: Event, standings: Standings | None = None) -> str:
         lines.append(f"022 {config.location}")
     lines.append(f"042 {config.date.strftime('%Y/%m/%d')}")
     lines.append(f"062 {len(event.players)}")
-    lines.append(f"092 {ROUND_ROBIN_TYPE if uses_round_robin(event) else SWISS_TYPE}")
+    lines.append(f"092 {ROUND_ROBIN_TYPE if format_of(event).round_robin else SWISS_TYPE}")
     row_of = {row.player.id: row for row in standings.rows}
     games: dict[tuple[int, str], Game] = {}
     for rnd in event.rounds:

@@ -8,6 +8,7 @@ import pytest
 
 from standgen.build import check
 from standgen.errors import InputError
+from standgen.formats import ROUND_ROBIN_FORMATS
 from standgen.formats.swiss import SWISS, planned_rounds
 from standgen.model import EventConfig, Player
 from standgen.pairing.swiss import (
@@ -60,7 +61,8 @@ def test_planned_rounds(players: int, rounds: int) -> None:
 def test_planned_rounds_round_robin() -> None:
     config = EventConfig(name="T", date=CONFIG.date, format="swiss",
                          options={"pairing": "round-robin"})
-    assert (planned_rounds(6, config), planned_rounds(7, config)) == (5, 7)
+    fmt = ROUND_ROBIN_FORMATS["swiss"]
+    assert (fmt.planned_rounds(6, config), fmt.planned_rounds(7, config)) == (5, 7)
 
 
 def test_default_tiebreaks_exist_and_follow_fide() -> None:

@@ -15,18 +15,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import Any, TypeGuard
 
 from standgen.errors import Problem
-from standgen.formats.base import Format, Option, Proposal, Stat
+from standgen.formats.base import Format, Option, Proposal, Stat, number_problem
 from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Player, Round, Seat
 from standgen.pairing import adjacent, core
 from standgen.pairing.common import players_for_round, proposal, rng, standings_order
+from standgen.pairing.state import PairingInput
 from standgen.records import have_met
 from standgen.tiebreaks.base import TiebreakPolicy
-
-if TYPE_CHECKING:
-    from standgen.standings import Standings
 
 REFERENCE_SIZE = 2000  # the default band table is written for 2,000-point games
 MAX_VP = 100_000  # the largest game_size and band 'from' (docs/formats/old-world.md)
@@ -96,8 +94,6 @@ def parse_bands(raw: object) -> tuple[tuple[Band, ...], list[str]]:
 
 def _band(row: object, where: str, errors: list[str]) -> Band | None:
     """Return one row of the band table as a Band, or None after adding what is wrong."""
-    from standgen.load.values import number_problem  # standgen.load imports the formats
-
     if not isinstance(row, dict):
         errors.append(f"{where} must be a table such as "
                       '{ from = 301, band = "Minor victory", winner = 4, loser = 2 }')
@@ -384,7 +380,7 @@ def top_tables(players: int, config: EventConfig) -> int:
     return math.ceil(top_players / 2)
 
 
-def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
+def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
     """Return the proposed pairings for ``round_number`` (seed 002, "The Pairing of Players").
 
     "For the first round, players can be paired together randomly"; later rounds 1 v 2,
@@ -404,13 +400,13 @@ def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
                               None)
         notes = ["Round 1: a random draw from the event's seed (seed 002, \"The First Round\")."]
         return _proposal(event, round_number, order, result, odd_one, spare, notes)
-    order = standings_order(standings, field, round_number, event)
-    met = have_met(standings.records)
+    order = standings_order(state, field, round_number, event)
+    met = have_met(state.records)
     notes = []
     odd_one = None
     if len(order) % 2:
         odd_one, note = (_spare_opponent(order, spare, met) if spare is not None
-                         else _bye_player(order, standings))
+                         else _bye_player(order, state))
         notes.extend(note)
     rest = [k for k in range(len(order)) if k != odd_one]
 
@@ -418,7 +414,7 @@ def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
         return frozenset((order[rest[i]].id, order[rest[j]].id)) in met
 
     protected = 0
-    if round_number >= standings.planned_rounds:
+    if round_number >= state.planned_rounds:
         protected = min(top_tables(len(order), event.config), len(rest) // 2)
     result = adjacent.pair(len(rest), forbidden, protected)
     stood = [t + 1 for t in range(protected) if forbidden(2 * t, 2 * t + 1)]
@@ -449,11 +445,11 @@ def _spare_opponent(
                             "standings plays them again."]
 
 
-def _bye_player(order: Sequence[Player], standings: Standings) -> tuple[int, list[str]]:
+def _bye_player(order: Sequence[Player], state: PairingInput) -> tuple[int, list[str]]:
     """Return the position of the bye: the player who would meet the spare, the lowest
     without a bye (seed 002, "Byes")."""
     for k in range(len(order) - 1, -1, -1):
-        if standings.records[order[k].id].byes == 0:
+        if state.records[order[k].id].byes == 0:
             return k, []
     return len(order) - 1, ["Every player has had a bye: the bottom of the standings gets a "
                             "second one."]
