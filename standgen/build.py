@@ -47,7 +47,7 @@ def render(tree: EventsTree, progress: Progress | None = None) -> dict[str, byte
     before the site is rendered.
     """
     from standgen.pipeline import report
-    from standgen.site import render_site
+    from standgen.site.renderer import render_site
 
     total = len(tree.events)
     done: list[EventReport] = []

@@ -63,9 +63,9 @@ from standgen.output import (
     writing,
 )
 from standgen.pipeline import report
-from standgen.site import SiteRenderer
 from standgen.site.history import Appearance
 from standgen.site.index_contexts import events_in
+from standgen.site.renderer import SiteRenderer
 from standgen.site.summary import EventSummary, summarise
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total) -> None

@@ -46,7 +46,7 @@ from standgen.load.inputs import is_litter
 from standgen.model import Event
 from standgen.output import lock_file, place_problems, writing
 from standgen.pipeline import EventReport, report
-from standgen.site import render_site
+from standgen.site.renderer import render_site
 
 if TYPE_CHECKING:
     from standgen.venue import Desk

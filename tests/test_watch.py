@@ -25,7 +25,7 @@ from standgen.build import TEMPLATES
 from standgen.errors import InputError
 from standgen.load import load_tree
 from standgen.pipeline import reports
-from standgen.site import render_site
+from standgen.site.renderer import render_site
 from standgen.watch import EVENTS_URL, ServeError, Watch, is_litter
 from tests.conftest import EVENT_TOML, PLAYERS, ROUND_1, ROUND_HEADER
 

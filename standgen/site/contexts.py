@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 from urllib.parse import urlsplit
 
+import standgen.site.links as links
 from standgen.model import Event, EventConfig, EventsTree, Season
-from standgen.site import links
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from standgen.site import links
+import standgen.site.links as links
 from standgen.site.contexts import Frame, Link, Site, frame, newest_first
 from standgen.site.numbers import display_number
 from standgen.site.summary import EventSummary, PlayerLine

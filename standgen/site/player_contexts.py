@@ -8,11 +8,11 @@ from dataclasses import dataclass, replace
 
 from markupsafe import Markup
 
+import standgen.site.links as links
 from standgen import perf
 from standgen.model import Event, Game, GameKind, Player, Round
 from standgen.pipeline import EventReport
 from standgen.records import Entry, Record
-from standgen.site import links
 from standgen.site.charts import score_chart
 from standgen.site.contexts import Frame, Link, Site, stat_heading
 from standgen.site.event_contexts import (
