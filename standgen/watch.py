@@ -32,7 +32,7 @@ from contextlib import ExitStack
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 from urllib.parse import parse_qs, urlsplit
 
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
@@ -47,9 +47,6 @@ from standgen.model import Event
 from standgen.output import lock_file, place_problems, writing
 from standgen.pipeline import EventReport, report
 from standgen.site.renderer import render_site
-
-if TYPE_CHECKING:
-    from standgen.venue import Desk
 
 HOST = "127.0.0.1"
 DEBOUNCE = 0.2  # seconds of quiet after the last file event before a build starts
@@ -82,6 +79,17 @@ LIVE_JS = b"""(function () {
 
 Fingerprint = dict[str, str]
 Log = Callable[[str], None]
+
+
+class Attachment(Protocol):
+    """What ``watch`` serves beside the site (the venue desk, :mod:`standgen.venue`): it
+    answers the requests that are its own and says what the terminal shows at start."""
+
+    def handle(self, request: Any, method: str) -> bool:
+        """Answer ``request`` if it is this attachment's; return whether it was."""
+
+    def announce(self) -> str:
+        """Return the lines the terminal shows when serving starts."""
 
 
 class ServeError(Exception):
@@ -222,8 +230,8 @@ class Watch:
         self._server: _Server | None = None
         self._threads: list[threading.Thread] = []
         self._lock = ExitStack()
-        # the venue desk (standgen/venue.py), if any; it holds build_lock while it writes
-        self.desk: Desk | None = None
+        # the venue desk (standgen/venue/), if any; it holds build_lock while it writes
+        self.desk: Attachment | None = None
         self.build_lock = threading.Lock()
 
     @property
@@ -640,19 +648,16 @@ class _Changes(FileSystemEventHandler):
 
 
 def serve(events: Path, port: int, output: Path | None, open_browser: bool, log: Log,
-          say: Log, venue: str | None = None, self_report: bool = False) -> None:
+          say: Log, host: str = HOST, attach: Callable[[Watch], Attachment] | None = None
+          ) -> None:
     """Run ``standgen watch`` until Ctrl+C (or SIGTERM); raise ServeError if it cannot start.
 
-    With ``venue`` (an address), serve there and add the results desk (standgen/venue.py).
+    ``attach`` makes what is served beside the site (the venue desk: the CLI passes it with
+    ``--venue``, so this module never imports :mod:`standgen.venue`).
     """
-    watch = Watch(events, port, output, log, host=venue or HOST)
-    if venue is not None:
-        from standgen.venue import Desk, check_address
-
-        wrong = check_address(venue)
-        if wrong:
-            raise ServeError(wrong)
-        watch.desk = Desk(watch, self_report)
+    watch = Watch(events, port, output, log, host=host)
+    if attach is not None:
+        watch.desk = attach(watch)
     watch.start()
     previous = None
     if threading.current_thread() is threading.main_thread():
@@ -661,9 +666,7 @@ def serve(events: Path, port: int, output: Path | None, open_browser: bool, log:
         say(f"Serving {watch.url} (site in {watch.output}); watching {events}. "
             "Press Ctrl+C to stop.")
         if watch.desk is not None:
-            from standgen.venue import announce
-
-            say(announce(watch.desk))
+            say(watch.desk.announce())
         if open_browser:
             webbrowser.open(watch.url)
         while True:
