@@ -110,9 +110,9 @@ def _build(
         recover(output)
     found = find_events(events)
     key = _global_key(found, events, docs, templates)
-    renderer = SiteRenderer(EventsTree(root=display(events), events=(), seasons=found.seasons,
-                                       site=found.site), docs, templates)
     optimised = perf.enabled()
+    renderer = SiteRenderer(EventsTree(root=display(events), events=(), seasons=found.seasons,
+                                       site=found.site), docs, templates, fast=optimised)
     now = time.time_ns()
     signatures = {slugs: folder_signature(folder, now) if optimised else ""
                   for folder, slugs in found.folders}

@@ -61,13 +61,14 @@ class SiteRenderer:
     processes, or only the events whose input changed (:mod:`standgen.buildstate`).
     """
 
-    def __init__(self, tree: EventsTree, docs_dir: Path, templates_dir: Path) -> None:
+    def __init__(self, tree: EventsTree, docs_dir: Path, templates_dir: Path,
+                 fast: bool = True) -> None:
         self.templates = Templates(templates_dir)
         self.templates_dir = templates_dir
-        self.renderer = MarkdownRenderer()
+        self.renderer = MarkdownRenderer(cache=fast)
         self.images = doc_images(docs_dir)
         self.site = Site(tree=tree, docs=load_docs(docs_dir), built=build_time(),
-                         images=frozenset(self.images))
+                         images=frozenset(self.images), fast=fast)
 
     def event_files(self, report: EventReport) -> Iterator[tuple[str, bytes]]:
         """Yield every file below one event's folder: its page, JSON and CSV, feed,
@@ -80,7 +81,7 @@ class SiteRenderer:
         front = event_page(site, report, renderer, [(p.slug, p.title) for p in extras], names)
         yield links.event_page(event), templates.render("event", front)
         yield (links.event_file(event, "standings.json"),
-               dumps(standings_document(event, report.standings)))
+               dumps(standings_document(event, report.standings), site.fast))
         yield links.event_file(event, "standings.csv"), standings_csv(report.standings)
         yield feed_path(report), atom_feed(report, site.tree.site.site_url, site.built)
         for name, content in downloads.items():
@@ -94,7 +95,7 @@ class SiteRenderer:
             slips = slips_page(site, report, rnd, proposed)
             yield slips.frame.path, templates.render("slips", slips)
             yield (links.event_file(event, f"round-{rnd.number}", "pairings.json"),
-                   dumps(pairings_document(rnd, proposed)))
+                   dumps(pairings_document(rnd, proposed), site.fast))
             yield (links.event_file(event, f"round-{rnd.number}", "pairings.csv"),
                    pairings_csv(rnd, event.player_by_id))
         index = index_event(report, site)
@@ -147,6 +148,7 @@ def render_site(
     reports: Sequence[EventReport],
     docs_dir: Path,
     templates_dir: Path,
+    fast: bool = True,
 ) -> dict[str, bytes]:
     """Return every file of the site as relative POSIX path -> bytes, sorted by path.
 
@@ -155,9 +157,10 @@ def render_site(
     the help pages from ``docs/`` and ``assets/``. Extensions (docs/site.md): CSV
     downloads, an Atom feed per event, the format's extra pages and downloads, each
     player's history across events (``players/<id>/``) and the archive by year.
-    Same input (and ``SOURCE_DATE_EPOCH``), byte-identical output.
+    Same input (and ``SOURCE_DATE_EPOCH``), byte-identical output, ``fast`` or not
+    (the caller passes ``standgen.perf.enabled()``).
     """
-    site = SiteRenderer(tree, docs_dir, templates_dir)
+    site = SiteRenderer(tree, docs_dir, templates_dir, fast)
     files: dict[str, bytes] = {}
 
     def put(parts: Iterable[tuple[str, bytes]]) -> None:
