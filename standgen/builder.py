@@ -82,6 +82,8 @@ class Built:
     incremental: bool
     rebuilt: int  # events loaded and rendered
     written: int  # files written (the rest are unchanged)
+    # with ``track``: the files written or removed (``standgen watch`` reloads on them)
+    changed: tuple[str, ...] = ()
 
 
 def build(
@@ -93,15 +95,32 @@ def build(
     refused = place_problems(output, (events, docs, templates))
     if refused:
         raise InputError(refused)
+    with writing(output):
+        return build_held(events, output, docs, templates, progress, full, jobs)
+
+
+def build_held(
+    events: Path, output: Path, docs: Path, templates: Path,
+    progress: Progress | None = None, full: bool = False, jobs: int | None = None,
+    track: bool = False,
+) -> Built:
+    """Build as :func:`build` does, for a caller that has checked the place of ``output``
+    and holds its writing lock (``standgen watch`` holds it while it runs, and builds
+    here into the folder it serves, as MkDocs' ``serve`` calls its ``build``).
+
+    ``track`` fills :attr:`Built.changed` with the files written or removed; it renders
+    in this process only (``jobs`` 1: no fork of a process running threads).
+    """
     # this process keeps what it makes (every event's summary, for the pages above the
     # events): collections would walk it again and again while the workers need the CPU
-    with writing(output), perf.collector_paused():
-        return _build(events, output, docs, templates, progress, full, jobs)
+    with perf.collector_paused():
+        return _build(events, output, docs, templates, progress, full,
+                      1 if track else jobs, track)
 
 
 def _build(
     events: Path, output: Path, docs: Path, templates: Path,
-    progress: Progress | None, full: bool, jobs: int | None,
+    progress: Progress | None, full: bool, jobs: int | None, track: bool,
 ) -> Built:
     output = output.absolute()
     if output.parent.is_dir():  # what killed builds left: staging folders, a journal
@@ -134,7 +153,7 @@ def _build(
                                 key, progress, signatures)
     return _full(found, prints, output, renderer, key, progress,
                  jobs if jobs is not None else (_cores() if optimised else 1), optimised,
-                 signatures)
+                 signatures, track)
 
 
 def _cores() -> int:
@@ -243,6 +262,7 @@ def _event(index: int) -> EventDone:
 def _full(
     found: Found, prints: Sequence[str], output: Path, renderer: SiteRenderer, key: str,
     progress: Progress | None, jobs: int, optimised: bool, signatures: Mapping[EventPath, str],
+    track: bool = False,
 ) -> Built:
     parent = output.parent
     parent.mkdir(parents=True, exist_ok=True)
@@ -251,7 +271,7 @@ def _full(
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir()
     previous = output if output.is_dir() and optimised else None
-    writer = _StagingWriter(staging, previous)
+    writer = _StagingWriter(staging, previous, track)
     try:
         _JOB.update(found=found, root=Path(renderer.site.tree.root), renderer=renderer,
                     writer=writer)
@@ -292,6 +312,8 @@ def _full(
         _pages_above_events(renderer, writer, summaries, jobs)
         if progress is not None:
             progress("writing", 0, 1)
+        if track and output.is_dir():  # the files the new site no longer has
+            writer.changed.extend(rel for rel in iter_files(output) if rel not in writer.seen)
         _invalidate(output)
         removed = exchange_into(staging, output,
                                 background=optimised and writer.files >= REMOVE_LATER)
@@ -310,7 +332,8 @@ def _full(
     if progress is not None:
         progress("done", 1, 1)
     warnings = tuple(p for p in problems if p.warning) + tuple(after)
-    return Built(len(summaries), warnings, False, len(summaries), writer.written)
+    return Built(len(summaries), warnings, False, len(summaries), writer.written,
+                 tuple(sorted(writer.changed)))
 
 
 PARALLEL_HISTORIES = 64  # fewer players' histories are not worth forking for
@@ -355,9 +378,11 @@ def _history_job(players: Sequence[str]) -> tuple[int, int]:
 class _StagingWriter:
     """Writes files into the staging folder, linking those unchanged in the old site."""
 
-    def __init__(self, staging: Path, previous: Path | None) -> None:
+    def __init__(self, staging: Path, previous: Path | None, track: bool = False) -> None:
         self.staging = staging
         self.previous = previous
+        self.track = track
+        self.changed: list[str] = []  # with ``track``: the files written
         self.made: set[Path] = set()
         self.seen: set[str] = set()
         self.written = 0
@@ -380,6 +405,8 @@ class _StagingWriter:
                 continue
             target.write_bytes(data)
             count += 1
+            if self.track:
+                self.changed.append(rel)
         self.written += count
         return count
 
@@ -439,13 +466,14 @@ def _incremental(
     finally:
         state.close()
     written = writer.commit()
+    changes = tuple(sorted(writer.writes.keys() | writer.removes))
     after = _save(output, key, [(prints[k], fresh[event.path], warnings)
                                 for k, (event, warnings) in loaded.items()], removed,
                   full=False, signatures=signatures)
     if progress is not None:
         progress("done", 1, 1)
     warnings = tuple(p for p in problems if p.warning) + tuple(after)
-    return Built(len(found.folders), warnings, True, len(loaded), written)
+    return Built(len(found.folders), warnings, True, len(loaded), written, changes)
 
 
 def _below(path: EventPath, folder: EventPath) -> bool:

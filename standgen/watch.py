@@ -6,28 +6,28 @@ pages long-poll ``/__standgen/events`` and reload when the build generation chan
 
 Bad input never takes the site down: the last good build stays on disk and every HTML
 page is served with the problems (``path:line: message``) in a banner until a build
-succeeds. Only what a change touches is recomputed (Lektor's idea: content hashes, not
-mtimes): each event's report is cached under the hashes of that event's files, every page
-is re-rendered in memory, and only files whose bytes changed are written.
+succeeds. Every build is ``standgen build``'s own (:func:`standgen.builder.build_held`,
+into the served folder, as MkDocs' ``serve`` calls ``build()``): its build state does the
+"only what changed" work (Lektor's idea: content hashes, not mtimes), so only the events
+whose files changed are loaded and rendered again, and only files whose bytes changed are
+written. A build that fails writes nothing, so the last good site stays.
 """
 
 from __future__ import annotations
 
-import hashlib
 import html
 import os
 import re
 import shutil
 import signal
 import socket
-import stat
 import sys
 import tempfile
 import threading
 import time
 import traceback
 import webbrowser
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -39,14 +39,12 @@ from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
 from standgen.build import DOCS, TEMPLATES
+from standgen.builder import build_held
+from standgen.buildstate import state_file
 from standgen.errors import InputError, Problem
-from standgen.load import load_tree
-from standgen.load.files import display, kind_of, read_regular
+from standgen.load.files import display
 from standgen.load.inputs import is_litter
-from standgen.model import Event
-from standgen.output import lock_file, place_problems, writing
-from standgen.pipeline import EventReport, report
-from standgen.site.renderer import render_site
+from standgen.output import journal_file, lock_file, place_problems, writing
 
 HOST = "127.0.0.1"
 DEBOUNCE = 0.2  # seconds of quiet after the last file event before a build starts
@@ -77,7 +75,6 @@ LIVE_JS = b"""(function () {
 })();
 """
 
-Fingerprint = dict[str, str]
 Log = Callable[[str], None]
 
 
@@ -96,38 +93,6 @@ class ServeError(Exception):
     """The watcher cannot start (port in use, unsafe output folder); the message says why."""
 
 
-def fingerprint(folder: Path) -> Fingerprint:
-    """Return the SHA-256 of every input file below ``folder`` by relative POSIX path.
-
-    Hidden folders and litter (:func:`standgen.load.inputs.is_litter`, the loader's own
-    list) are skipped, as the loader skips them. Only regular files are opened: a pipe
-    (FIFO), socket or device counts by its kind, so adding or removing one triggers a
-    build (which names it) but reading it never blocks this thread (issue #15 item 3).
-    A file that vanishes while it is hashed is left out; its deletion triggers another
-    build.
-    """
-    found: Fingerprint = {}
-    if not folder.is_dir():
-        return found
-    for base, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(files):
-            if is_litter(name):
-                continue
-            path = Path(base, name)
-            rel = path.relative_to(folder).as_posix()
-            try:
-                mode = os.stat(path).st_mode
-                if not stat.S_ISREG(mode):
-                    found[rel] = f"not a regular file: {kind_of(mode)}"
-                    continue
-                found[rel] = hashlib.sha256(read_regular(path)).hexdigest()
-            except OSError:
-                if os.path.islink(path):
-                    found[rel] = "a symbolic link to nothing"
-    return found
-
-
 def same_site_location(path: str, query: str) -> str:
     """Return the redirect to ``path`` + "/" as a path on this server only.
 
@@ -138,47 +103,6 @@ def same_site_location(path: str, query: str) -> str:
     """
     safe = "/" + path.lstrip("/\\").replace("\\", "%5C")
     return safe + "/" + (f"?{query}" if query else "")
-
-
-def event_inputs(inputs: Fingerprint, event_path: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """Return the (path, hash) pairs of one event's files: the key of its cached report."""
-    prefix = "".join(f"{slug}/" for slug in event_path)
-    return tuple(sorted((rel, h) for rel, h in inputs.items() if rel.startswith(prefix)))
-
-
-class SiteFolder:
-    """The served output folder: writes only files whose bytes changed, removes the rest."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        found = fingerprint(folder) if folder.is_dir() else {}
-        self.written: Fingerprint = found
-
-    def update(self, files: Mapping[str, bytes]) -> list[str]:
-        """Make the folder hold exactly ``files``; return the paths written or removed."""
-        new = {rel: hashlib.sha256(data).hexdigest() for rel, data in files.items()}
-        changed: list[str] = []
-        for rel in sorted(set(self.written) - set(new)):  # first, so a folder can become a file
-            (self.folder / rel).unlink(missing_ok=True)
-            changed.append(rel)
-            parent = (self.folder / rel).parent
-            while parent != self.folder and parent.is_dir() and not any(parent.iterdir()):
-                parent.rmdir()
-                parent = parent.parent
-        self.written = {rel: h for rel, h in self.written.items() if rel in new}
-        for rel in sorted(new):
-            if self.written.get(rel) == new[rel]:
-                continue
-            target = self.folder / rel
-            if target.is_dir():
-                shutil.rmtree(target)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            tmp = target.with_name(f".{target.name}.standgen-tmp")
-            tmp.write_bytes(files[rel])
-            os.replace(tmp, target)  # a page is either the old one or the new, never half
-            self.written[rel] = new[rel]
-            changed.append(rel)
-        return sorted(changed)
 
 
 class Watch:
@@ -207,7 +131,6 @@ class Watch:
         self.log: Log = log or (lambda line: None)
         self._own_output = output is None
         self.output = (output or Path(tempfile.mkdtemp(prefix="standgen-watch-"))).absolute()
-        self.site: SiteFolder | None = None
         # shared state, guarded by the condition
         self.changed = threading.Condition()
         self.generation = 0
@@ -221,11 +144,8 @@ class Watch:
         self._first_change = 0.0  # the first file event since the last build started
         # builder state (builder thread only)
         self.builds = 0  # build attempts after the first
-        self.reports_computed = 0
-        self.last_written: tuple[str, ...] = ()
-        self._last_inputs: tuple[Fingerprint, Fingerprint, Fingerprint] | None = None
-        self._reports: dict[tuple[tuple[str, ...], tuple[tuple[str, str], ...]],
-                            EventReport] = {}
+        self.reports_computed = 0  # events loaded and rendered, over every build
+        self.last_written: tuple[str, ...] = ()  # files the last build wrote or removed
         self._observer: Any = None
         self._server: _Server | None = None
         self._threads: list[threading.Thread] = []
@@ -257,7 +177,6 @@ class Watch:
         self._check_output()
         self._lock.enter_context(writing(self.output))  # one writer, until stop()
         self.output.mkdir(parents=True, exist_ok=True)
-        self.site = SiteFolder(self.output)
         self._build()
         try:
             server = _Server((self.host, self.port),
@@ -324,7 +243,9 @@ class Watch:
     def _remove_output(self) -> None:
         if self._own_output:
             shutil.rmtree(self.output, ignore_errors=True)
-            lock_file(self.output).unlink(missing_ok=True)
+            for sibling in (lock_file(self.output), state_file(self.output),
+                            journal_file(self.output)):
+                sibling.unlink(missing_ok=True)
 
     # -- file events -> builds ---------------------------------------------------------------
 
@@ -375,25 +296,17 @@ class Watch:
                     self.changed.notify_all()
 
     def _build(self) -> None:
-        """Rebuild if any input changed; keep the last good site on bad input or a bug."""
+        """Build as ``standgen build`` does, into the served folder; keep the last good site
+        on bad input or a bug (a build that fails writes nothing)."""
         started = time.monotonic()
-        inputs = (fingerprint(self.events), fingerprint(self.docs), fingerprint(self.templates))
-        if inputs == self._last_inputs:  # saved without a change: nothing to do
-            self.last_written = ()
-            return
         problems: tuple[Problem, ...] = ()
         internal = ""
-        written: list[str] = []
-        self._last_inputs = None  # until this build has an outcome, the next change retries
+        written: tuple[str, ...] = ()
         try:
-            tree = load_tree(self.events)
-            for warning in tree.warnings:
-                self.log(str(warning))
-            files = render_site(tree, self._event_reports(tree.events, inputs[0]),
-                                self.docs, self.templates)
+            built = build_held(self.events, self.output, self.docs, self.templates,
+                               track=True)
         except InputError as exc:
             problems = exc.problems
-            self._last_inputs = inputs
         except OSError as exc:  # a file moved or vanished mid-build: its event builds again
             where = display(Path(os.fsdecode(exc.filename))) if exc.filename else "events"
             problems = (Problem(where, 1, f"changed while it was read ({exc.strerror}); "
@@ -402,13 +315,10 @@ class Watch:
             internal = f"internal error (a bug, not your files): {type(exc).__name__}: {exc}"
             self.log("standgen: " + internal + "\n" + traceback.format_exc())
         else:
-            assert self.site is not None
-            try:
-                written = self.site.update(files)
-                self._last_inputs = inputs
-            except OSError as exc:
-                internal = f"cannot write the site into {self.output}: {exc}"
-                self.log("standgen: " + internal)
+            for warning in built.warnings:
+                self.log(str(warning))
+            self.reports_computed += built.rebuilt
+            written = built.changed
         self._report(problems, internal, written, time.monotonic() - started)
         with self.changed:
             state_changed = (problems, internal) != (self.problems, self.internal_error)
@@ -416,25 +326,10 @@ class Watch:
                 self.generation += 1
             self.problems, self.internal_error = problems, internal
             self.has_site = self.has_site or (not problems and not internal)
-            self.last_written = tuple(written)
+            self.last_written = written
             self.changed.notify_all()
 
-    def _event_reports(
-        self, events: tuple[Event, ...], inputs: Fingerprint
-    ) -> tuple[EventReport, ...]:
-        """Return each event's report, reusing those whose files are unchanged."""
-        fresh: dict[tuple[tuple[str, ...], tuple[tuple[str, str], ...]], EventReport] = {}
-        for event in events:
-            key = (event.path, event_inputs(inputs, event.path))
-            cached = self._reports.get(key)
-            if cached is None:
-                cached = report(event)
-                self.reports_computed += 1
-            fresh[key] = cached
-        self._reports = fresh
-        return tuple(fresh.values())
-
-    def _report(self, problems: tuple[Problem, ...], internal: str, written: list[str],
+    def _report(self, problems: tuple[Problem, ...], internal: str, written: Sequence[str],
                 seconds: float) -> None:
         if problems:
             for problem in problems:

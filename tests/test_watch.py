@@ -20,12 +20,11 @@ from pathlib import Path
 
 import pytest
 
-import standgen.watch as watch_module
 from standgen.build import TEMPLATES
 from standgen.errors import InputError
 from standgen.load import load_tree
 from standgen.pipeline import reports
-from standgen.site.renderer import render_site
+from standgen.site.renderer import SiteRenderer, render_site
 from standgen.watch import EVENTS_URL, ServeError, Watch, is_litter
 from tests.conftest import EVENT_TOML, PLAYERS, ROUND_1, ROUND_HEADER
 
@@ -260,7 +259,7 @@ def test_a_bug_is_shown_on_the_page_and_the_server_keeps_serving(
         def broken(*args: object) -> dict[str, bytes]:
             raise RuntimeError("boom <here>")
 
-        monkeypatch.setattr(watch_module, "render_site", broken)
+        monkeypatch.setattr(SiteRenderer, "event_files", broken)
         step = w.generation
         save(root / "ev/round-1.csv", ROUND_1.replace(",40,20", ",42,20"))
         until(rebuilt(w, step))
