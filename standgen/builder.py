@@ -278,7 +278,7 @@ def _full(
         total = len(found.folders)
         done: list[EventDone | None] = [None] * total
         if jobs > 1 and total > 1:
-            renderer.templates.preload()
+            renderer.preload()
             context = multiprocessing.get_context("fork")
             # the workers' collections leave the objects they share with this process
             # alone (no copy-on-write of their pages; Python's gc.freeze documentation)
@@ -528,9 +528,7 @@ def _histories(
     renderer: SiteRenderer, state: BuildState, heads: Sequence[EventSummary],
     fresh: Mapping[EventPath, EventSummary], affected: set[str], writer: _Changes,
 ) -> list[tuple[str, bytes]]:
-    """Return the history pages of ``affected`` players; remove those left without events."""
-    from standgen.site.history import history_page, history_page_path
-
+    """Return the ``PLAYER`` pages of ``affected`` players; remove those left without events."""
     head_of = {h.path: h for h in heads}
     files: list[tuple[str, bytes]] = []
     for pid in sorted(affected):
@@ -542,10 +540,10 @@ def _histories(
                     lines[path] = line
         appearances: list[Appearance] = [(head_of[p], line) for p, line in lines.items()]
         if not appearances:
-            writer.remove_file(history_page_path(pid))
+            for rel in renderer.player_paths(pid):
+                writer.remove_file(rel)
             continue
-        page = history_page(pid, appearances)
-        files.append((page.frame.path, renderer.templates.render("history", page)))
+        files.extend(renderer.player_files(pid, appearances))
     return files
 
 

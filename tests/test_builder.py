@@ -291,7 +291,7 @@ def test_a_state_that_fails_to_save_leaves_the_old_file(tmp_path: Path) -> None:
 def test_a_change_that_keeps_ranking_and_head_leaves_the_season_page(
     events: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import standgen.site.renderer as site
+    import standgen.site.pages as site
 
     out = tmp_path / "out"
     lib.build(events, out)

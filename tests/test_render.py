@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from markupsafe import Markup, escape
 
+from standgen.site.pages import templates as templates_of_registry
 from standgen.site.render import ESCAPE, Templates
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -52,7 +53,7 @@ def test_hostile_text_is_escaped() -> None:
 
 def test_page_templates_and_what_they_include_use_it(tmp_path: Path) -> None:
     templates = Templates(PROJECT / "site_templates")
-    templates.preload()
+    templates.preload(templates_of_registry())
     for name in ("player", "base", "_macros"):
         template = templates.env.get_template(f"{name}.html")
         assert template.root_render_func.__globals__["escape"] is ESCAPE

@@ -1,7 +1,9 @@
 """The ``site`` stage: reports -> every output file of the published site, in memory.
 
-:func:`render_site` reads only the templates and the ``docs/`` Markdown; writing the
-files is the caller's job, so builds, ``watch`` and tests share one code path.
+:class:`SiteRenderer` renders the page types of the registry (:mod:`standgen.site.pages`)
+one scope at a time; :func:`render_site` renders them all. They read only the templates
+and the ``docs/`` Markdown; writing the files is the caller's job, so full builds,
+incremental builds, ``watch`` and tests share one code path.
 """
 
 from __future__ import annotations
@@ -9,21 +11,22 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 
-import standgen.site.links as links
 from standgen.model import EventsTree
 from standgen.pipeline import EventReport
+from standgen.site import pages
 from standgen.site.contexts import HelpDoc, Site, help_title
-from standgen.site.downloads import pairings_csv, standings_csv
-from standgen.site.event_contexts import event_page, rounds_of
-from standgen.site.feed import FEED, atom_feed, feed_path
-from standgen.site.history import ARCHIVE, archive_page, player_histories
-from standgen.site.hook_contexts import extra_page, extra_pages, format_downloads
-from standgen.site.index_contexts import help_pages, home_page, season_page
-from standgen.site.jsonout import dumps, pairings_document, standings_document
-from standgen.site.markdown import IMAGE_SUFFIXES, MarkdownRenderer, help_asset
-from standgen.site.player_contexts import index_event, player_page
+from standgen.site.history import Appearance
+from standgen.site.markdown import IMAGE_SUFFIXES, MarkdownRenderer
 from standgen.site.render import Templates
-from standgen.site.round_contexts import round_page, slips_page
+from standgen.site.scopes import (
+    Depends,
+    EventInputs,
+    HelpInputs,
+    ListInputs,
+    PageType,
+    PlayerInputs,
+    SeasonInputs,
+)
 from standgen.site.stamp import build_time
 from standgen.site.summary import EventSummary, summarise
 
@@ -70,77 +73,71 @@ class SiteRenderer:
         self.site = Site(tree=tree, docs=load_docs(docs_dir), built=build_time(),
                          images=frozenset(self.images), fast=fast)
 
+    def preload(self) -> None:
+        """Compile every registered page type's template now (before workers fork)."""
+        self.templates.preload(pages.templates())
+
+    def _render(self, page_type: PageType, inputs: object) -> Iterator[tuple[str, bytes]]:
+        """Yield the files of one registered page type made from ``inputs``."""
+        template = page_type.template
+        for path, made in page_type.make(inputs):
+            yield path, made if template is None else self.templates.render(template, made)
+
+    def _scope(self, depends: Depends, inputs: object) -> Iterator[tuple[str, bytes]]:
+        for page_type in pages.of(depends):
+            yield from self._render(page_type, inputs)
+
     def event_files(self, report: EventReport) -> Iterator[tuple[str, bytes]]:
-        """Yield every file below one event's folder: its page, JSON and CSV, feed,
-        downloads, extra pages, round pages and player pages."""
-        site, templates, renderer = self.site, self.templates, self.renderer
-        event = report.event
-        extras = extra_pages(report)
-        downloads = format_downloads(report)
-        names = ["standings.json", "standings.csv", FEED, *downloads]
-        front = event_page(site, report, renderer, [(p.slug, p.title) for p in extras], names)
-        yield links.event_page(event), templates.render("event", front)
-        yield (links.event_file(event, "standings.json"),
-               dumps(standings_document(event, report.standings), site.fast))
-        yield links.event_file(event, "standings.csv"), standings_csv(report.standings)
-        yield feed_path(report), atom_feed(report, site.tree.site.site_url, site.built)
-        for name, content in downloads.items():
-            yield links.event_file(event, name), content
-        for extra in extras:
-            context = extra_page(site, report, extra, site.event_crumbs(event), front.frame.stamp)
-            yield context.frame.path, templates.render("extra", context)
-        for rnd, proposed in rounds_of(report):
-            yield (links.round_page(event, rnd.number),
-                   templates.render("round", round_page(site, report, rnd, proposed)))
-            slips = slips_page(site, report, rnd, proposed)
-            yield slips.frame.path, templates.render("slips", slips)
-            yield (links.event_file(event, f"round-{rnd.number}", "pairings.json"),
-                   dumps(pairings_document(rnd, proposed), site.fast))
-            yield (links.event_file(event, f"round-{rnd.number}", "pairings.csv"),
-                   pairings_csv(rnd, event.player_by_id))
-        index = index_event(report, site)
-        for player in event.players:
-            yield (links.player_page(event, player.id),
-                   templates.render("player",
-                                    player_page(site, report, player, index, renderer)))
+        """Yield every file below one event's folder (the ``EVENT`` page types: its page,
+        JSON and CSV, feed, downloads, extra pages, round pages and player pages)."""
+        yield from self._scope(Depends.EVENT, EventInputs(self.site, self.renderer, report))
 
     def index_files(
         self, events: Sequence[EventSummary], seasons: Collection[tuple[str, ...]] | None = None,
         lists: bool = True,
     ) -> Iterator[tuple[str, bytes]]:
-        """Yield the pages that list events: home, season pages (only those at ``seasons``,
-        when given) and the archive (home and archive only with ``lists``: they read
-        each event's head, ``EventSummary.head``)."""
-        site, templates = self.site, self.templates
+        """Yield the pages that list events: the ``SITE`` page types (home, archive: only
+        with ``lists``; they read each event's head, ``EventSummary.head``) and the
+        ``SEASON`` types of each season (only those at ``seasons``, when given)."""
+        site = self.site
         if lists:
-            yield links.INDEX, templates.render("home", home_page(site, events))
+            yield from self._scope(Depends.SITE, ListInputs(site, self.renderer, events))
         for season in site.tree.seasons:
             if not season.path or (seasons is not None and season.path not in seasons):
                 continue  # a season.toml at the events root: the home page is its page
-            yield (links.season_page(season.path),
-                   templates.render("season",
-                                    season_page(site, season, events, self.renderer)))
-        if lists:
-            yield ARCHIVE, templates.render("archive", archive_page(events))
+            yield from self._scope(Depends.SEASON,
+                                   SeasonInputs(site, self.renderer, season, events))
 
     def history_files(
         self, events: Sequence[EventSummary], only: Collection[str] | None = None
     ) -> Iterator[tuple[str, bytes]]:
-        """Yield each player's history page (only those of ``only``, when given)."""
-        for history in player_histories(self.site, events, only):
-            yield history.frame.path, self.templates.render("history", history)
+        """Yield the ``PLAYER`` page types of each player (only those of ``only``, when
+        given), by id."""
+        by_id: dict[str, list[Appearance]] = {}
+        for summary in events:
+            for line in summary.players:
+                if only is None or line.id in only:
+                    by_id.setdefault(line.id, []).append((summary, line))
+        for pid in sorted(by_id):
+            yield from self.player_files(pid, by_id[pid])
+
+    def player_files(self, pid: str, appearances: Sequence[Appearance]
+                     ) -> Iterator[tuple[str, bytes]]:
+        """Yield the ``PLAYER`` page types of one player, from their line in each event."""
+        yield from self._scope(Depends.PLAYER, PlayerInputs(self.site, pid, appearances))
+
+    @staticmethod
+    def player_paths(pid: str) -> list[str]:
+        """Return the files the ``PLAYER`` page types make for ``pid`` (to remove them
+        when the player has no event left)."""
+        return [page_type.path(pid) for page_type in pages.of(Depends.PLAYER)
+                if page_type.path is not None]
 
     def help_files(self) -> Iterator[tuple[str, bytes]]:
-        """Yield the help pages (``docs/``) and the assets."""
-        for page in help_pages(self.site, self.renderer):
-            yield page.frame.path, self.templates.render("help", page)
+        """Yield the ``HELP`` page types: the help pages (``docs/``) and the assets."""
+        yield from self._scope(Depends.HELP, HelpInputs(self.site, self.renderer, self.images,
+                                                        self.templates_dir))
         self.renderer.save_cache()
-        for name, path in self.images.items():
-            yield help_asset(name), path.read_bytes()
-        assets = self.templates_dir / "assets"
-        for asset in sorted(assets.rglob("*")):
-            if asset.is_file():
-                yield "assets/" + asset.relative_to(assets).as_posix(), asset.read_bytes()
 
 
 def render_site(
