@@ -23,9 +23,10 @@ import pytest
 from standgen.build import TEMPLATES
 from standgen.errors import InputError
 from standgen.load import load_tree
+from standgen.load.inputs import is_litter
 from standgen.pipeline import reports
 from standgen.site.renderer import SiteRenderer, render_site
-from standgen.watch import EVENTS_URL, ServeError, Watch, is_litter
+from standgen.watch import EVENTS_URL, ServeError, Watch
 from tests.conftest import EVENT_TOML, PLAYERS, ROUND_1, ROUND_HEADER
 
 PROJECT = Path(__file__).resolve().parent.parent

@@ -83,6 +83,7 @@ def _event(index: int) -> EventDone:
 
 # ----- full build -------------------------------------------------------------------------
 
+
 def full_build(
     found: Found, prints: Sequence[str], output: Path, renderer: SiteRenderer, key: str,
     progress: Progress | None, jobs: int, optimised: bool, signatures: Mapping[EventPath, str],

@@ -32,6 +32,7 @@ from standgen.site.summary import EventSummary, summarise
 
 # ----- loading a changed event ---------------------------------------------------------
 
+
 def load_checked(folder: Path, slugs: EventPath, problems: list[Problem], root: Path
           ) -> Event | None:
     """Return the event in ``folder`` as :func:`load_event` does, adding the warnings of
@@ -42,8 +43,8 @@ def load_checked(folder: Path, slugs: EventPath, problems: list[Problem], root: 
     return event
 
 
-
 # ----- incremental build ------------------------------------------------------------------
+
 
 def incremental_build(
     found: Found, prints: Sequence[str], stored: Mapping[EventPath, Stored],

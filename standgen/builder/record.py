@@ -34,7 +34,6 @@ class Built:
     changed: tuple[str, ...] = ()
 
 
-
 def invalidate(output: Path) -> None:
     """Mark an existing build state stale before the output folder changes."""
     path = state_file(output)

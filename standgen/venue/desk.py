@@ -356,7 +356,6 @@ class DeskCore:
             self.disputes.pop(key, None)
 
 
-
 def _refused(info: EventInfo, values: Mapping[str, str]) -> Outcome | None:
     """Return the refusal of values the desk may not enter for ``info``'s tables, or None."""
     allowed = info.columns()

@@ -105,7 +105,6 @@ class Refusal(Exception):
         self.retry_after = retry_after
 
 
-
 def to_int(text: str | None) -> int:
     return int(text) if text and text.isdigit() and len(text) < 7 else 0
 

@@ -312,7 +312,6 @@ class Desk(DeskCore):
         request.end_headers()
 
 
-
 _GONE = {errno.EPIPE, errno.ECONNRESET}  # the browser went away: nothing to answer
 _TITLES = {400: "Not saved", 403: "Refused", 404: "Not found", 409: "Changed meanwhile",
            411: "Refused", 500: "Internal error",

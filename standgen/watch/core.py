@@ -1,17 +1,5 @@
-"""``standgen watch``: serve the site on 127.0.0.1, rebuild on change, reload the browser.
-
-Data contract section 2. Modelled on MkDocs' ``livereload`` and ``commands/serve.py``:
-file events are debounced, a request waits while a build is pending or running, and open
-pages long-poll ``/__standgen/events`` and reload when the build generation changes.
-
-Bad input never takes the site down: the last good build stays on disk and every HTML
-page is served with the problems (``path:line: message``) in a banner until a build
-succeeds. Every build is ``standgen build``'s own (:func:`standgen.builder.build_held`,
-into the served folder, as MkDocs' ``serve`` calls ``build()``): its build state does the
-"only what changed" work (Lektor's idea: content hashes, not mtimes), so only the events
-whose files changed are loaded and rendered again, and only files whose bytes changed are
-written. A build that fails writes nothing, so the last good site stays.
-"""
+"""The watcher: builds on every change (debounced), keeps the last good site, tells
+open pages to reload; and :func:`serve`, which runs it until Ctrl+C."""
 
 from __future__ import annotations
 
@@ -20,8 +8,6 @@ import os
 import re
 import shutil
 import signal
-import socket
-import sys
 import tempfile
 import threading
 import time
@@ -30,10 +16,8 @@ import webbrowser
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Protocol
-from urllib.parse import parse_qs, urlsplit
+from typing import Any
 
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
@@ -45,64 +29,23 @@ from standgen.errors import InputError, Problem
 from standgen.load.files import display
 from standgen.load.inputs import is_litter
 from standgen.output import journal_file, lock_file, place_problems, writing
+from standgen.watch.server import SCRIPT_URL, Attachment, Handler, Server
 
 HOST = "127.0.0.1"
 DEBOUNCE = 0.2  # seconds of quiet after the last file event before a build starts
 MAX_DELAY = 0.75  # ... but a burst of saves waits no longer than this after its first one
 POLL_SECONDS = 20.0  # a long poll answers at least this often, so proxies never time out
 REQUEST_WAIT = 10.0  # longest a page request waits for a running build
-MAX_CONNECTIONS = 512  # open connections served at once (each holds a thread) ...
-MAX_PER_ADDRESS = 128  # ... and from one client address; more are closed at once
-EVENTS_URL = "/__standgen/events"
-SCRIPT_URL = "/__standgen/live.js"
 
 _IGNORED_EVENTS = {"opened", "closed_no_write", "attrib"}
 _BODY = re.compile(rb"<body\b[^>]*>", re.IGNORECASE)
 _BODY_END = re.compile(rb"</body\s*>", re.IGNORECASE)
 
-LIVE_JS = b"""(function () {
-  var me = document.currentScript;
-  var generation = me ? me.getAttribute("data-generation") : "0";
-  function poll() {
-    fetch("/__standgen/events?since=" + generation, {cache: "no-store"})
-      .then(function (r) { if (!r.ok) { throw r; } return r.text(); })
-      .then(function (now) {
-        if (now.trim() !== generation) { location.reload(); } else { poll(); }
-      })
-      .catch(function () { setTimeout(poll, 1000); });
-  }
-  poll();
-})();
-"""
-
 Log = Callable[[str], None]
-
-
-class Attachment(Protocol):
-    """What ``watch`` serves beside the site (the venue desk, :mod:`standgen.venue`): it
-    answers the requests that are its own and says what the terminal shows at start."""
-
-    def handle(self, request: Any, method: str) -> bool:
-        """Answer ``request`` if it is this attachment's; return whether it was."""
-
-    def announce(self) -> str:
-        """Return the lines the terminal shows when serving starts."""
 
 
 class ServeError(Exception):
     """The watcher cannot start (port in use, unsafe output folder); the message says why."""
-
-
-def same_site_location(path: str, query: str) -> str:
-    """Return the redirect to ``path`` + "/" as a path on this server only.
-
-    Browsers read ``\\`` as ``/``, so a request for ``/\\evil.example/%2f..`` would
-    otherwise redirect to ``//evil.example/``, another site (an open redirect): the
-    path's leading slashes and backslashes become one ``/`` and any other backslash is
-    percent-encoded. Issue #15 item 9.
-    """
-    safe = "/" + path.lstrip("/\\").replace("\\", "%5C")
-    return safe + "/" + (f"?{query}" if query else "")
 
 
 class Watch:
@@ -147,7 +90,7 @@ class Watch:
         self.reports_computed = 0  # events loaded and rendered, over every build
         self.last_written: tuple[str, ...] = ()  # files the last build wrote or removed
         self._observer: Any = None
-        self._server: _Server | None = None
+        self._server: Server | None = None
         self._threads: list[threading.Thread] = []
         self._lock = ExitStack()
         # the venue desk (standgen/venue/), if any; it holds build_lock while it writes
@@ -179,8 +122,8 @@ class Watch:
         self.output.mkdir(parents=True, exist_ok=True)
         self._build()
         try:
-            server = _Server((self.host, self.port),
-                             partial(_Handler, directory=str(self.output)))
+            server = Server((self.host, self.port),
+                             partial(Handler, directory=str(self.output)))
         except (OSError, OverflowError) as exc:
             reason = getattr(exc, "strerror", None) or exc
             raise ServeError(f"cannot serve on {self.host}:{self.port} ({reason}); choose "
@@ -401,127 +344,6 @@ class Watch:
         return (b"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
                 b"<title>standgen watch</title></head><body><h1>standgen watch</h1><p>"
                 + text.encode() + b"</p></body></html>")
-
-
-class _Server(ThreadingHTTPServer):
-    daemon_threads = False  # server_close() joins request threads: nothing leaks
-    block_on_close = True
-    request_queue_size = 128  # a venue's phones connect at once
-    watch: Watch
-
-    def __init__(self, address: tuple[str, int], handler: Callable[..., Any]) -> None:
-        super().__init__(address, handler)
-        self._open: dict[socket.socket, str] = {}  # open connections -> client address
-        self._per_address: dict[str, int] = {}
-        self._open_lock = threading.Lock()
-
-    def process_request(self, request: Any, client_address: Any) -> None:
-        address = client_address[0] if isinstance(client_address, tuple) else ""
-        with self._open_lock:
-            full = (len(self._open) >= MAX_CONNECTIONS
-                    or self._per_address.get(address, 0) >= MAX_PER_ADDRESS)
-            if not full:
-                self._open[request] = address
-                self._per_address[address] = self._per_address.get(address, 0) + 1
-        if full:  # at the venue, one device cannot take every thread
-            super().shutdown_request(request)
-            return
-        super().process_request(request, client_address)
-
-    def shutdown_request(self, request: Any) -> None:
-        with self._open_lock:
-            address = self._open.pop(request, None)
-            if address is not None:
-                left = self._per_address.get(address, 1) - 1
-                if left > 0:
-                    self._per_address[address] = left
-                else:
-                    self._per_address.pop(address, None)
-        super().shutdown_request(request)
-
-    def close_connections(self) -> None:
-        """End idle connections (a browser's preconnects) so their threads finish now."""
-        with self._open_lock:
-            for connection in self._open:
-                try:
-                    connection.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        """Stay quiet when a browser goes away mid-answer; report anything else."""
-        if not isinstance(sys.exc_info()[1], OSError):
-            super().handle_error(request, client_address)
-
-
-class _Handler(SimpleHTTPRequestHandler):
-    """Serves the output folder; adds the banner and reload script to HTML pages."""
-
-    server: _Server
-    timeout = 30  # a client that connects and sends nothing does not hold a thread forever
-
-    def do_GET(self) -> None:
-        self._answer(head=False)
-
-    def do_HEAD(self) -> None:
-        self._answer(head=True)
-
-    def do_POST(self) -> None:
-        desk = self.server.watch.desk
-        if desk is None or not desk.handle(self, "POST"):
-            self._send(405, "text/plain; charset=utf-8", b"Method not allowed\n", False)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Keep the terminal for build messages."""
-
-    def _answer(self, head: bool) -> None:
-        watch = self.server.watch
-        if watch.desk is not None and watch.desk.handle(self, "HEAD" if head else "GET"):
-            return
-        url = urlsplit(self.path)
-        if url.path == EVENTS_URL:
-            since = parse_qs(url.query).get("since", [""])[0]
-            self._send(200, "text/plain; charset=utf-8",
-                       str(watch.wait_for_generation(since)).encode(), head)
-            return
-        if url.path == SCRIPT_URL:
-            self._send(200, "text/javascript; charset=utf-8", LIVE_JS, head)
-            return
-        watch.wait_for_build()
-        local = Path(self.translate_path(self.path))
-        if local.is_dir():
-            if not url.path.endswith("/"):
-                self.send_response(301)
-                self.send_header("Location", same_site_location(url.path, url.query))
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-                return
-            local = local / "index.html"
-        if local.suffix == ".html" or not (local.suffix or local.exists()):
-            generation = watch.generation
-            try:
-                page, status = local.read_bytes(), 200
-            except OSError:
-                page, status = watch.missing_page(), 404
-            self._send(status, "text/html; charset=utf-8", watch.decorate(page, generation),
-                       head)
-            return
-        if head:
-            super().do_HEAD()
-        else:
-            super().do_GET()
-
-    def _send(self, status: int, content_type: str, body: bytes, head: bool) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if not head:
-            self.wfile.write(body)
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-store")  # a reload always fetches the new build
-        super().end_headers()
 
 
 class _Changes(FileSystemEventHandler):
