@@ -119,3 +119,57 @@ def test_each_page_type_is_rendered_alike_by_every_build(
         assert any(builds.full[path] != builds.before[path] for path in mine)
     if page_type.template is not None:
         assert (TEMPLATES / f"{page_type.template}.html").is_file()
+
+
+# ----- a new page type: its module, its template, one registry line ------------------------
+
+LARGEST_HTML = """{% extends "base.html" %}
+{% block content %}
+<h1>Largest events</h1>
+<ol>{% for name, field in page.events %}<li>{{ name }}: {{ field }}</li>{% endfor %}</ol>
+{% endblock %}
+"""
+
+
+def test_a_new_site_wide_page_type_is_one_registry_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worked example of :mod:`standgen.site.pages`' docstring, registered in a test:
+    nothing in the builder names it, yet full and incremental builds both render it."""
+    from collections.abc import Iterator as Iter
+    from dataclasses import dataclass as data
+
+    import standgen.site.links as links
+    import standgen.site.pages as pages
+    from standgen.builder import build as build_site
+    from standgen.site.contexts import Frame, frame
+    from standgen.site.scopes import ListInputs
+
+    @data(frozen=True)
+    class LargestPage:
+        frame: Frame
+        events: tuple[tuple[str, int], ...]
+
+    def largest_pages(inputs: ListInputs) -> Iter[tuple[str, LargestPage]]:
+        path = links.page("largest")
+        events = sorted(inputs.events, key=lambda e: (-e.field, e.path))[:10]
+        yield path, LargestPage(frame(path, "Largest events", "largest"),
+                                tuple((e.config.name, e.field) for e in events))
+
+    monkeypatch.setattr(pages, "PAGES", (*pages.PAGES, PageType(
+        "largest", Depends.SITE, largest_pages, "largest")))
+    templates = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, templates)
+    (templates / "largest.html").write_text(LARGEST_HTML)
+    events = tmp_path / "events"
+    shutil.copytree(PROJECT / "events", events)
+    build_site(events, tmp_path / "site", DOCS, templates)
+    page = (tmp_path / "site" / "largest" / "index.html").read_text()
+    assert "<h1>Largest events</h1>" in page and "Renamed" not in page
+    toml = events / RENAMED
+    toml.write_text(toml.read_text().replace('name = "', 'name = "Renamed ', 1))
+    built = build_site(events, tmp_path / "site", DOCS, templates)
+    assert built.incremental and "largest/index.html" in built.changed
+    build_site(events, tmp_path / "full", DOCS, templates, full=True)
+    assert files_of(tmp_path / "site") == files_of(tmp_path / "full")
+    assert "Renamed" in (tmp_path / "site" / "largest" / "index.html").read_text()

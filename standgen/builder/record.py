@@ -30,7 +30,8 @@ class Built:
     incremental: bool
     rebuilt: int  # events loaded and rendered
     written: int  # files written (the rest are unchanged)
-    # with ``track``: the files written or removed (``standgen watch`` reloads on them)
+    # the files written or removed (``standgen watch`` reloads on them): always for an
+    # incremental build, for a full one with ``track``
     changed: tuple[str, ...] = ()
 
 

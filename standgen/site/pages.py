@@ -17,31 +17,40 @@ registered type of a scope from this one table, so no build can forget a page:
   state's key: any change to them makes the next build a full one).
 
 Adding a page type: its module, its template and one line here. A site-wide page of the
-season's champions, say, is ``standgen/site/champions.py``::
+largest events, say, is ``standgen/site/largest.py``::
 
-    from dataclasses import dataclass
     from collections.abc import Iterator
+    from dataclasses import dataclass
 
+    import standgen.site.links as links
     from standgen.site.contexts import Frame, frame
     from standgen.site.scopes import ListInputs
 
     @dataclass(frozen=True)
-    class ChampionsPage:
+    class LargestPage:
         frame: Frame
-        winners: tuple[str, ...]
+        events: tuple[tuple[str, int], ...]  # (name, players), largest first
 
-    def champions_pages(inputs: ListInputs) -> Iterator[tuple[str, ChampionsPage]]:
-        path = "champions/index.html"
-        winners = tuple(e.ranking[0] for e in inputs.events if e.ranking)
-        yield path, ChampionsPage(frame(path, "Champions", "champions"), winners)
+    def largest_pages(inputs: ListInputs) -> Iterator[tuple[str, LargestPage]]:
+        path = links.page("largest")
+        events = sorted(inputs.events, key=lambda e: (-e.field, e.path))[:10]
+        yield path, LargestPage(frame(path, "Largest events", "largest"),
+                                tuple((e.config.name, e.field) for e in events))
 
-with ``site_templates/champions.html`` (it sees the context as ``page``), and in
-:data:`PAGES` below::
+with ``site_templates/largest.html`` (it sees the context as ``page``; ``{% extends
+"base.html" %}`` gives it the site's frame), and in :data:`PAGES` below::
 
-    PageType("champions", Depends.SITE, champions.champions_pages, "champions"),
+    PageType("largest", Depends.SITE, largest.largest_pages, "largest"),
 
-(:class:`~standgen.site.scopes.PageType`, :class:`~standgen.site.scopes.Depends` and the
-inputs of each scope are in :mod:`standgen.site.scopes`, which page modules import).
+That is all: full builds, incremental builds and ``watch`` render it from here
+(``tests/test_pages.py`` builds exactly this example). A ``SITE`` page reads only each
+event's head (:meth:`~standgen.site.summary.EventSummary.head`: its path, ``event.toml``,
+format, status, note and field), since an incremental build renders it again only when a
+head changes; a page that shows rankings belongs to ``SEASON``, one that shows a player's
+results to ``PLAYER`` (or its data goes into the head). :class:`~standgen.site.scopes.PageType`,
+:class:`~standgen.site.scopes.Depends` and the inputs of each scope are in
+:mod:`standgen.site.scopes`, which page modules import (the registry imports the page
+modules, never the reverse).
 
 The context function takes the inputs of its scope (:class:`EventInputs`,
 :class:`SeasonInputs`, :class:`ListInputs`, :class:`PlayerInputs`,
