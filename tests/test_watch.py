@@ -366,3 +366,20 @@ def test_cli_documents_watch_options() -> None:
     for option in ("--port", "--output", "--open"):
         assert option in result.stdout
     assert "standgen watch" in (PROJECT / "docs/watch.md").read_text()
+
+
+def test_the_temporary_site_and_its_build_state_are_removed_at_stop(
+    tree: Callable[..., Path]
+) -> None:
+    """Without -o, watch builds (as standgen build does) into a temporary folder, with the
+    build state, lock and journal beside it: none of them outlives the watcher."""
+    root = tree({})
+    with watching(root) as w:
+        output = w.output
+        step = w.generation
+        save(root / "ev/round-1.csv", ROUND_1.replace(",40,20", ",41,20"))
+        until(rebuilt(w, step))
+        assert w.last_written and (output / ROUND_PAGE).is_file()
+        assert (output.parent / f".{output.name}.standgen-state.sqlite").is_file()
+    assert not output.exists()
+    assert not list(output.parent.glob(f".{output.name}.*"))
