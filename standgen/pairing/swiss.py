@@ -528,6 +528,20 @@ class _Groups:
             if last + 1 >= len(self.groups):
                 return None
             d, size = size, size + 1
+        edges = self.run_edges(first, last, incoming, density, u, v)
+        estimates = self.floater_edges(last, start, density, d, edges)
+        matched = core.min_cost_perfect_matching(size, edges)
+        if matched is None:
+            return None
+        return self.read_run(matched, start, incoming, (u, v, d), estimates)
+
+    def run_edges(self, first: int, last: int, incoming: int | None, density: int, u: int,
+                  v: int) -> list[tuple[int, int, int]]:
+        """Return a run's candidate pairs with their costs, as edges between positions
+        counted from the run's first player: inside each group and across groups, with
+        the player floated in (node ``u``) and with the bye (node ``v``, when the run
+        holds the bye group; C.04.1 c)."""
+        start, end = self.groups[first][0], self.groups[last][1]
         cost = self.cost
         edges: list[tuple[int, int, int]] = []
         for group in range(first, last + 1):
@@ -540,12 +554,19 @@ class _Groups:
             opp = self.opp[incoming]
             edges += [(y - start, u, cost(incoming, y)) for y in range(start, end + 1)
                       if y not in opp]
-        if has_bye:
+        if v >= 0:
             assert self.bye_of is not None
             for y in ([incoming] if incoming is not None else []) + list(range(start, end + 1)):
                 c = self.bye_of(y)
                 if c is not None:
                     edges.append((u if y == incoming else y - start, v, c))
+        return edges
+
+    def floater_edges(self, last: int, start: int, density: int, d: int,
+                      edges: list[tuple[int, int, int]]) -> dict[int, tuple[int, int]]:
+        """Add to ``edges`` the run's lowest players floated down to the next group (node
+        ``d``, when the run has an odd number of players; C.04.3 A.3), each valued at its
+        best partner there; return those estimates (cost, partner's kind) by player."""
         estimates: dict[int, tuple[int, int]] = {}
         if d >= 0:
             for x in self.lowest(last, density):
@@ -553,9 +574,17 @@ class _Groups:
                 if estimate is not None:
                     estimates[x] = estimate
                     edges.append((x - start, d, estimate[0]))
-        matched = core.min_cost_perfect_matching(size, edges)
-        if matched is None:
-            return None
+        return estimates
+
+    def read_run(self, matched: Sequence[tuple[int, int]], start: int, incoming: int | None,
+                 extra: tuple[int, int, int], estimates: Mapping[int, tuple[int, int]]
+                 ) -> _Run:
+        """Return a run's matching as a :class:`_Run`: its pairs, the player floated down,
+        the bye, and its cost, colour clashes and unmet preferences. ``extra`` are the
+        nodes after the run's players: the player floated in, the bye, the float down
+        (-1 for those the run does not have)."""
+        u, v, d = extra
+        cost = self.cost
         pairs: list[tuple[int, int]] = []
         floater = bye = None
         total = clashes = unmet = 0
