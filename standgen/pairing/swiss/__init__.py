@@ -17,6 +17,17 @@ from typing import TYPE_CHECKING
 from standgen.model import Event, Proposal
 from standgen.pairing import core
 from standgen.pairing.common import players_for_round, proposal, rng
+
+# the tunables are read where they are defined (swiss.candidates, swiss.groups): set
+# them there
+from standgen.pairing.swiss.candidates import (
+    ALIGNED,
+    CROSS,
+    FLOATERS,
+    FULL_GROUP,
+    NEAREST,
+    WINDOW,
+)
 from standgen.pairing.swiss.colours import (
     ABSOLUTE,
     BLACK,
@@ -44,20 +55,7 @@ from standgen.pairing.swiss.field import (
     pair_cost,
     weights,
 )
-
-# the candidate tunables are read in standgen.pairing.swiss.groups: set them there
-from standgen.pairing.swiss.groups import (
-    ALIGNED,
-    CROSS,
-    FLOATERS,
-    FULL_GROUP,
-    LOOKAHEAD,
-    MAX_DENSITY,
-    NEAREST,
-    SLACK,
-    WINDOW,
-    pair_large,
-)
+from standgen.pairing.swiss.groups import LOOKAHEAD, MAX_DENSITY, SLACK, pair_large
 
 if TYPE_CHECKING:
     from standgen.standings import Standings
