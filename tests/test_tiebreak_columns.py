@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from benchmarks.synth import make_event
 from standgen import perf, records
 from standgen.model import Event
-from standgen.standings import Standings, compute_standings
+from standgen.standings import Standings, compute_standings, pairing_input
 from standgen.tiebreaks import columns
 
 EVERY = (
@@ -85,7 +85,7 @@ def test_columns_in_round_robins(n: int, seed: int) -> None:
     from standgen.standings import format_of
 
     for number in range(1, min(4, event.config.rounds or 1) + 1):
-        paired = format_of(event).pair(event, compute_standings(event), number).round
+        paired = format_of(event).pair(event, pairing_input(compute_standings(event)), number).round
         event = replace(event, rounds=(*event.rounds, play(paired, _rng(seed), "swiss", event)))
     fast, got, expected = both_ways(event)
     assert columns._grid(fast.context) is not None

@@ -12,11 +12,11 @@ where the two differ the documentation (docs/formats/swiss.md) says how.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from standgen.model import Event, Proposal
 from standgen.pairing import core
 from standgen.pairing.common import players_for_round, proposal, rng
+from standgen.pairing.state import PairingInput
 
 # the tunables are read where they are defined (swiss.candidates, swiss.groups): set
 # them there
@@ -56,9 +56,6 @@ from standgen.pairing.swiss.field import (
     weights,
 )
 from standgen.pairing.swiss.groups import LOOKAHEAD, MAX_DENSITY, SLACK, pair_large
-
-if TYPE_CHECKING:
-    from standgen.standings import Standings
 
 __all__ = [
     "ABSOLUTE", "ALIGNED", "BLACK", "CROSS", "EXACT_LIMIT", "FLOATERS", "FULL_GROUP",
@@ -103,7 +100,7 @@ def initial_colour(event: Event) -> str:
     return rng(event, 1, "initial-colour").choice((WHITE, BLACK))
 
 
-def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
+def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
     """Return the proposed Swiss pairings for ``round_number``, White first at each table.
 
     FIDE C.04.1 (basic rules), C.04.3 (Dutch system criteria as costs): no rematch and
@@ -112,9 +109,9 @@ def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
     half, colour preferences, and colours allocated by C.04.3 E.
     """
     players = players_for_round(event, round_number)
-    records = standings.records
+    records = state.records
     numbers = start_ranks(event)
-    field = make_field(players, standings.context.scores, numbers, records)
+    field = make_field(players, state.scores, numbers, records)
     n = len(field.order)
     ids = [p.id for p in field.order]
     position = {pid: k for k, pid in enumerate(ids)}
