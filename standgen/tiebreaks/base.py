@@ -347,17 +347,6 @@ def summed(parts: list[Part], note: str = "") -> Value:
     return Value(value=sum(p.value for p in parts if p.counted), parts=tuple(parts), note=note)
 
 
-def summed_lazily(
-    value: Callable[[], float], parts: Callable[[], list[Part]], note: str = ""
-) -> Value:
-    """Return ``summed(parts(), note)``, with the breakdown built only when it is read.
-
-    ``value()`` must return what ``summed`` would: the counted parts' values, summed in
-    order from 0 (so a tiebreak without parts is the integer 0, as ``sum([])`` is).
-    """
-    return Value(value(), note=note, build=parts)
-
-
 def from_items(
     items: Sequence[T], value_of: Callable[[T], float], part_of: Callable[[T, float], Part],
     note: str = "",

@@ -46,7 +46,7 @@ def compute_defeated(ctx: Context, player: str) -> list[Contribution]:
         kind = entry.game.kind
         if kind is GameKind.BYE or kind is GameKind.ABSENT or (
             kind is GameKind.FORFEIT and not forfeit_counts
-        ):  # is_unplayed_for, inlined: this loop runs once per game of every player
+        ):  # no opponent to count under the policy, as in opponent_contributions
             virtual = unplayed(ctx, player, entry) if unplayed is not None else None
             if virtual is None:
                 append(Contribution(0.0, 0.0, policy.voluntary(entry), entry, None, None))

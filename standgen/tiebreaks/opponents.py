@@ -23,13 +23,6 @@ if TYPE_CHECKING:
     from standgen.records import Entry
 
 
-def is_unplayed_for(ctx: Context, entry: Entry) -> bool:
-    """Return whether a round has no opponent to count, under the format's policy."""
-    if entry.kind in (GameKind.BYE, GameKind.ABSENT):
-        return True
-    return entry.kind is GameKind.FORFEIT and not ctx.policy.forfeit_is_opponent
-
-
 def unplayed_note(entry: Entry) -> str:
     """Return how a part's breakdown names an unplayed round."""
     if is_withdrawn(entry):
@@ -61,7 +54,7 @@ def opponent_contributions(
         kind = entry.game.kind
         if kind is GameKind.BYE or kind is GameKind.ABSENT or (
             kind is GameKind.FORFEIT and not forfeit_counts
-        ):  # is_unplayed_for, inlined: this loop runs once per game of every player
+        ):  # no opponent to count under the policy (a bye, an absence, a withdrawn round)
             virtual = unplayed(ctx, player, entry) if unplayed is not None else None
             value = 0.0 if virtual is None else virtual
             append(Contribution(value, value, voluntary(entry), entry, None, virtual))
