@@ -57,13 +57,13 @@ def _best(fn: Callable[[], object], repeat: int) -> float:
 def case_pair(fmt: str, n: int, played: int, repeat: int) -> dict[str, float]:
     """Time pairing round ``played + 1`` of an ``n``-player event with ``played`` rounds."""
     from benchmarks.synth import make_event
-    from standgen.standings import compute_standings, format_of
+    from standgen.standings import compute_standings, format_of, pairing_input
 
     pairing = "real" if fmt in ("steamroller", "old-world") else "fast"
     event = make_event(n, played + 3, fmt, seed=11, pairing=pairing, played=played)
-    standings = compute_standings(event)
+    state = pairing_input(compute_standings(event))
     fmt_obj = format_of(event)
-    return {"time": _best(lambda: fmt_obj.pair(event, standings, played + 1), repeat)}
+    return {"time": _best(lambda: fmt_obj.pair(event, state, played + 1), repeat)}
 
 
 def case_pair_process(fmt: str, n: int, played: int, repeat: int) -> dict[str, float]:

@@ -23,7 +23,7 @@ from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Player, 
 from standgen.pairing import core
 from standgen.pairing.common import players_for_round
 from standgen.roundfile import round_csv
-from standgen.standings import compute_standings, format_of
+from standgen.standings import compute_standings, format_of, pairing_input
 
 FORMATS = ("steamroller", "swiss", "old-world", "mcmahon", "diplomacy")
 
@@ -214,7 +214,7 @@ def make_event(n: int, rounds: int, fmt: str = "steamroller", seed: int = 1,
         if fast:
             paired = fast_round(event, tally, number)
         else:
-            paired = fmt_obj.pair(event, compute_standings(event), number).round
+            paired = fmt_obj.pair(event, pairing_input(compute_standings(event)), number).round
         done = play(paired, rng, fmt, event)
         if fast:
             tally.add(event, done)

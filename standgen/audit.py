@@ -11,6 +11,8 @@ venue), and the published standings stay correct either way.
   out.
 - **Second byes**: a player given the pairing-allocated bye twice (seed 004: "no player
   will receive more than one bye"; FIDE C.04.1 c).
+- **Not the Dutch system's pairing** (:func:`deviations`, issue #17): a Swiss round
+  file that differs from what the FIDE Dutch system pairs from the rounds before it.
 - **A bye not at the bottom**: every format here gives the bye to a player of the lowest
   score group among those who have had none (seed 004: "the player with the lowest
   tournament points who has not already received a bye"; FIDE C.04.3 A.5 "the player
@@ -25,10 +27,21 @@ venue), and the published standings stay correct either way.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from standgen.errors import Problem
 from standgen.model import Event, Game, GameKind, Round
-from standgen.standings import Standings, compute_standings, format_of
+from standgen.pairing.common import players_for_round
+from standgen.pairing.dutch import NoValidPairing, pair_dutch
+from standgen.pairing.dutch_swiss import (
+    AUTO_LIMIT,
+    ENGINE_OPTION,
+    STANDGEN,
+    first_difference,
+    pairing_state,
+    to_round,
+)
+from standgen.standings import Standings, compute_standings, format_of, pairing_input
 
 NO_FINAL_REMATCH_CHECK = {"old-world"}  # final round rematches are the rule (seed 002)
 
@@ -126,3 +139,38 @@ def _num(value: float) -> str:
 def _names(ids: list[str]) -> str:
     shown = ", ".join(f"'{p}'" for p in ids[:3])
     return shown + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
+
+
+def deviations(event: Event) -> list[Problem]:
+    """Return, for each round file of a Swiss event, a warning naming the first
+    difference from the pairing the Dutch system gives from the rounds before it (issue
+    #17: what FIDE's free pairing checkers tell an arbiter; the TO may still edit a
+    round, so this warns and never refuses).
+
+    Checked only where the Dutch engine pairs the event (``pairing_engine`` not
+    "standgen", no round robin, at most :data:`AUTO_LIMIT` players unless "dutch" is
+    written out). Players with an ``ABSENT`` row in a round are not paired in it, as an
+    arbiter enters them before pairing.
+    """
+    chosen = event.config.options.get(ENGINE_OPTION)
+    if chosen == STANDGEN or event.config.format != "swiss" or format_of(event).round_robin:
+        return []
+    found: list[Problem] = []
+    for rnd in event.rounds:
+        absent = {g.players[0] for g in rnd.games if g.kind is GameKind.ABSENT}
+        before = replace(event, rounds=tuple(r for r in event.rounds if r.number < rnd.number),
+                         players=tuple(replace(p, byes=(*p.byes, rnd.number))
+                                       if p.id in absent else p for p in event.players))
+        if chosen is None and len(players_for_round(before, rnd.number)) > AUTO_LIMIT:
+            continue
+        standings = compute_standings(before)
+        try:
+            made = pair_dutch(pairing_state(before, pairing_input(standings), rnd.number))
+        except NoValidPairing:
+            continue
+        difference = first_difference(to_round(before, rnd.number, made), rnd, event)
+        if difference:
+            found.append(Problem(rnd.source.path, 1, f"round {rnd.number} is not the Dutch "
+                                 f"system's pairing: {difference} (FIDE C.04.3; a TO may "
+                                 "still change a round: this is a warning)", warning=True))
+    return found

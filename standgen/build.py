@@ -79,8 +79,7 @@ def build(
 
 def check(events: Path) -> EventsTree:
     """Validate ``events``; raise InputError listing every problem."""
-    from standgen.audit import audit
-    from standgen.pairing.dutch_swiss import deviations
+    from standgen.audit import audit, deviations
 
     tree = load_tree(events)
     found: list[Problem] = []

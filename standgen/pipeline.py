@@ -11,9 +11,8 @@ from dataclasses import dataclass
 from standgen import perf
 from standgen.diplomacy.games import ABSENT as ABSENT_RESULT
 from standgen.model import Event, EventsTree, Outcome, Proposal, Seat
-from standgen.pairing import roundrobin
 from standgen.pairing.common import with_requested_byes
-from standgen.standings import Standings, compute_standings, format_of
+from standgen.standings import Standings, compute_standings, format_of, pairing_input
 
 
 @dataclass(frozen=True)
@@ -49,12 +48,13 @@ def pair_round(event: Event, standings: Standings, number: int) -> Proposal:
     when ``[options] pairing = "round-robin"`` (FIDE C.05 Annex 1); players who asked for
     a bye in it (players.csv ``byes``) are left out and get an ABSENT row (issue #19;
     not in a round robin, whose tables are fixed)."""
-    if roundrobin.uses_round_robin(event):
-        return roundrobin.pair(event, standings, number)
     fmt = format_of(event)
+    proposed = fmt.pair(event, pairing_input(standings), number)
+    if fmt.round_robin:
+        return proposed
     absent = (Seat("", Outcome.LOSS, result=ABSENT_RESULT) if fmt.seats > 2
               else Seat("", fmt.requested_bye or fmt.absent_outcome))
-    return with_requested_byes(event, fmt.pair(event, standings, number), absent)
+    return with_requested_byes(event, proposed, absent)
 
 
 def report(event: Event) -> EventReport:

@@ -6,14 +6,29 @@ and pairing, so no stage re-walks the round files.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from standgen.model import Event, Game, GameKind, Outcome, Player, Seat
+from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Player, Seat
 
-if TYPE_CHECKING:
-    from standgen.formats.base import Format
+
+class Scoring(Protocol):
+    """What records read of a format: how a seat scores and which stats it counts.
+
+    :class:`standgen.formats.base.Format` has these fields; records sit below the
+    formats (issue #16: a rule imports only what is beneath it), so they name only this.
+    """
+
+    @property
+    def points(self) -> Callable[[Seat, Game, EventConfig], float]: ...
+
+    @property
+    def event_points(self) -> Callable[[Event, int | None],
+                                       Mapping[tuple[int, int, str], float]] | None: ...
+
+    @property
+    def seat_stats(self) -> Callable[[Seat, Game, EventConfig], Mapping[str, float]] | None: ...
 
 
 @dataclass(frozen=True)
@@ -89,7 +104,7 @@ def counted_rounds(event: Event) -> int:
 
 
 def build_records(
-    event: Event, fmt: Format, upto: int | None = None, shared: bool = True
+    event: Event, fmt: Scoring, upto: int | None = None, shared: bool = True
 ) -> Mapping[str, Record]:
     """Return every player's record over finished games of rounds ``1..upto``.
 
@@ -109,7 +124,7 @@ def build_records(
 _RECENT: list[tuple[Event, Mapping[str, Record]]] = []
 
 
-def _shared_records(event: Event, fmt: Format, upto: int | None) -> Mapping[str, Record]:
+def _shared_records(event: Event, fmt: Scoring, upto: int | None) -> Mapping[str, Record]:
     """Return :func:`_build_records`' result, sharing one pass over the rounds.
 
     The records over rounds ``1..upto`` are the full records' entries of those rounds
@@ -132,7 +147,7 @@ def _shared_records(event: Event, fmt: Format, upto: int | None) -> Mapping[str,
             for pid, record in full.items()}
 
 
-def _build_records(event: Event, fmt: Format, upto: int | None) -> Mapping[str, Record]:
+def _build_records(event: Event, fmt: Scoring, upto: int | None) -> Mapping[str, Record]:
     """Return every player's record over finished games of rounds ``1..upto``: one entry
     per seat of a finished game, in round and table order, with the format's points (or
     its whole-event points table, ``event_points``)."""

@@ -9,10 +9,10 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
-from standgen.formats import FORMATS
+from standgen.formats import format_of as format_of  # re-exported: callers read it here
 from standgen.formats.base import Format
 from standgen.model import Event, Outcome, Player
-from standgen.pairing import roundrobin
+from standgen.pairing.state import PairingInput
 from standgen.records import Record, build_records, counted_rounds
 from standgen.tiebreaks import TIEBREAKS
 from standgen.tiebreaks.base import Context, Value
@@ -125,17 +125,9 @@ class Standings:
         return None
 
 
-def format_of(event: Event) -> Format:
-    """Return the event's format (load has validated the id)."""
-    return FORMATS[event.config.format]
-
-
 def tiebreak_chain(event: Event) -> tuple[str, ...]:
     """Return the event's tiebreak ids: event.toml ``tiebreaks`` or the format's default."""
-    fmt = format_of(event)
-    default = (fmt.default_tiebreaks if fmt.default_tiebreaks_for is None
-               else fmt.default_tiebreaks_for(event))
-    chain = event.config.tiebreaks or default
+    chain = event.config.tiebreaks or format_of(event).default_tiebreaks
     return tuple(t for t in chain if t != "score")
 
 
@@ -144,8 +136,6 @@ def planned_rounds(event: Event) -> int:
     if event.config.rounds is not None:
         return event.config.rounds
     field = sum(1 for p in event.players if not p.spare)
-    if roundrobin.uses_round_robin(event):
-        return roundrobin.planned_rounds(field)
     return format_of(event).planned_rounds(field, event.config)
 
 
@@ -374,11 +364,24 @@ def _with_finished(standings: Standings) -> Standings:
     if last_round > standings.rounds_complete:
         return standings  # a round is in progress
     done = standings.rounds_complete >= standings.planned_rounds
-    # a round robin plays every round (no clear-winner rule)
-    early = fmt.finished is not None and not roundrobin.uses_round_robin(event)
-    if not done and early and standings.rounds_complete > 0:
-        assert fmt.finished is not None
-        done = fmt.finished(standings, standings.rounds_complete, event.config)
+    # a round robin plays every round: its format has no ``finished`` rule
+    if not done and fmt.finished is not None and standings.rounds_complete > 0:
+        done = fmt.finished(pairing_input(standings), standings.rounds_complete, event.config)
     if not done:
         return standings
     return replace(standings, finished=True)
+
+
+def pairing_input(standings: Standings) -> PairingInput:
+    """Return the small pairing state of ``standings`` (issue #16): what a format's
+    pairing and end-of-event rules read, without the ranking machinery. Tiebreak values
+    stay lazy: a value is computed only if the pairing reads it."""
+    return PairingInput(
+        order=tuple(row.player.id for row in standings.rows),
+        ranks={row.player.id: row.rank for row in standings.rows},
+        scores=standings.context.scores,
+        values={row.player.id: row.values for row in standings.rows},
+        tiebreaks=standings.tiebreaks,
+        records=standings.records,
+        planned_rounds=standings.planned_rounds,
+    )

@@ -19,17 +19,18 @@ import io
 import json
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
 
 from standgen import perf
 from standgen.errors import InputError, Problem
+from standgen.formats.roundrobin import ROUND_ROBIN
 from standgen.model import Event, Game, GameKind, Outcome
 from standgen.pairing.dutch import BLACK as BLACK_
 from standgen.pairing.dutch import WHITE as WHITE_
 from standgen.pairing.dutch import Entrant, PairingState, RoundEntry
-from standgen.pairing.roundrobin import ROUND_ROBIN, uses_round_robin
 from standgen.pairing.swiss import initial_colour, start_ranks
 from standgen.records import counted_rounds
 from standgen.standings import Standings, compute_standings, format_of
@@ -100,7 +101,7 @@ def export_event(event: Event, standings: Standings | None = None) -> str:
         lines.append(f"022 {config.location}")
     lines.append(f"042 {config.date.strftime('%Y/%m/%d')}")
     lines.append(f"062 {len(event.players)}")
-    lines.append(f"092 {ROUND_ROBIN_TYPE if uses_round_robin(event) else SWISS_TYPE}")
+    lines.append(f"092 {ROUND_ROBIN_TYPE if format_of(event).round_robin else SWISS_TYPE}")
     row_of = {row.player.id: row for row in standings.rows}
     games: dict[tuple[int, str], Game] = {}
     for rnd in event.rounds:
@@ -211,6 +212,77 @@ def _date(text: str) -> dt.date | None:
     return None
 
 
+@dataclass
+class _Header:
+    """The tournament records read so far (one parse; see :func:`parse_trf`)."""
+
+    name: str = ""
+    city: str = ""
+    date: dt.date | None = None
+    kind: str = ""
+    planned: int | None = None
+    initial: str = ""
+    bye_points: float = 1.0
+
+
+Bad = Callable[[str], None]
+
+
+def _start_date(header: _Header, rest: str, bad: Bad) -> None:
+    header.date = _date(rest)
+    if header.date is None:
+        bad(f"start date '{rest}' is not a date; write it as YYYY/MM/DD")
+
+
+def _planned(header: _Header, rest: str, bad: Bad, code: str) -> None:
+    """XXR (the JaVaFo record) or TRF-2026's 142: the planned rounds."""
+    if not re.fullmatch(r"[1-9][0-9]?", rest):
+        bad(f"{code} '{rest}' must be the number of rounds, 1 to 99")
+    else:
+        header.planned = int(rest)
+
+
+def _xxc(header: _Header, rest: str, bad: Bad) -> None:
+    """XXC: ``white1`` or ``black1``, the top seed's colour in round 1."""
+    for word in rest.lower().split():
+        if word in ("white1", "black1"):
+            header.initial = "white" if word == "white1" else "black"
+
+
+def _initial_colour(header: _Header, rest: str, bad: Bad) -> None:
+    """TRF-2026's 152: the initial colour, W or B."""
+    word = rest.lower()
+    if word[:1] in ("w", "b") and word in ("w", "b", "white", "black"):
+        header.initial = "white" if word.startswith("w") else "black"
+    else:
+        bad(f"152 '{rest}' must be the initial colour, W or B")
+
+
+def _xxs(header: _Header, rest: str, bad: Bad) -> None:
+    """XXS: the points of results; ``PAB`` is the pairing-allocated bye's."""
+    for word in rest.upper().split():
+        key, _, value = word.partition("=")
+        if key == "PAB":
+            if value not in ("0", "0.0", "0.5", "1", "1.0"):
+                bad(f"XXS PAB={value}: the bye may score 1, 0.5 or 0")
+            else:
+                header.bye_points = float(value)
+
+
+def _text(attribute: str) -> Callable[[_Header, str, Bad], None]:
+    def read(header: _Header, rest: str, bad: Bad) -> None:
+        setattr(header, attribute, rest)
+    return read
+
+
+# the tournament records read, by code (FIDE C.04 Annex 2; XX records: JaVaFo's)
+_RECORDS: Mapping[str, Callable[[_Header, str, Bad], None]] = {
+    "012": _text("name"), "022": _text("city"), "042": _start_date, "092": _text("kind"),
+    "XXR": partial(_planned, code="XXR"), "142": partial(_planned, code="142"),
+    "XXC": _xxc, "152": _initial_colour, "XXS": _xxs,
+}
+
+
 def parse_trf(text: str, where: str) -> Tournament:
     """Return the tournament in a TRF16 file; raise InputError naming each bad line.
 
@@ -221,11 +293,7 @@ def parse_trf(text: str, where: str) -> Tournament:
     warning naming it, so nothing of the file is dropped silently (issue #17).
     """
     problems: list[Problem] = []
-    warnings: list[Problem] = []
-    name = city = kind = initial = ""
-    date: dt.date | None = None
-    planned: int | None = None
-    bye_points = 1.0
+    header = _Header()
     players: list[TrfPlayer] = []
     unread: dict[str, int] = {}  # records not carried, with their first line
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -239,62 +307,39 @@ def parse_trf(text: str, where: str) -> Tournament:
             player = _player(line, number, bad)
             if player is not None:
                 players.append(player)
-        elif code == "012":
-            name = rest
-        elif code == "022":
-            city = rest
-        elif code == "042":
-            date = _date(rest)
-            if date is None:
-                bad(f"start date '{rest}' is not a date; write it as YYYY/MM/DD")
-        elif code == "092":
-            kind = rest
-        elif code in ("XXR", "142"):  # planned rounds: the JaVaFo record, TRF-2026's 142
-            if not re.fullmatch(r"[1-9][0-9]?", rest):
-                bad(f"{code} '{rest}' must be the number of rounds, 1 to 99")
-            else:
-                planned = int(rest)
-        elif code == "XXC":
-            for word in rest.lower().split():
-                if word in ("white1", "black1"):
-                    initial = "white" if word == "white1" else "black"
-        elif code == "152":  # TRF-2026: the initial colour, W or B
-            word = rest.lower()
-            if word[:1] in ("w", "b") and word in ("w", "b", "white", "black"):
-                initial = "white" if word.startswith("w") else "black"
-            else:
-                bad(f"152 '{rest}' must be the initial colour, W or B")
-        elif code == "XXS":
-            for word in rest.upper().split():
-                key, _, value = word.partition("=")
-                if key == "PAB":
-                    if value not in ("0", "0.0", "0.5", "1", "1.0"):
-                        bad(f"XXS PAB={value}: the bye may score 1, 0.5 or 0")
-                    else:
-                        bye_points = float(value)
+        elif code in _RECORDS:
+            _RECORDS[code](header, rest, bad)
         elif code in NOT_CARRIED:
             unread.setdefault(code, number)
-    for code, at in sorted(unread.items(), key=lambda item: item[1]):
-        warnings.append(Problem(where, at, f"record {code} ({NOT_CARRIED[code]}) is not "
-                                "carried into the event", warning=True))
+    warnings = [Problem(where, at, f"record {code} ({NOT_CARRIED[code]}) is not carried into "
+                        "the event", warning=True)
+                for code, at in sorted(unread.items(), key=lambda item: item[1])]
+    problems += _player_problems(players, where)
+    if any(p.extra for p in players):
+        warnings.append(Problem(where, 1, "sex, title, FIDE number and birth date are not "
+                                "imported (players.csv has no columns for them)", warning=True))
+    if problems:
+        raise InputError(problems)
+    if not header.name:
+        warnings.append(Problem(where, 1, "no tournament name (012); the event is named after "
+                                "its folder", warning=True))
+    return Tournament(header.name, header.city, header.date, header.kind, header.planned,
+                      header.initial, header.bye_points,
+                      tuple(sorted(players, key=lambda p: p.start_rank)), tuple(warnings))
+
+
+def _player_problems(players: Sequence[TrfPlayer], where: str) -> list[Problem]:
+    """Return the problems of the player lines as a whole: none, or a start rank twice."""
     if not players:
-        problems.append(Problem(where, 1, "no player lines (001); is this a TRF file?"))
+        return [Problem(where, 1, "no player lines (001); is this a TRF file?")]
+    problems = []
     seen: dict[int, int] = {}
     for player in players:
         if player.start_rank in seen:
             problems.append(Problem(where, player.line, f"start rank {player.start_rank} is "
                                     f"already used on line {seen[player.start_rank]}"))
         seen.setdefault(player.start_rank, player.line)
-    if any(p.extra for p in players):
-        warnings.append(Problem(where, 1, "sex, title, FIDE number and birth date are not "
-                                "imported (players.csv has no columns for them)", warning=True))
-    if problems:
-        raise InputError(problems)
-    if not name:
-        warnings.append(Problem(where, 1, "no tournament name (012); the event is named after "
-                                "its folder", warning=True))
-    return Tournament(name, city, date, kind, planned, initial, bye_points,
-                      tuple(sorted(players, key=lambda p: p.start_rank)), tuple(warnings))
+    return problems
 
 
 def _player(line: str, number: int, bad: object) -> TrfPlayer | None:

@@ -14,11 +14,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from standgen.errors import Problem
+from standgen.formats.mcmahon.pairing import gamers, pair_round, settings_of
 from standgen.model import Event, GameKind
 from standgen.pairing import gotha
 from standgen.pairing.common import players_for_round
-from standgen.pairing.mcmahon import gamers, pair_round, settings_of
-from standgen.standings import compute_standings
+from standgen.standings import compute_standings, pairing_input
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "gotha-corpus"
 if not CORPUS.is_dir():
@@ -84,7 +84,7 @@ def replay(event: Event, expected: dict[str, object], number: int) -> Outcome:
     want = rounds[number - 1]
     state = before(event, number, list(want["absent"]))
     standings = compute_standings(state)
-    made = pair_round(state, standings, number)
+    made = pair_round(state, pairing_input(standings), number)
     got_pairs: dict[frozenset[str], tuple[str, str, int]] = {}
     got_bye = None
     for game in made.round.games:
@@ -95,7 +95,7 @@ def replay(event: Event, expected: dict[str, object], number: int) -> Outcome:
         got_pairs[frozenset((white, black))] = (white, black, int(game.extra.get("handicap", 0)))
     exp_pairs = {frozenset((w, b)): (w, b, int(h)) for w, b, h in want["pairs"]}
     s = settings_of(state, standings.planned_rounds)
-    everyone = gamers(state, standings, s)
+    everyone = gamers(state, pairing_input(standings), s)
     f = gotha.Field(s, number - 1, gotha.fill_pairing_info(s, list(everyone.values()),
                                                            number - 1))
     order = gotha.score_order([everyone[p.id] for p in players_for_round(state, number)])

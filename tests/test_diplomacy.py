@@ -21,12 +21,12 @@ from standgen.diplomacy.scoring import (
     shared_rank_points,
     sum_of_squares,
 )
-from standgen.diplomacy.views import awards, final_table, player_games, power_statistics
 from standgen.errors import InputError
 from standgen.formats import FORMATS
 from standgen.load import load_tree
 from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Player, Round, Seat
 from standgen.pipeline import report
+from standgen.site.formats.diplomacy import awards, final_table, player_games, power_statistics
 from standgen.standings import compute_standings
 
 OUTCOME = {"solo": Outcome.WIN, "draw": Outcome.DRAW, "loss": Outcome.LOSS,

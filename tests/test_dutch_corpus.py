@@ -23,7 +23,7 @@ from standgen.formats.swiss import SWISS
 from standgen.load import load_tree
 from standgen.pairing.dutch import pair_dutch
 from standgen.pairing.swiss import start_ranks
-from standgen.standings import compute_standings
+from standgen.standings import compute_standings, pairing_input
 from standgen.trf import Tournament, pairing_state, parse_trf
 
 CORPUS = Path(os.environ.get("STANDGEN_DUTCH_CORPUS")
@@ -121,7 +121,7 @@ def test_imported_event_pairs_as_bbppairings(path: Path, tmp_path: Path) -> None
         (root / "in.trf").write_text(cut(text, number - 1, rounds), newline="")
         import_trf(root / "in.trf", root / "events" / "cut", root / "events")
         (event,) = load_tree(root / "events").events
-        proposal = SWISS.pair(event, compute_standings(event), number)
+        proposal = SWISS.pair(event, pairing_input(compute_standings(event)), number)
         numbers = start_ranks(event)
         pairs = {(numbers[g.seats[0].player], numbers[g.seats[1].player])
                  for g in proposal.round.games if len(g.seats) == 2}

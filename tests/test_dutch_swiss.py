@@ -12,7 +12,7 @@ from standgen.model import Event, Game, GameKind, Outcome, Round, Seat
 from standgen.pairing import dutch_swiss
 from standgen.pairing.dutch import pair_dutch
 from standgen.pairing.swiss import start_ranks
-from standgen.standings import compute_standings
+from standgen.standings import compute_standings, pairing_input
 from standgen.trf import export_event, pairing_state, parse_trf
 from tests.build import make_event
 from tests.test_swiss_pairing import field_players, play, with_rounds
@@ -26,7 +26,7 @@ def simulate(seed: int, n: int, rounds: int, **options: object) -> Event:
     played: list[Round] = []
     for number in range(1, rounds + 1):
         event = with_rounds(event, played)
-        proposal = SWISS.pair(event, compute_standings(event), number)
+        proposal = SWISS.pair(event, pairing_input(compute_standings(event)), number)
         played.append(play(number, proposal.round.games, rnd))
     return with_rounds(event, played)
 
@@ -78,11 +78,11 @@ def two_player_event(kind: GameKind) -> Event:
 def test_a_forfeited_pair_may_meet_again_a_played_one_falls_back() -> None:
     """C.04.3 C.1 (and C.04.1 b): only games played over the board are 'met'."""
     event = two_player_event(GameKind.FORFEIT)
-    proposal = SWISS.pair(event, compute_standings(event), 2)
+    proposal = SWISS.pair(event, pairing_input(compute_standings(event)), 2)
     assert sorted(proposal.round.games[0].players) == ["p0", "p1"]
     assert not any("absolute criteria" in note for note in proposal.notes)
     event = two_player_event(GameKind.PLAYED)
-    proposal = SWISS.pair(event, compute_standings(event), 2)
+    proposal = SWISS.pair(event, pairing_input(compute_standings(event)), 2)
     assert any("absolute criteria" in note for note in proposal.notes)
 
 
@@ -91,7 +91,8 @@ def test_the_engine_option_is_validated_and_standgen_keeps_the_old_engine() -> N
     assert any("pairing_engine" in p.message for p in validate_event(bad, "event.toml"))
     good = simulate(5, 5, 1, pairing_engine=dutch_swiss.STANDGEN)
     assert not validate_event(good, "event.toml")
-    proposal = SWISS.pair(with_rounds(good, []), compute_standings(with_rounds(good, [])), 1)
+    proposal = SWISS.pair(with_rounds(good, []),
+                          pairing_input(compute_standings(with_rounds(good, []))), 1)
     assert not any("Dutch" in note for note in proposal.notes)
 
 
@@ -102,11 +103,12 @@ def test_absences_a_withdrawal_and_a_half_point_bye_pair_legally() -> None:
     export of the event gives the engine the same state."""
     rnd = random.Random(11)
     event = make_event(field_players(8, rnd), [], fmt=SWISS.id, seed=11, rounds=4)
-    round_1 = play(1, SWISS.pair(event, compute_standings(event), 1).round.games, rnd)
+    state = pairing_input(compute_standings(event))
+    round_1 = play(1, SWISS.pair(event, state, 1).round.games, rnd)
     players = tuple(p if p.id != "p7" else type(p)(**{**p.__dict__, "dropped_after": 1})
                     for p in event.players)
     event = Event(path=event.path, config=event.config, players=players, rounds=(round_1,))
-    proposed = SWISS.pair(event, compute_standings(event), 2).round.games
+    proposed = SWISS.pair(event, pairing_input(compute_standings(event)), 2).round.games
     first = next(g for g in proposed if len(g.seats) == 2)
     a, b = first.players
     absent = (Game(2, 90, (Seat(a, Outcome.DRAW),), GameKind.ABSENT),
@@ -114,7 +116,7 @@ def test_absences_a_withdrawal_and_a_half_point_bye_pair_legally() -> None:
     round_2 = play(2, tuple(g for g in proposed if g is not first), rnd)
     round_2 = Round(2, round_2.games + absent)
     event = with_rounds(event, [round_1, round_2])
-    games = SWISS.pair(event, compute_standings(event), 3).round.games
+    games = SWISS.pair(event, pairing_input(compute_standings(event)), 3).round.games
     active = sorted(p.id for p in players if p.id != "p7")
     assert sorted(p for g in games for p in g.players) == active
     played = {frozenset(g.players) for r in event.rounds for g in r.games
@@ -135,8 +137,8 @@ def test_a_large_field_goes_to_the_standgen_engine_unless_dutch_is_asked(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(dutch_swiss, "AUTO_LIMIT", 6)
     default = simulate(8, 7, 1)
-    notes = SWISS.pair(with_rounds(default, []), compute_standings(default), 1).notes
+    notes = SWISS.pair(with_rounds(default, []), pairing_input(compute_standings(default)), 1).notes
     assert any("standgen engine" in note for note in notes)
     asked = simulate(8, 7, 1, pairing_engine=dutch_swiss.DUTCH)
-    notes = SWISS.pair(with_rounds(asked, []), compute_standings(asked), 1).notes
+    notes = SWISS.pair(with_rounds(asked, []), pairing_input(compute_standings(asked)), 1).notes
     assert any("Dutch system" in note for note in notes)

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from standgen.egd import egd_name, export_h9, parse_h9
-from standgen.formats.mcmahon import MCMAHON
 from standgen.model import Event, GameKind, Outcome
 from standgen.pipeline import report
+from standgen.site.formats.mcmahon import VIEWS as MCMAHON_VIEWS
 from tests.build import make_event, player
 
 SYMBOL = {Outcome.WIN: "+", Outcome.DRAW: "=", Outcome.LOSS: "-"}
@@ -126,8 +126,8 @@ def test_parse_rejects_a_line_without_rank() -> None:
 
 
 def test_every_mcmahon_event_offers_the_h9_download() -> None:
-    assert MCMAHON.downloads is not None
-    files = MCMAHON.downloads(report(go_event(ROUNDS)))
+    assert MCMAHON_VIEWS.downloads is not None
+    files = MCMAHON_VIEWS.downloads(report(go_event(ROUNDS)))
     assert list(files) == ["results.h9"]
     assert files["results.h9"].decode().startswith("; EV[")
 

@@ -17,11 +17,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from standgen.formats.mcmahon.pairing import gamers, settings_of
 from standgen.model import GameKind, Player
 from standgen.pairing import gotha
 from standgen.pairing.common import players_for_round
-from standgen.pairing.mcmahon import gamers, settings_of
-from standgen.standings import compute_standings
+from standgen.standings import compute_standings, pairing_input
 from tests.pairing_brute import matchings
 from tests.test_mcmahon_pairing import RANKS, make, pairs_of, play, propose, simulate
 
@@ -234,7 +234,7 @@ def field_of(event: Any) -> tuple[gotha.Field, list[gotha.Gamer]]:
     number = len(event.rounds) + 1
     standings = compute_standings(event)
     s = settings_of(event, standings.planned_rounds)
-    everyone = gamers(event, standings, s)
+    everyone = gamers(event, pairing_input(standings), s)
     f = gotha.Field(s, number - 1, gotha.fill_pairing_info(s, list(everyone.values()),
                                                            number - 1))
     order = gotha.score_order([everyone[p.id] for p in players_for_round(event, number)])

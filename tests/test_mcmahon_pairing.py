@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from standgen.formats.base import Proposal
+from standgen.formats.mcmahon.pairing import pair_round
 from standgen.model import Event, EventConfig, GameKind, Outcome, Player, Round, Seat
-from standgen.pairing.mcmahon import pair_round
 from standgen.records import have_met
-from standgen.standings import compute_standings
+from standgen.standings import compute_standings, pairing_input
 from tests.pairing_brute import pairings
 
 RANKS = ["20k", "12k", "8k", "5k", "3k", "1k", "1d", "2d", "4d"]
@@ -34,7 +34,7 @@ def go(pid: str, rank: str, club: str = "", country: str = "") -> Player:
 
 def propose(event: Event) -> Proposal:
     number = len(event.rounds) + 1
-    return pair_round(event, compute_standings(event), number)
+    return pair_round(event, pairing_input(compute_standings(event)), number)
 
 
 def play(event: Event, proposal: Proposal, rng: random.Random) -> Event:

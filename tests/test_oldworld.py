@@ -19,12 +19,13 @@ from standgen.formats.oldworld import (
     default_bands,
     parse_bands,
     points,
-    seat_cells,
     seat_stats,
 )
 from standgen.load import load_tree
 from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Player, Round, Seat
 from standgen.records import build_records
+from standgen.site.formats.oldworld import VIEWS as OLD_WORLD_VIEWS
+from standgen.site.formats.oldworld import seat_cells
 from standgen.standings import compute_standings
 
 # ----- building events ------------------------------------------------------------------
@@ -241,7 +242,7 @@ def test_round_page_cells_show_band_and_tp_per_side() -> None:
     """Issue 4: round pages show VPs (the vp stat column), the band and TP per side."""
     cfg = config()
     g = game(1, 1, "a", "b", 1250, 900)
-    assert OLD_WORLD.seat_headers == ("Band", "TP")
+    assert OLD_WORLD_VIEWS.seat_headers == ("Band", "TP")
     assert [list(seat_cells(g, s, cfg)) for s in g.seats] == [
         ["Minor victory", "4"], ["Minor loss", "2"]]
     drawn = game(1, 1, "a", "b", 800, 900)

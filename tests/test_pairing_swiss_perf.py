@@ -23,7 +23,7 @@ from standgen.model import Event, GameKind, Round
 from standgen.pairing import core, swiss
 from standgen.pairing.common import players_for_round
 from standgen.records import have_met
-from standgen.standings import compute_standings
+from standgen.standings import compute_standings, pairing_input
 from tests.build import make_event
 from tests.test_swiss_pairing import field_players, play, simulate, with_rounds
 
@@ -98,7 +98,7 @@ def play_rounds(n: int, rounds: int, seed: int) -> Iterator[tuple[Event, int]]:
     for number in range(1, rounds + 1):
         event = with_rounds(event, played)
         yield event, number
-        games = swiss.pair(event, compute_standings(event), number).round.games
+        games = swiss.pair(event, pairing_input(compute_standings(event)), number).round.games
         played.append(play(number, games, rnd))
 
 
@@ -143,7 +143,7 @@ def test_no_rematch_free_pairing_falls_back_to_the_whole_field() -> None:
     field, w, opponents = field_of(event, 4)
     with large_path():
         assert swiss.pair_large(field, w, opponents) is None
-        made = swiss.pair(event, compute_standings(event), 4)
+        made = swiss.pair(event, pairing_input(compute_standings(event)), 4)
     assert sorted(p for g in made.round.games for p in g.players) == people
     assert any("rematch" in note for note in made.notes)
 
@@ -152,9 +152,9 @@ def test_same_input_same_pairing() -> None:
     """Determinism: a large field paired twice, and from a rebuilt event, gives the same
     round; the candidates and the matching involve no unseeded choice."""
     event = synthetic_event(400, 9, "swiss", seed=5, pairing="fast", played=6)
-    first = swiss.pair(event, compute_standings(event), 7)
+    first = swiss.pair(event, pairing_input(compute_standings(event)), 7)
     again = synthetic_event(400, 9, "swiss", seed=5, pairing="fast", played=6)
-    second = swiss.pair(again, compute_standings(again), 7)
+    second = swiss.pair(again, pairing_input(compute_standings(again)), 7)
     assert first == second
 
 
@@ -164,7 +164,7 @@ def test_large_field_pairs_everyone_without_rematch() -> None:
     an assertion here.)"""
     event = synthetic_event(1024, 8, "swiss", seed=11, pairing="fast", played=5)
     standings = compute_standings(event)
-    made = swiss.pair(event, standings, 6)
+    made = swiss.pair(event, pairing_input(standings), 6)
     games = made.round.games
     ids = sorted(p for g in games for p in g.players)
     assert ids == sorted(p.id for p in players_for_round(event, 6))

@@ -15,7 +15,7 @@ from standgen.model import GameKind
 from standgen.pairing.roundrobin import berger_numbers, berger_round, planned_rounds
 from standgen.pairing.roundrobin import pair as rr_pair
 from standgen.pipeline import propose
-from standgen.standings import compute_standings
+from standgen.standings import compute_standings, pairing_input
 from tests.build import make_event, player
 
 # FIDE Handbook C.05 Annex 1, "Berger Tables for Round-Robin Tournaments" (White first).
@@ -52,7 +52,7 @@ def test_five_players_use_the_six_table_with_a_bye() -> None:
     event = make_event(names, [], options={"pairing": "round-robin"})
     numbers = [p.id for p in berger_numbers(event)]
     for r in range(1, 6):
-        games = rr_pair(event, compute_standings(event), r).round.games
+        games = rr_pair(event, pairing_input(compute_standings(event)), r).round.games
         byes = [g.players[0] for g in games if g.kind is GameKind.BYE]
         # the dummy is Berger number 6: whoever the 6-table pairs with 6 has the bye
         (opponent,) = [a if b == 6 else b for a, b in FIDE_6[r - 1] if 6 in (a, b)]
@@ -73,7 +73,7 @@ def test_everyone_meets_everyone_once(n: int, seed: int) -> None:
     blacks: Counter[str] = Counter()
     byes: Counter[str] = Counter()
     for r in range(1, planned_rounds(n) + 1):
-        games = rr_pair(event, standings, r).round.games
+        games = rr_pair(event, pairing_input(standings), r).round.games
         seen = [p for g in games for p in g.players]
         assert sorted(seen) == sorted(names)  # everyone once a round
         for g in games:
@@ -96,7 +96,7 @@ def test_planned_rounds() -> None:
 def test_dropped_players_opponent_gets_a_bye() -> None:
     people = [player("a"), player("b"), player("c"), player("d", dropped_after=0)]
     event = make_event(people, [], options={"pairing": "round-robin"})
-    games = rr_pair(event, compute_standings(event), 1).round.games
+    games = rr_pair(event, pairing_input(compute_standings(event)), 1).round.games
     assert sum(g.kind is GameKind.BYE for g in games) == 1
     assert "d" not in [p for g in games for p in g.players]
 

@@ -20,7 +20,7 @@ from standgen.formats.steamroller import drawn_bye, pair, pile_order, validate_e
 from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Player, Round, Seat
 from standgen.pairing.common import standings_order
 from standgen.records import have_met
-from standgen.standings import Standings, compute_standings
+from standgen.standings import Standings, compute_standings, pairing_input
 from tests.pairing_brute import best_key
 
 # ----- building events ------------------------------------------------------------------
@@ -109,7 +109,7 @@ def test_round_one_pairs_different_factions_for_every_seed() -> None:
     players = people("AABB")
     for seed in range(60):
         event = make_event(players, seed=seed)
-        got = read(pair(event, compute_standings(event), 1))
+        got = read(pair(event, pairing_input(compute_standings(event)), 1))
         factions = {p.id: p.faction for p in players}
         assert len(got.pairs) == 2 and not got.byes
         for table in got.pairs:
@@ -122,7 +122,7 @@ def test_round_one_same_faction_only_when_unavoidable() -> None:
     factions = {p.id: p.faction for p in players}
     for seed in range(40):
         event = make_event(players, seed=seed)
-        got = read(pair(event, compute_standings(event), 1))
+        got = read(pair(event, pairing_input(compute_standings(event)), 1))
         same = sum(1 for t in got.pairs if len({factions[p] for p in t}) == 1)
         assert same == 1, (seed, got.pairs)
 
@@ -135,7 +135,7 @@ def test_round_one_odd_field_one_bye_and_mixed_tables() -> None:
     byes = set()
     for seed in range(60):
         event = make_event(players, seed=seed)
-        got = read(pair(event, compute_standings(event), 1))
+        got = read(pair(event, pairing_input(compute_standings(event)), 1))
         assert len(got.byes) == 1 and len(got.pairs) == 2
         assert sorted(got.everyone) == sorted(p.id for p in players)
         for table in got.pairs:
@@ -154,7 +154,7 @@ def test_pairs_within_the_tp_pile() -> None:
     for seed in range(40):
         r1 = Round(1, (played(1, 1, "p0", "p1"), played(1, 2, "p2", "p3")))
         event = make_event(players, [r1], seed=seed)
-        got = read(pair(event, compute_standings(event), 2))
+        got = read(pair(event, pairing_input(compute_standings(event)), 2))
         assert set(got.pairs) == {frozenset({"p0", "p2"}), frozenset({"p1", "p3"})}
 
 
@@ -171,7 +171,7 @@ def test_pile_floats_down_only_when_the_pile_is_exhausted() -> None:
         standings = compute_standings(event)
         scores = standings.context.scores
         assert [scores[f"p{k}"] for k in range(6)] == [2, 1, 1, 1, 1, 0]
-        got = read(pair(event, standings, 3))
+        got = read(pair(event, pairing_input(standings), 3))
         met = have_met(standings.records)
         assert not any(t in met for t in got.pairs)
         # p0 (alone on 2 TP) plays a 1-TP player he has not met: p3 or p4.
@@ -191,13 +191,13 @@ def test_dead_end_is_repaired_without_rematch() -> None:
     r2 = Round(2, (played(2, 1, "p0", "p2"), played(2, 2, "p1", "p3")))
     for seed in range(20):
         event = make_event(people("ABCD"), [r1, r2], seed=seed, planned=3)
-        proposal = pair(event, compute_standings(event), 3)
+        proposal = pair(event, pairing_input(compute_standings(event)), 3)
         got = read(proposal)
         assert set(got.pairs) == {frozenset({"p0", "p3"}), frozenset({"p1", "p2"})}
         # Round 3 is the final round: p0 met both 1-TP players, so the round says why #1
         # does not play #2 (p1 met in round 1, p2 in round 2, whichever ranks second).
         standings = compute_standings(event)
-        second = standings_order(standings, list(event.players), 3, event)[1].id
+        second = standings_order(pairing_input(standings), list(event.players), 3, event)[1].id
         met_in = {"p1": 1, "p2": 2}[second]
         assert (f"Final round: Player 0 and Player {second[1]}, first and second in the "
                 f"standings, met in round {met_in}; seed 004 pairs the top two, but not as "
@@ -208,7 +208,7 @@ def _after_a_round_one_bye(seed: int) -> tuple[Event, Paired, Proposal]:
     # Round 1: p4 had the bye; p0 beat p1, p2 beat p3. TP: p0, p2, p4 1; p1, p3 0.
     r1 = Round(1, (played(1, 1, "p0", "p1"), played(1, 2, "p2", "p3"), bye(1, 3, "p4")))
     event = make_event(people("ABCDE"), [r1], seed=seed)
-    proposal = pair(event, compute_standings(event), 2)
+    proposal = pair(event, pairing_input(compute_standings(event)), 2)
     return event, read(proposal), proposal
 
 
@@ -247,7 +247,7 @@ def test_bye_goes_to_the_only_player_without_one() -> None:
     r2 = Round(2, (played(2, 1, "p2", "p0"), bye(2, 2, "p1")))
     for seed in range(20):
         event = make_event(people("ABC"), [r1, r2], seed=seed, planned=4)
-        got = read(pair(event, compute_standings(event), 3))
+        got = read(pair(event, pairing_input(compute_standings(event)), 3))
         assert got.byes == ["p2"]
         assert got.pairs == [frozenset({"p0", "p1"})]
 
@@ -262,7 +262,7 @@ def test_final_round_pairs_the_top_two() -> None:
         event = make_event(people("ABCDEF"), [r1, r2], seed=seed, planned=3)
         standings = compute_standings(event)
         assert [row.player.id for row in standings.rows[:2]] == ["p0", "p1"]
-        proposal = pair(event, standings, 3)
+        proposal = pair(event, pairing_input(standings), 3)
         assert frozenset({"p0", "p1"}) in read(proposal).pairs
 
 
@@ -273,8 +273,8 @@ def test_same_seed_same_pairing() -> None:
     for number in (1, 2, 3):
         first = make_event(players, rounds, seed=11)
         again = make_event(list(players), list(rounds), seed=11)  # equal, not the same
-        proposal = pair(first, compute_standings(first), number)
-        assert pair(again, compute_standings(again), number) == proposal
+        proposal = pair(first, pairing_input(compute_standings(first)), number)
+        assert pair(again, pairing_input(compute_standings(again)), number) == proposal
         rounds.append(play_out(proposal, rnd))
 
 
@@ -283,7 +283,7 @@ def test_seed_changes_the_first_round() -> None:
     pairings = set()
     for seed in range(10):
         event = make_event(players, seed=seed)
-        pairings.add(frozenset(read(pair(event, compute_standings(event), 1)).pairs))
+        pairings.add(frozenset(read(pair(event, pairing_input(compute_standings(event)), 1)).pairs))
     assert len(pairings) > 1
 
 
@@ -324,7 +324,7 @@ def _check_round(event: Event, standings: Standings, number: int, proposal: Prop
     assert sorted(got.everyone) == sorted(ids)
     assert len(got.byes) == n % 2
 
-    order = pile_order(standings=standings, event=event, round_number=number,
+    order = pile_order(state=pairing_input(standings), event=event, round_number=number,
                        players=[p for p in event.players if p.id in ids])
     pos = {p.id: k for k, p in enumerate(order)}
     met = have_met(standings.records)
@@ -349,7 +349,7 @@ def _check_round(event: Event, standings: Standings, number: int, proposal: Prop
     def bye_cost(k: int) -> int | None:
         return None if order[k].id in had_bye else 0
 
-    drawn = drawn_bye(event, standings, number)
+    drawn = drawn_bye(event, pairing_input(standings), number)
     assert (drawn is None) == (n % 2 == 0)
     if drawn is not None:
         # The drawn bye is published unless every pairing with it has more rematches
@@ -438,10 +438,10 @@ def test_simulated_events(scenario: Scenario) -> None:
                        **dict(scenario.options))
     for number in range(1, scenario.rounds + 1):
         standings = compute_standings(event)
-        proposal = pair(event, standings, number)
+        proposal = pair(event, pairing_input(standings), number)
         _check_round(event, standings, number, proposal)
         # Determinism: the same event and seed give the same proposal.
-        assert pair(event, compute_standings(event), number) == proposal
+        assert pair(event, pairing_input(compute_standings(event)), number) == proposal
         event = replace(event, rounds=(*event.rounds, play_out(proposal, rnd)))
 
 
@@ -461,11 +461,12 @@ def test_published_bye_is_the_drawn_one_whenever_a_legal_pairing_keeps_it() -> N
             event = make_event(players, seed=seed, planned=4)
             for number in range(1, 5):
                 standings = compute_standings(event)
-                proposal = pair(event, standings, number)
+                proposal = pair(event, pairing_input(standings), number)
                 got = read(proposal)
-                drawn = drawn_bye(event, standings, number)
+                drawn = drawn_bye(event, pairing_input(standings), number)
                 assert drawn is not None and len(got.byes) == 1
-                order = standings_order(standings, list(event.players), number, event)
+                state = pairing_input(standings)
+                order = standings_order(state, list(event.players), number, event)
                 pos = {p.id: k for k, p in enumerate(order)}
                 met = have_met(standings.records)
 
@@ -494,9 +495,9 @@ def test_round_one_keeps_the_drawn_bye_at_the_cost_of_a_same_faction_game() -> N
     for seed in range(60):
         event = make_event(players, seed=seed)
         standings = compute_standings(event)
-        proposal = pair(event, standings, 1)
+        proposal = pair(event, pairing_input(standings), 1)
         got = read(proposal)
-        drawn = drawn_bye(event, standings, 1)
+        drawn = drawn_bye(event, pairing_input(standings), 1)
         assert got.byes == [drawn]
         same = sum(1 for t in got.pairs if len({factions[p] for p in t}) == 1)
         assert same == (1 if factions[drawn] == "B" else 0), (seed, got)
@@ -518,8 +519,8 @@ def test_drawn_bye_moves_only_when_every_pairing_with_it_has_a_rematch() -> None
     for seed in range(10):
         event = make_event(people("ABCDE"), [r1, r2, r3], seed=seed, planned=4)
         standings = compute_standings(event)
-        assert drawn_bye(event, standings, 4) == "p2"
-        proposal = pair(event, standings, 4)
+        assert drawn_bye(event, pairing_input(standings), 4) == "p2"
+        proposal = pair(event, pairing_input(standings), 4)
         got = read(proposal)
         assert got.byes[0] in {"p0", "p1", "p4"}, got
         assert frozenset({"p2", "p3"}) in got.pairs
@@ -546,7 +547,7 @@ SIX_R1 = Round(1, (scored(1, 1, "p0", "p1", 5, 2), scored(1, 2, "p2", "p3", 4, 1
 
 def round_two(factions: str, seed: int = 0, **options: object) -> Proposal:
     event = make_event(people(factions), [SIX_R1], seed=seed, planned=4, **options)
-    return pair(event, compute_standings(event), 2)
+    return pair(event, pairing_input(compute_standings(event)), 2)
 
 
 def test_avoid_same_faction_inside_the_pile() -> None:
@@ -568,7 +569,7 @@ def test_avoid_same_faction_never_leaves_the_pile() -> None:
     # p2 both faction A and alone on 1 TP: they still play, and the round says why.
     r1 = Round(1, (scored(1, 1, "p0", "p1", 5, 2), scored(1, 2, "p2", "p3", 4, 1)))
     event = make_event(people("ABAC"), [r1], planned=3, avoid_same_faction=True)
-    proposal = pair(event, compute_standings(event), 2)
+    proposal = pair(event, pairing_input(compute_standings(event)), 2)
     assert set(read(proposal).pairs) == {frozenset(("p0", "p2")), frozenset(("p1", "p3"))}
     assert any(n.startswith("Faction options: 1 table(s) could not avoid")
                for n in proposal.notes), proposal.notes
@@ -611,9 +612,10 @@ def test_pile_order_random_shuffles_inside_the_pile_only() -> None:
             floats.add(next(iter(cross[0] & {"p0", "p2", "p4"})))
         event = make_event(people("ABCDEF"), [SIX_R1], seed=seed, pile_order="random")
         standings = compute_standings(event)
-        order = [p.id for p in pile_order(event, standings, list(event.players), 2)]
+        state = pairing_input(standings)
+        order = [p.id for p in pile_order(event, state, list(event.players), 2)]
         assert set(order[:3]) == {"p0", "p2", "p4"} and set(order[3:]) == {"p1", "p3", "p5"}
-        assert order == [p.id for p in pile_order(event, standings, list(event.players), 2)]
+        assert order == [p.id for p in pile_order(event, state, list(event.players), 2)]
     assert floats_standings == {"p4"}
     assert floats_random == {"p0", "p2", "p4"}
 

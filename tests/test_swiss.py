@@ -8,6 +8,7 @@ import pytest
 
 from standgen.build import check
 from standgen.errors import InputError
+from standgen.formats import ROUND_ROBIN_FORMATS
 from standgen.formats.swiss import SWISS, planned_rounds
 from standgen.model import EventConfig, Player
 from standgen.pairing.swiss import (
@@ -22,6 +23,7 @@ from standgen.pairing.swiss import (
     preference,
 )
 from standgen.pipeline import report
+from standgen.site.formats.swiss import VIEWS as SWISS_VIEWS
 from standgen.standings import compute_standings
 from standgen.tiebreaks import TIEBREAKS
 from tests.build import make_event
@@ -59,7 +61,8 @@ def test_planned_rounds(players: int, rounds: int) -> None:
 def test_planned_rounds_round_robin() -> None:
     config = EventConfig(name="T", date=CONFIG.date, format="swiss",
                          options={"pairing": "round-robin"})
-    assert (planned_rounds(6, config), planned_rounds(7, config)) == (5, 7)
+    fmt = ROUND_ROBIN_FORMATS["swiss"]
+    assert (fmt.planned_rounds(6, config), fmt.planned_rounds(7, config)) == (5, 7)
 
 
 def test_default_tiebreaks_exist_and_follow_fide() -> None:
@@ -118,13 +121,13 @@ def test_seat_colours_player_tables_and_trf_download() -> None:
     event = make_event(people, [[("a", "c", "1-0"), ("d", "b", "draw")]], fmt="swiss")
     rep = report(event)
     game = event.rounds[0].games[0]
-    assert SWISS.seat_cells is not None and SWISS.player_tables is not None
-    assert [SWISS.seat_cells(game, s, event.config) for s in game.seats] == [("White",),
+    assert SWISS_VIEWS.seat_cells is not None and SWISS_VIEWS.player_tables is not None
+    assert [SWISS_VIEWS.seat_cells(game, s, event.config) for s in game.seats] == [("White",),
                                                                              ("Black",)]
-    (table,) = SWISS.player_tables(rep, "a")
+    (table,) = SWISS_VIEWS.player_tables(rep, "a")
     assert [c.text for c in table.rows[0]] == ["W", "+1", "Black (strong)"]
-    assert SWISS.downloads is not None
-    trf = SWISS.downloads(rep)["results.trf"].decode()
+    assert SWISS_VIEWS.downloads is not None
+    trf = SWISS_VIEWS.downloads(rep)["results.trf"].decode()
     assert trf.startswith("012 Test Event\r\n") and "XXR " in trf
 
 

@@ -29,7 +29,7 @@ from standgen.pairing.swiss import (
     start_ranks,
 )
 from standgen.records import have_met
-from standgen.standings import compute_standings
+from standgen.standings import compute_standings, pairing_input
 from tests.build import make_event
 from tests.pairing_brute import pairings
 
@@ -75,7 +75,7 @@ def check_round(
     """Check the proposal for ``number`` against brute force; return its games and key
     (rematches, second byes, absolute colour clashes)."""
     standings = compute_standings(event)
-    proposal = pair(event, standings, number)
+    proposal = pair(event, pairing_input(standings), number)
     games = proposal.round.games
     players = players_for_round(event, number)
     ids = sorted(p.id for p in players)
@@ -170,11 +170,11 @@ def test_round_one_top_half_against_bottom_half_alternating_colours() -> None:
     people = [Player(id=f"s{k}", name=f"Seed {k}", rating=float(2400 - 10 * k))
               for k in range(1, 9)]
     event = make_event(people, [], fmt="swiss", options={"initial_colour": "white"})
-    games = pair(event, compute_standings(event), 1).round.games
+    games = pair(event, pairing_input(compute_standings(event)), 1).round.games
     assert [g.players for g in games] == [
         ("s1", "s5"), ("s6", "s2"), ("s3", "s7"), ("s8", "s4")]
     black = make_event(people, [], fmt="swiss", options={"initial_colour": "black"})
-    games = pair(black, compute_standings(black), 1).round.games
+    games = pair(black, pairing_input(compute_standings(black)), 1).round.games
     assert [g.players for g in games] == [
         ("s5", "s1"), ("s2", "s6"), ("s7", "s3"), ("s4", "s8")]
 
@@ -183,7 +183,7 @@ def test_odd_field_round_one_bye_to_the_lowest_rated() -> None:
     people = [Player(id=f"s{k}", name=f"Seed {k}", rating=float(2400 - 10 * k))
               for k in range(1, 8)]
     event = make_event(people, [], fmt="swiss", options={"initial_colour": "white"})
-    games = pair(event, compute_standings(event), 1).round.games
+    games = pair(event, pairing_input(compute_standings(event)), 1).round.games
     assert [g.players for g in games] == [("s1", "s4"), ("s5", "s2"), ("s3", "s6"), ("s7",)]
 
 
@@ -197,6 +197,6 @@ def test_score_groups_then_colours_before_the_folding_order() -> None:
     event = make_event(people, [[("s1", "s5", "1-0"), ("s6", "s2", "0-1"),
                                  ("s3", "s7", "1-0"), ("s8", "s4", "0-1")]],
                        fmt="swiss", options={"initial_colour": "white"})
-    games = pair(event, compute_standings(event), 2).round.games
+    games = pair(event, pairing_input(compute_standings(event)), 2).round.games
     assert [g.players for g in games] == [
         ("s4", "s1"), ("s2", "s3"), ("s5", "s8"), ("s7", "s6")]

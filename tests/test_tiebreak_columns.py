@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from benchmarks.synth import FORMATS, make_event, play
 from standgen import records
 from standgen.model import Event
-from standgen.standings import Standings, compute_standings, format_of
+from standgen.standings import Standings, compute_standings, format_of, pairing_input
 from standgen.tiebreaks import TIEBREAKS, columns
 from standgen.tiebreaks.base import Tiebreak
 
@@ -103,7 +103,8 @@ def round_robin(n: int, seed: int) -> Event:
     event = with_options(base, CHAIN, pairing="round-robin")
     rng = random.Random(seed)
     for number in range(1, min(4, event.config.rounds or 1) + 1):
-        paired = format_of(event).pair(event, compute_standings(event), number).round
+        standings = pairing_input(compute_standings(event))
+        paired = format_of(event).pair(event, standings, number).round
         event = replace(event, rounds=(*event.rounds, play(paired, rng, "swiss", event)))
     return event
 

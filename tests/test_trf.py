@@ -18,7 +18,7 @@ from standgen.formats.swiss import SWISS
 from standgen.load import load_tree
 from standgen.model import Event, Player, Round
 from standgen.pairing.swiss import pair
-from standgen.standings import compute_standings
+from standgen.standings import compute_standings, pairing_input
 from standgen.trf import export_event, parse_trf
 from tests.build import make_event
 from tests.test_swiss_pairing import play
@@ -130,7 +130,7 @@ def test_round_trip_of_simulated_events(n: int, rounds: int, seed: int) -> None:
     for number in range(1, rounds + 1):
         event = Event(path=event.path, config=event.config, players=event.players,
                       rounds=tuple(played))
-        games = pair(event, compute_standings(event), number).round.games
+        games = pair(event, pairing_input(compute_standings(event)), number).round.games
         played.append(play(number, games, rnd))
     event = Event(path=event.path, config=event.config, players=event.players,
                   rounds=tuple(played))

@@ -16,6 +16,7 @@ import pandas as pd
 
 from standgen.model import Event, GameKind, Season
 from standgen.pipeline import EventReport
+from standgen.site.formats import views_of
 
 COLUMNS = ("event", "event_name", "date", "season", "format", "round", "table", "kind",
            "player", "name", "faction", "rank", "rating", "colour", "opponents",
@@ -59,7 +60,7 @@ def _event_rows(made: EventReport, seasons: Sequence[Season],
     players = event.player_by_id
     season = season_of(event, seasons)
     start = _starts(event)
-    coloured = bool(fmt.seat_headers)
+    coloured = bool(views_of(fmt).seat_headers)  # chess: player_1 has White
     date = event.config.date.isoformat()
     add = {name: columns[name].append for name in COLUMNS}
     for record in made.standings.records.values():

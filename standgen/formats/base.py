@@ -6,20 +6,17 @@ A format is one module that builds a :class:`Format` and one line in
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from standgen.errors import Problem
 from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Seat
 from standgen.model import Proposal as Proposal  # re-exported: formats return it
-
-if TYPE_CHECKING:
-    from standgen.pipeline import EventReport
-    from standgen.records import Record
-    from standgen.standings import Standings
-    from standgen.tables import Page, Table
-    from standgen.tiebreaks.base import TiebreakPolicy
+from standgen.pairing.state import PairingInput
+from standgen.records import Record
+from standgen.tiebreaks.base import TiebreakPolicy
 
 
 @dataclass(frozen=True)
@@ -47,16 +44,11 @@ class Option:
 
 PointsFn = Callable[[Seat, Game, EventConfig], float]
 RoundsFn = Callable[[int, EventConfig], int]
-FinishedFn = Callable[["Standings", int, EventConfig], bool]
-PairFn = Callable[[Event, "Standings", int], Proposal]
+FinishedFn = Callable[[PairingInput, int, EventConfig], bool]
+PairFn = Callable[[Event, PairingInput, int], Proposal]
 OutcomeFn = Callable[[str, Sequence[Mapping[str, float]], EventConfig], tuple[Outcome, ...] | None]
 ValidateFn = Callable[[Game, EventConfig, str], list[Problem]]
 ValidateEventFn = Callable[[Event, str], list[Problem]]
-EventTablesFn = Callable[["EventReport"], Sequence["Table"]]
-PlayerTablesFn = Callable[["EventReport", str], Sequence["Table"]]
-PagesFn = Callable[["EventReport"], Sequence["Page"]]
-DownloadsFn = Callable[["EventReport"], Mapping[str, bytes]]
-SeatCellsFn = Callable[[Game, Seat, EventConfig], Sequence[str]]
 RankGroupsFn = Callable[[Event, int | None], Mapping[str, int]]
 SeatStatsFn = Callable[[Seat, Game, EventConfig], Mapping[str, float]]
 EventPointsFn = Callable[[Event, int | None], Mapping[tuple[int, int, str], float]]
@@ -89,7 +81,7 @@ class Format:
     help: str  # slug of its page in docs/ (docs/<help>.md)
     points: PointsFn  # tournament points a seat earns from a finished game
     planned_rounds: RoundsFn  # (active player count, config) -> rounds
-    pair: PairFn  # (event, standings after the last round, next round number) -> Proposal
+    pair: PairFn  # (event, the pairing state after the last round, round number) -> Proposal
     policy: TiebreakPolicy
     default_tiebreaks: tuple[str, ...]
     stats: tuple[Stat, ...] = ()
@@ -118,36 +110,57 @@ class Format:
     # whole-event checks after loading (e.g. a warning about SODOS with McMahon groups);
     # the str is the event.toml path for messages
     validate_event: ValidateEventFn | None = None
-    # Views the site renders generically (no HTML here; see standgen.tables):
-    event_tables: EventTablesFn | None = None  # extra sections on the event page (awards)
-    player_tables: PlayerTablesFn | None = None  # extra sections on a player page
-    pages: PagesFn | None = None  # extra event pages (Diplomacy power statistics)
-    downloads: DownloadsFn | None = None  # files in the event folder (results.trf, .h9)
-    seat_headers: tuple[str, ...] = ()  # extra per-seat columns on round pages ("Band", "TP")
-    seat_cells: SeatCellsFn | None = None  # their values for one seat of a game
     # the primary score from a player's record (default: the sum of points); McMahon adds
     # the starting score and OpenGotha's rounding of bye / absence points
     total_score: Callable[[Record, EventConfig], float] | None = None
-    # the tiebreak policy of one event, when it depends on the event (a chess round robin
-    # counts forfeits as games, FIDE C.07 art. 15.2); default: ``policy``
-    policy_for: Callable[[Event], TiebreakPolicy] | None = None
-    # the default tiebreak chain of one event, when it depends on the event (a chess round
-    # robin does not use Buchholz, FIDE C.07 art. 8); default: ``default_tiebreaks``
-    default_tiebreaks_for: Callable[[Event], tuple[str, ...]] | None = None
+    # what changes when the event is paired as a round robin (``[options] pairing =
+    # "round-robin"``, standgen.formats.roundrobin): a chess round robin counts forfeits
+    # as games (FIDE C.07 art. 15.2) and does not use Buchholz (art. 8)
+    in_round_robin: Callable[[Format], Format] | None = None
+    round_robin: bool = False  # this is the round-robin form of the format
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def tiebreak_policy(self, event: Event) -> TiebreakPolicy:
-        """Return the tiebreak policy for ``event``: ``policy_for(event)`` or ``policy``."""
-        return self.policy if self.policy_for is None else self.policy_for(event)
+        """Return the tiebreak policy for ``event`` (the format's; a round robin's is
+        its own format, :func:`standgen.formats.format_of`)."""
+        return self.policy
 
     def option(self, config: EventConfig, key: str) -> Any:
         """Return the event's value of option ``key``, or the format's default."""
-        if key in config.options:
-            return config.options[key]
-        for option in self.options:
-            if option.key == key:
-                return option.default
-        raise KeyError(key)
+        return option_value(self.options, config, key)
+
+
+def option_value(options: Sequence[Option], config: EventConfig, key: str) -> Any:
+    """Return the event's value of option ``key``, or its default in ``options``."""
+    if key in config.options:
+        return config.options[key]
+    for option in options:
+        if option.key == key:
+            return option.default
+    raise KeyError(key)
+
+
+def number_problem(value: object, low: float, high: float, integer: bool = False) -> str | None:
+    """Return what a value must be ("a whole number from 1 to 99"), or None when it is one.
+
+    ``bool`` is not a number here (TOML ``true`` is not 1); ``inf`` and ``nan`` are never
+    in range. The checker of :attr:`Option.bounds` (standgen.load.values applies it to
+    every option when event.toml is loaded), and of a format's own tables.
+    """
+    wanted = f"{'a whole number' if integer else 'a number'} from {_show(low)} to {_show(high)}"
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return wanted
+    if integer and not isinstance(value, int):
+        return wanted
+    if not math.isfinite(value) or not low <= value <= high:
+        return wanted
+    return None
+
+
+def _show(bound: float) -> str:
+    if float(bound).is_integer():
+        return f"{int(bound):,}"
+    return f"{bound:g}"
 
 
 def standard_points(win: float, draw: float, loss: float) -> PointsFn:

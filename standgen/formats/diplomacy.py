@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from standgen.diplomacy import views
 from standgen.diplomacy.games import SITOUT
 from standgen.diplomacy.options import BOUNDS, DEFAULTS, options_of
 from standgen.diplomacy.points import event_points, final_groups, seat_points
@@ -28,11 +26,9 @@ from standgen.errors import Problem
 from standgen.formats.base import Format, Option, Stat
 from standgen.model import Event, EventConfig, Game, GameKind, Proposal, Round, Seat, Source
 from standgen.pairing.common import players_for_round, rng
+from standgen.pairing.state import PairingInput
 from standgen.tiebreaks import TIEBREAKS
 from standgen.tiebreaks.base import TiebreakPolicy
-
-if TYPE_CHECKING:
-    from standgen.standings import Standings
 
 WANTED_TIEBREAKS = ("centres", "best-game", "solos", "draws")
 ROUND_KEY = re.compile(r"[1-9][0-9]?")  # a key of [options.sit_out]: rounds are 1 to 99
@@ -43,18 +39,18 @@ def planned_rounds(players: int, config: EventConfig) -> int:
     return max(3, int(options_of(config)["final_round"]))
 
 
-def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
+def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
     """Return the proposed boards of ``round_number`` (see ``standgen.diplomacy.rounds``)."""
     options = options_of(event.config)
     return seat_round(
-        event, standings, round_number, final_round=int(options["final_round"]),
+        event, state, round_number, final_round=int(options["final_round"]),
         sit_out=round_choices(options["sit_out"], round_number),
         two_boards=round_choices(options["two_boards"], round_number),
     )
 
 
 def seat_round(
-    event: Event, standings: Standings, round_number: int, final_round: int = 0,
+    event: Event, state: PairingInput, round_number: int, final_round: int = 0,
     sit_out: Sequence[str] = (), two_boards: Sequence[str] = (),
 ) -> Proposal:
     """Return the proposed boards of ``round_number``.
@@ -67,7 +63,7 @@ def seat_round(
     """
     active = [p.id for p in players_for_round(event, round_number)]
     past = history([r for r in event.rounds if r.number < round_number])
-    position = {row.player.id: row.rank for row in standings.rows}
+    position = state.ranks
     rank_order = sorted(active, key=lambda p: (position.get(p, len(active) + 1), p))
     notes: list[str] = []
     resting = [p for p in active if p in set(sit_out)]
@@ -180,10 +176,5 @@ DIPLOMACY = Format(
     ),
     validate_event=validate_event,
     score_label="Points",
-    score_short=views.SCORE_SHORT,
-    event_tables=views.awards,
-    player_tables=views.player_games,
-    pages=views.power_statistics,
-    seat_headers=("Score",),
-    seat_cells=views.seat_cells,
+    score_short="Pts",
 )

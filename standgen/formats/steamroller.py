@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from standgen.errors import Problem
 from standgen.formats.base import Format, Option, Proposal, Stat, standard_points
 from standgen.model import Event, EventConfig, Player
 from standgen.pairing import core
 from standgen.pairing.common import players_for_round, proposal, rng, standings_order
+from standgen.pairing.state import PairingInput
 from standgen.records import have_met
 from standgen.tiebreaks.base import TiebreakPolicy
-
-if TYPE_CHECKING:
-    from standgen.standings import Standings
 
 
 def planned_rounds(players: int, config: EventConfig) -> int:
@@ -29,7 +26,7 @@ def planned_rounds(players: int, config: EventConfig) -> int:
     return 8
 
 
-def clear_winner(standings: Standings, rounds: int, config: EventConfig) -> bool:
+def clear_winner(state: PairingInput, rounds: int, config: EventConfig) -> bool:
     """Return whether exactly one player has more tournament points than everyone else.
 
     Seed 004: "The event will run until there is a clear winner ... Once a clear winner
@@ -39,20 +36,20 @@ def clear_winner(standings: Standings, rounds: int, config: EventConfig) -> bool
     """
     if not STEAMROLLER.option(config, "clear_winner"):
         return False
-    scores = sorted((row.score for row in standings.rows), reverse=True)
+    scores = sorted(state.ordered_scores(), reverse=True)
     return len(scores) == 1 or (len(scores) > 1 and scores[0] > scores[1])
 
 
-def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
+def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
     """Return the proposed pairings for ``round_number`` (seed 004, "First Round" and
     "Second and Subsequent Matches", "Byes and Odd Numbers of Players")."""
     players = players_for_round(event, round_number)
     if round_number == 1:
         return _first_round(event, players)
-    return _later_round(event, standings, players, round_number)
+    return _later_round(event, state, players, round_number)
 
 
-def drawn_bye(event: Event, standings: Standings, round_number: int) -> str | None:
+def drawn_bye(event: Event, state: PairingInput, round_number: int) -> str | None:
     """Return the player the random draw gives the bye of ``round_number``, or None.
 
     The draw :func:`pair` makes first (seed 004, "Byes and Odd Numbers of Players"); the
@@ -62,9 +59,9 @@ def drawn_bye(event: Event, standings: Standings, round_number: int) -> str | No
     if round_number == 1:
         pile, bye = _round_one_draw(event, players)
         return None if bye is None else pile[bye].id
-    order = pile_order(event, standings, players, round_number)
-    scores = [standings.context.scores.get(p.id, 0.0) for p in order]
-    had_bye = [standings.records[p.id].byes > 0 for p in order]
+    order = pile_order(event, state, players, round_number)
+    scores = [state.scores.get(p.id, 0.0) for p in order]
+    had_bye = [state.records[p.id].byes > 0 for p in order]
     found = _later_draw(event, round_number, scores, had_bye)
     return None if found is None else order[found].id
 
@@ -159,7 +156,7 @@ def _pair_members(
 
 
 def pile_order(
-    event: Event, standings: Standings, players: Sequence[Player], round_number: int
+    event: Event, state: PairingInput, players: Sequence[Player], round_number: int
 ) -> list[Player]:
     """Return the sheets in TP piles, highest first, in the event's order inside a pile.
 
@@ -171,18 +168,18 @@ def pile_order(
     ``seed``, so the order cannot be played for.
     """
     if STEAMROLLER.option(event.config, "pile_order") == "standings":
-        return standings_order(standings, players, round_number, event)
+        return standings_order(state, players, round_number, event)
     shuffled = list(players)
     rng(event, round_number, "order").shuffle(shuffled)
-    scores = standings.context.scores
+    scores = state.scores
     return sorted(shuffled, key=lambda p: -scores.get(p.id, 0.0))
 
 
-def _faction_counts(event: Event, standings: Standings) -> dict[str, dict[str, int]]:
+def _faction_counts(event: Event, state: PairingInput) -> dict[str, dict[str, int]]:
     """Return, per player, how often they have faced each faction (casefolded)."""
     faction = {p.id: p.faction.casefold() for p in event.players}
     faced: dict[str, dict[str, int]] = {}
-    for pid, record in standings.records.items():
+    for pid, record in state.records.items():
         counts = faced.setdefault(pid, {})
         for entry in record.entries:
             for opponent in entry.opponents:
@@ -192,7 +189,7 @@ def _faction_counts(event: Event, standings: Standings) -> dict[str, dict[str, i
     return faced
 
 
-def _unwanted(event: Event, standings: Standings, order: Sequence[Player]
+def _unwanted(event: Event, state: PairingInput, order: Sequence[Player]
               ) -> tuple[Callable[[int, int], int], int]:
     """Return the faction criteria the event asks for, as a count per pair, and its most.
 
@@ -206,7 +203,7 @@ def _unwanted(event: Event, standings: Standings, order: Sequence[Player]
     config = event.config
     same = bool(STEAMROLLER.option(config, "avoid_same_faction"))
     repeat = bool(STEAMROLLER.option(config, "avoid_repeat_faction"))
-    faced = _faction_counts(event, standings) if repeat else {}
+    faced = _faction_counts(event, state) if repeat else {}
     most = (1 if same else 0) + (2 * max(
         (sum(c.values()) for c in faced.values()), default=0) if repeat else 0)
 
@@ -251,7 +248,7 @@ def _faction_procedure(
 
 
 def _later_round(
-    event: Event, standings: Standings, players: list[Player], round_number: int
+    event: Event, state: PairingInput, players: list[Player], round_number: int
 ) -> Proposal:
     """Return a later round: score piles, top sheet takes the first opponent not yet played.
 
@@ -263,17 +260,17 @@ def _later_round(
     matching give the bye to someone else, and the round's notes say so. Final round:
     "The top two players will be paired" (see :func:`_top_two`).
     """
-    order = pile_order(event, standings, players, round_number)
+    order = pile_order(event, state, players, round_number)
     n = len(order)
-    records = standings.records
+    records = state.records
     met = have_met(records)
-    scores = [standings.context.scores.get(p.id, 0.0) for p in order]
+    scores = [state.scores.get(p.id, 0.0) for p in order]
     had_bye = [records[p.id].byes > 0 for p in order]
 
     def forbidden(i: int, j: int) -> bool:
         return frozenset((order[i].id, order[j].id)) in met
 
-    unwanted, most = _unwanted(event, standings, order)
+    unwanted, most = _unwanted(event, state, order)
     factions = most > 0
     # Levels of closeness to the procedure: leaving one's TP pile outweighs the faction
     # criteria summed over every table, which outweigh any sum of positional distances
@@ -311,8 +308,8 @@ def _later_round(
     notes: list[str] = []
     members = [k for k in range(n) if k != bye]
     result: core.Pairing | None = None
-    if round_number == standings.planned_rounds and n >= 2:
-        result, note = _top_two(order, standings, members, bye, forbidden, pair_rest)
+    if round_number == state.planned_rounds and n >= 2:
+        result, note = _top_two(order, state, members, bye, forbidden, pair_rest)
         notes.append(note)
     if result is None:
         rest = pair_rest(members)
@@ -338,7 +335,7 @@ def _later_round(
 
 
 def _top_two(
-    order: Sequence[Player], standings: Standings, members: list[int], bye: int | None,
+    order: Sequence[Player], state: PairingInput, members: list[int], bye: int | None,
     forbidden: core.Forbidden, pair_rest: Callable[[list[int]], core.Pairing],
 ) -> tuple[core.Pairing | None, str]:
     """Return the final round with the first two of the standings paired, or None, and a
@@ -352,7 +349,7 @@ def _top_two(
     """
     first, second = order[0], order[1]
     if forbidden(0, 1):
-        met_in = next((e.round for e in standings.records[first.id].entries
+        met_in = next((e.round for e in state.records[first.id].entries
                        if second.id in e.opponents), None)
         when = f" in round {met_in}" if met_in is not None else ""
         return None, (f"Final round: {first.name} and {second.name}, first and second in "
@@ -368,7 +365,7 @@ def _top_two(
                       "rematch among the others, so the top two do not play each other "
                       "(seed 004).")
     result = core.Pairing(((0, 1), *rest.pairs), bye, 0,
-                          int(bye is not None and standings.records[order[bye].id].byes > 0),
+                          int(bye is not None and state.records[order[bye].id].byes > 0),
                           rest.method)
     return result, "Final round: the top two of the standings play each other (seed 004)."
 

@@ -7,20 +7,15 @@ system), C.07 (tie-break regulations), C.04 Annex 2 (TRF16).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
 from standgen.errors import Problem
 from standgen.formats.base import Format, Option, Proposal
 from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Seat
+from standgen.pairing import dutch_swiss
 from standgen.pairing import swiss as swiss_pairing
-from standgen.tables import Cell, Table
-from standgen.tiebreaks.base import TiebreakPolicy
+from standgen.pairing.state import PairingInput
 from standgen.tiebreaks.fide import EDITIONS, FIDE_POLICY, round_robin_policy
-
-if TYPE_CHECKING:
-    from standgen.pipeline import EventReport
-    from standgen.standings import Standings
 
 RESULT_POINTS = {Outcome.WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0}
 BYE_POINTS = (0.0, 0.5, 1.0)
@@ -45,52 +40,32 @@ def planned_rounds(players: int, config: EventConfig) -> int:
 
     FIDE sets no number of rounds; log2 of the field is the fewest rounds that can
     leave one player with a perfect score, and one more round separates the leaders.
-    With ``[options] pairing = "round-robin"``: n - 1 rounds (n even) or n (odd).
+    A round robin plays n - 1 rounds (n even) or n (odd): standgen.formats.roundrobin.
     """
-    from standgen.pairing import roundrobin
-
-    if config.options.get(roundrobin.PAIRING_OPTION.key) == roundrobin.ROUND_ROBIN:
-        return roundrobin.planned_rounds(players)
     if players < 3:
         return 1
     return max(1, min(math.ceil(math.log2(players)) + 1, players - 1))
 
 
 ROUND_ROBIN_POLICY = round_robin_policy(FIDE_POLICY)
-
-
-def policy_for(event: Event) -> TiebreakPolicy:
-    """Return the event's tiebreak policy: FIDE C.07 art. 16 for a Swiss, art. 15.2 for a
-    round robin (``[options] pairing = "round-robin"``: forfeits count as games)."""
-    from standgen.pairing import roundrobin
-
-    return ROUND_ROBIN_POLICY if roundrobin.uses_round_robin(event) else FIDE_POLICY
-
-
 ROUND_ROBIN_TIEBREAKS = ("direct", "wins", "sb", "koya")
 
 
-def default_tiebreaks_for(event: Event) -> tuple[str, ...]:
-    """Return the event's default tiebreak chain: the Swiss one, or for a round robin
-    direct encounter, wins, Sonneborn-Berger, Koya: FIDE C.07 art. 8 says Buchholz "must
-    not be used in round-robins" (the chain FIDE's round-robin events commonly use)."""
-    from standgen.pairing import roundrobin
-
-    if roundrobin.uses_round_robin(event):
-        return ROUND_ROBIN_TIEBREAKS
-    return SWISS.default_tiebreaks
+def in_round_robin(fmt: Format) -> Format:
+    """Return the Swiss format as a round robin pairs it (``[options] pairing =
+    "round-robin"``, standgen.formats.roundrobin): FIDE C.07 art. 15.2 (forfeits count as
+    games) and, as default tiebreaks, direct encounter, wins, Sonneborn-Berger, Koya:
+    art. 8 says Buchholz "must not be used in round-robins" (the chain FIDE's round-robin
+    events commonly use)."""
+    return replace(fmt, policy=ROUND_ROBIN_POLICY, default_tiebreaks=ROUND_ROBIN_TIEBREAKS)
 
 
-def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
+def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
     """Return the proposed Swiss round: by default the FIDE Dutch system (C.04.3, 2025;
     standgen.pairing.dutch), ``[options] pairing_engine = "standgen"`` for the earlier
     engine (standgen.pairing.swiss).
-
-    A wrapper, so the pairing modules may be imported before the format registry.
     """
-    from standgen.pairing import dutch_swiss
-
-    return dutch_swiss.pair(event, standings, round_number)
+    return dutch_swiss.pair(event, state, round_number)
 
 
 def validate_event(event: Event, where: str) -> list[Problem]:
@@ -106,8 +81,6 @@ def validate_event(event: Event, where: str) -> list[Problem]:
     if options.get("start_order", "rating") not in swiss_pairing.START_ORDERS:
         problems.append(Problem(where, 1, "option 'start_order' must be \"rating\" or "
                                 "\"file\" (players.csv order)"))
-    from standgen.pairing import dutch_swiss
-
     if options.get(dutch_swiss.ENGINE_OPTION, dutch_swiss.DUTCH) not in dutch_swiss.ENGINES:
         problems.append(Problem(where, 1, "option 'pairing_engine' must be \"dutch\" (FIDE "
                                 "C.04.3, the default) or \"standgen\" (the earlier engine)"))
@@ -115,40 +88,6 @@ def validate_event(event: Event, where: str) -> list[Problem]:
         problems.append(Problem(where, 1, "option 'fide_edition' must be \"2023\" or \"2026\" "
                                 "(the FIDE C.07 edition for unplayed rounds)"))
     return problems
-
-
-def seat_cells(game: Game, seat: Seat, config: EventConfig) -> Sequence[str]:
-    """Return the seat's colour: ``player_1`` has White (data contract, round files)."""
-    if len(game.seats) != 2:
-        return ("",)
-    return ("White" if seat is game.seats[0] else "Black",)
-
-
-def player_tables(report: EventReport, player: str) -> Sequence[Table]:
-    """Return the player's colour history and next colour preference (FIDE C.04.3 A.6)."""
-    record = report.standings.records.get(player)
-    if record is None:
-        return ()
-    colours = swiss_pairing.colour_history(record)
-    if not colours:
-        return ()
-    colour, strength = swiss_pairing.preference(colours)
-    difference = colours.count("w") - colours.count("b")
-    words = {"w": "White", "b": "Black"}
-    row = (
-        Cell(" ".join(words[c][0] for c in colours)),
-        Cell(f"{difference:+d}", numeric=True),
-        Cell(f"{words[colour]} ({swiss_pairing.STRENGTH_WORDS[strength]})" if colour else ""),
-    )
-    return (Table("Colours", ("Played colours", "Difference", "Next preference"), (row,),
-                  note="Games not played over the board do not count (FIDE C.04.2 D.5)."),)
-
-
-def downloads(report: EventReport) -> Mapping[str, bytes]:
-    """Return the event as a FIDE TRF16 file (C.04 Annex 2): ``results.trf``."""
-    from standgen.trf import export_trf
-
-    return {"results.trf": export_trf(report).encode("utf-8")}
 
 
 SWISS = Format(
@@ -159,8 +98,7 @@ SWISS = Format(
     planned_rounds=planned_rounds,
     pair=pair,
     policy=FIDE_POLICY,  # C.07 art. 16: unplayed rounds, dummy opponents
-    policy_for=policy_for,  # a round robin: C.07 art. 15.2
-    default_tiebreaks_for=default_tiebreaks_for,  # a round robin: no Buchholz (art. 8)
+    in_round_robin=in_round_robin,  # C.07 art. 15.2; no Buchholz (art. 8)
     default_tiebreaks=("sos-cut1", "sos", "sb", "cumulative", "direct", "wins"),
     options=(
         Option("bye_points", float, 1.0,
@@ -182,8 +120,4 @@ SWISS = Format(
     # a requested bye is the half-point bye of most chess regulations (FIDE C.04.1: byes
     # "as the regulations of the event" say; the FIDE Handbook's open events give 0.5)
     requested_bye=Outcome.DRAW,
-    player_tables=player_tables,
-    downloads=downloads,
-    seat_headers=("Colour",),
-    seat_cells=seat_cells,
 )

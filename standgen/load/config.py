@@ -14,11 +14,11 @@ from urllib.parse import urlparse
 from standgen.errors import Problem
 from standgen.formats import FORMATS
 from standgen.formats.base import EVERY_FORMAT_OPTIONS
+from standgen.formats.roundrobin import PAIRING_CHOICES, PAIRING_OPTION
 from standgen.load.files import display, read_text, suggest
 from standgen.load.markdown_limits import check_markdown
 from standgen.load.values import MAX_TOML_DEPTH, number_problem, toml_problems
 from standgen.model import EventConfig, Season, Source
-from standgen.pairing.roundrobin import PAIRING_CHOICES, PAIRING_OPTION
 from standgen.tiebreaks import TIEBREAKS
 
 EVENT_KEYS = ("name", "date", "format", "rounds", "seed", "tiebreaks", "scenarios",

@@ -10,12 +10,10 @@ goes through (issue #15, items 5 and 7; the ranges are listed in docs/data-contr
   ``inf`` or ``nan``. XML 1.0 (section 2.2, ``Char``) forbids the C0 controls and
   U+FFFE / U+FFFF, so they would make ``feed.xml`` ill-formed; none of the contract's
   fields needs one.
-* :func:`number_problem` says what is wrong with a number outside its range; the event
-  loader applies it to every format option that declares ``bounds``
-  (:class:`standgen.formats.base.Option`), the season and Diplomacy loaders to theirs.
-
-This module imports nothing from the rest of ``standgen.load`` but :mod:`files`, so the
-format modules may import it inside their functions.
+* :func:`number_problem` (defined beside :class:`standgen.formats.base.Option`, on the
+  rules floor, and re-exported here) says what is wrong with a number outside its
+  range; the event loader applies it to every format option that declares ``bounds``,
+  the season and Diplomacy loaders to theirs.
 """
 
 from __future__ import annotations
@@ -25,6 +23,7 @@ import re
 from collections.abc import Callable
 
 from standgen.errors import Problem
+from standgen.formats.base import number_problem as number_problem  # the checker, re-exported
 from standgen.load.files import CONTROL
 
 # the CSV loader's control characters, and the two noncharacters XML 1.0 ``Char`` excludes
@@ -42,28 +41,6 @@ MAX_URL_CHARS = 200
 MAX_TOML_DEPTH = 20
 
 KeyLine = Callable[[str], int]
-
-
-def number_problem(value: object, low: float, high: float, integer: bool = False) -> str | None:
-    """Return what a value must be ("a whole number from 1 to 99"), or None when it is one.
-
-    ``bool`` is not a number here (TOML ``true`` is not 1); ``inf`` and ``nan`` are never
-    in range.
-    """
-    wanted = f"{'a whole number' if integer else 'a number'} from {_show(low)} to {_show(high)}"
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return wanted
-    if integer and not isinstance(value, int):
-        return wanted
-    if not math.isfinite(value) or not low <= value <= high:
-        return wanted
-    return None
-
-
-def _show(bound: float) -> str:
-    if float(bound).is_integer():
-        return f"{int(bound):,}"
-    return f"{bound:g}"
 
 
 def toml_problems(data: object, where: str, line_of: KeyLine, multiline: tuple[str, ...] = ()

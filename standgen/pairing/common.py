@@ -5,13 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from standgen.model import Event, Game, GameKind, Player, Proposal, Round, Seat, Source
 from standgen.pairing.core import Pairing
-
-if TYPE_CHECKING:
-    from standgen.standings import Standings
+from standgen.pairing.state import PairingInput
 
 
 def rng(event: Event, round_number: int, purpose: str) -> random.Random:
@@ -49,7 +46,7 @@ def with_requested_byes(event: Event, proposed: Proposal, absent: Seat) -> Propo
 
 
 def standings_order(
-    standings: Standings, players: Sequence[Player], round_number: int, event: Event
+    state: PairingInput, players: Sequence[Player], round_number: int, event: Event
 ) -> list[Player]:
     """Return ``players`` by score, then standings rank, then a seeded shuffle for exact ties.
 
@@ -60,8 +57,8 @@ def standings_order(
     shuffled = list(players)
     rng(event, round_number, "order").shuffle(shuffled)
     tiebreak = {p.id: k for k, p in enumerate(shuffled)}
-    rank = {row.player.id: row.rank for row in standings.rows}
-    scores = standings.context.scores
+    rank = state.ranks
+    scores = state.scores
     return sorted(
         players,
         key=lambda p: (-scores.get(p.id, 0.0), rank.get(p.id, len(rank) + 1), tiebreak[p.id]),

@@ -7,9 +7,6 @@ as amended in 2025) or ``"standgen"`` (the earlier min-cost engine, standgen.pai
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from standgen.errors import Problem
 from standgen.model import Event, Game, GameKind, Proposal, Round, Seat, Source
 from standgen.pairing import swiss as standgen_swiss
 from standgen.pairing.common import players_for_round
@@ -21,10 +18,8 @@ from standgen.pairing.dutch import (
     RoundEntry,
     pair_dutch,
 )
+from standgen.pairing.state import PairingInput
 from standgen.records import Entry
-
-if TYPE_CHECKING:
-    from standgen.standings import Standings
 
 ENGINE_OPTION = "pairing_engine"
 DUTCH, STANDGEN = "dutch", "standgen"
@@ -55,13 +50,13 @@ def round_entry(entry: Entry, numbers: dict[str, int]) -> RoundEntry:
     return RoundEntry(None, None, entry.points, paired=False)
 
 
-def pairing_state(event: Event, standings: Standings, round_number: int) -> PairingState:
+def pairing_state(event: Event, state: PairingInput, round_number: int) -> PairingState:
     """Return the state before ``round_number``: every player's rounds 1 to
     ``round_number - 1`` (an empty, unpaired round where a player has none), the
     pairing numbers (``[options] start_order``), planned rounds and initial colour."""
     numbers = standgen_swiss.start_ranks(event)
     active = {p.id for p in players_for_round(event, round_number)}
-    records = standings.records
+    records = state.records
     entrants = []
     for player in event.players:
         record = records.get(player.id)
@@ -71,7 +66,7 @@ def pairing_state(event: Event, standings: Standings, round_number: int) -> Pair
             else RoundEntry(None, None, 0.0, paired=False)
             for k in range(1, round_number))
         entrants.append(Entrant(numbers[player.id], history, player.id in active))
-    return PairingState(tuple(entrants), max(standings.planned_rounds, round_number),
+    return PairingState(tuple(entrants), max(state.planned_rounds, round_number),
                         standgen_swiss.initial_colour(event))
 
 
@@ -89,7 +84,7 @@ def to_round(event: Event, round_number: int, pairing: DutchPairing) -> Round:
     return Round(number=round_number, games=tuple(games), source=source)
 
 
-def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
+def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
     """Return the proposed round by the engine ``[options] pairing_engine`` names
     (left out: the Dutch engine up to :data:`AUTO_LIMIT` players, standgen's above).
 
@@ -99,18 +94,18 @@ def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
     """
     chosen = event.config.options.get(ENGINE_OPTION)
     if chosen == STANDGEN:
-        return standgen_swiss.pair(event, standings, round_number)
+        return standgen_swiss.pair(event, state, round_number)
     field = len(players_for_round(event, round_number))
     if chosen is None and field > AUTO_LIMIT:
-        fast = standgen_swiss.pair(event, standings, round_number)
+        fast = standgen_swiss.pair(event, state, round_number)
         return Proposal(fast.round, (
             f"{field} players: paired by the standgen engine, as the Dutch engine would take "
             f"minutes above {AUTO_LIMIT} players; write pairing_engine = \"dutch\" in "
             "[options] to use it anyway.", *fast.notes))
     try:
-        made = pair_dutch(pairing_state(event, standings, round_number))
+        made = pair_dutch(pairing_state(event, state, round_number))
     except NoValidPairing:
-        fallback = standgen_swiss.pair(event, standings, round_number)
+        fallback = standgen_swiss.pair(event, state, round_number)
         return Proposal(fallback.round, (
             "No pairing meets the Dutch system's absolute criteria (FIDE C.04.3: no "
             "rematch, no second bye, no clash of absolute colour preferences); the "
@@ -118,46 +113,6 @@ def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
     return Proposal(to_round(event, round_number, made), (
         "Swiss pairing by the FIDE Dutch system (C.04.3, 2025), as bbpPairings pairs it "
         "(see the Swiss help page).",))
-
-
-def deviations(event: Event) -> list[Problem]:
-    """Return, for each round file of a Swiss event, a warning naming the first
-    difference from the pairing the Dutch system gives from the rounds before it (issue
-    #17: what FIDE's free pairing checkers tell an arbiter; the TO may still edit a
-    round, so this warns and never refuses).
-
-    Checked only where the Dutch engine pairs the event (``pairing_engine`` not
-    "standgen", no round robin, at most :data:`AUTO_LIMIT` players unless "dutch" is
-    written out). Players with an ``ABSENT`` row in a round are not paired in it, as an
-    arbiter enters them before pairing.
-    """
-    from dataclasses import replace
-
-    from standgen.standings import compute_standings
-
-    chosen = event.config.options.get(ENGINE_OPTION)
-    if (chosen == STANDGEN or event.config.format != "swiss"
-            or event.config.options.get("pairing") == "round-robin"):
-        return []
-    found: list[Problem] = []
-    for rnd in event.rounds:
-        absent = {g.players[0] for g in rnd.games if g.kind is GameKind.ABSENT}
-        before = replace(event, rounds=tuple(r for r in event.rounds if r.number < rnd.number),
-                         players=tuple(replace(p, byes=(*p.byes, rnd.number))
-                                       if p.id in absent else p for p in event.players))
-        if chosen is None and len(players_for_round(before, rnd.number)) > AUTO_LIMIT:
-            continue
-        standings = compute_standings(before)
-        try:
-            made = pair_dutch(pairing_state(before, standings, rnd.number))
-        except NoValidPairing:
-            continue
-        difference = first_difference(to_round(before, rnd.number, made), rnd, event)
-        if difference:
-            found.append(Problem(rnd.source.path, 1, f"round {rnd.number} is not the Dutch "
-                                 f"system's pairing: {difference} (FIDE C.04.3; a TO may "
-                                 "still change a round: this is a warning)", warning=True))
-    return found
 
 
 def first_difference(rules: Round, written: Round, event: Event) -> str:

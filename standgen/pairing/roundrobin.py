@@ -1,4 +1,5 @@
-"""Round robin by Berger tables, for any two-player format (``[options] pairing``).
+"""Round robin by Berger tables, for any two-player format (``[options] pairing``; the
+format's round-robin form is :mod:`standgen.formats.roundrobin`).
 
 FIDE Handbook C.05 Annex 1 ("Berger Tables for Round-Robin Tournaments"): each
 player meets every other once; with an odd field a dummy player makes the field even
@@ -7,27 +8,9 @@ and whoever is drawn against the dummy has a bye that round.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from standgen.formats.base import Option, Proposal
-from standgen.model import Event, Game, GameKind, Player, Round, Seat, Source
+from standgen.model import Event, Game, GameKind, Player, Proposal, Round, Seat, Source
 from standgen.pairing.common import rng
-
-if TYPE_CHECKING:
-    from standgen.standings import Standings
-
-ROUND_ROBIN = "round-robin"
-PAIRING_CHOICES = ("format", ROUND_ROBIN)
-PAIRING_OPTION = Option(
-    "pairing", str, "format",
-    "How rounds are paired: \"format\" (the format's own rule) or \"round-robin\" "
-    "(Berger tables: everyone meets everyone once).",
-)
-
-
-def uses_round_robin(event: Event) -> bool:
-    """Return whether the event asks for Berger-table pairing (``pairing = "round-robin"``)."""
-    return event.config.options.get(PAIRING_OPTION.key) == ROUND_ROBIN
+from standgen.pairing.state import PairingInput
 
 
 def planned_rounds(players: int) -> int:
@@ -81,7 +64,7 @@ def berger_numbers(event: Event) -> list[Player]:
     return players
 
 
-def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
+def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
     """Return round ``round_number`` of the event's round robin (FIDE C.05 Annex 1).
 
     A game against the dummy (odd field) or against a player who has dropped becomes a

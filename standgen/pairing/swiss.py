@@ -14,15 +14,12 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from standgen.model import Event, GameKind, Outcome, Player, Proposal
 from standgen.pairing import core
 from standgen.pairing.common import players_for_round, proposal, rng
+from standgen.pairing.state import PairingInput
 from standgen.records import Record
-
-if TYPE_CHECKING:
-    from standgen.standings import Standings
 
 WHITE, BLACK = "w", "b"
 NONE, MILD, STRONG, ABSOLUTE = 0, 1, 2, 3
@@ -751,7 +748,7 @@ def pair_large(field: Field, w: Weights, opponents: Sequence[set[int]]) -> core.
     return core.Pairing(tuple(sorted(pairs)), bye, method="score groups")
 
 
-def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
+def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
     """Return the proposed Swiss pairings for ``round_number``, White first at each table.
 
     FIDE C.04.1 (basic rules), C.04.3 (Dutch system criteria as costs): no rematch and
@@ -760,9 +757,9 @@ def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
     half, colour preferences, and colours allocated by C.04.3 E.
     """
     players = players_for_round(event, round_number)
-    records = standings.records
+    records = state.records
     numbers = start_ranks(event)
-    field = make_field(players, standings.context.scores, numbers, records)
+    field = make_field(players, state.scores, numbers, records)
     n = len(field.order)
     ids = [p.id for p in field.order]
     position = {pid: k for k, pid in enumerate(ids)}

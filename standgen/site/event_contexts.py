@@ -14,6 +14,7 @@ from standgen.site import links, stamp
 from standgen.site.charts import FactionResult, faction_chart, faction_results
 from standgen.site.contexts import Frame, Link, Site, frame, web_url
 from standgen.site.crosstable import Crosstable, crosstable
+from standgen.site.formats import views_of
 from standgen.site.hook_contexts import TableView, download_links, table_views
 from standgen.site.jsonout import round_status
 from standgen.site.markdown import MarkdownRenderer
@@ -205,6 +206,7 @@ def event_page(
     """
     event, standings = report.event, report.standings
     config, fmt = event.config, standings.format
+    views = views_of(fmt)
     path = links.event_page(event)
     page = event_frame(site, report, path, config.name, "event", site.event_crumbs(event)[:-1])
     format_target = site.help_path(fmt.help)
@@ -259,7 +261,7 @@ def event_page(
         faction_chart=faction_chart(factions, f"Win rate by {fmt_faction(report)}"),
         faction_word=fmt_faction(report).capitalize(),
         tables=table_views(
-            tuple(fmt.event_tables(report)) if fmt.event_tables is not None else (),
+            tuple(views.event_tables(report)) if views.event_tables else (),
             page, event.path, "format-table",
         ),
         pages=tuple(Link(title, page.href(links.page(*event.path, slug))) for slug, title in pages),

@@ -17,6 +17,7 @@ from typing import Any
 from standgen.pipeline import EventReport
 from standgen.site import links
 from standgen.site.contexts import Frame, Link, Site, frame, web_url
+from standgen.site.formats import views_of
 from standgen.tables import Page, Table
 
 LAB_SLUG = "lab"
@@ -98,7 +99,8 @@ def lab_hook() -> Callable[[EventReport], Page] | None:
 def extra_pages(report: EventReport) -> list[Page]:
     """Return the event's extra pages: the format's, then the tiebreak lab when available."""
     fmt = report.standings.format
-    pages = list(fmt.pages(report)) if fmt.pages is not None else []
+    views = views_of(fmt)
+    pages = list(views.pages(report)) if views.pages is not None else []
     lab = lab_hook()
     if lab is not None:
         pages.append(lab(report))
@@ -130,7 +132,8 @@ def extra_page(site: Site, report: EventReport, extra: Page, crumbs: list[tuple[
 def format_downloads(report: EventReport) -> Mapping[str, bytes]:
     """Return the format's download files by name, checked to stay in the event folder."""
     fmt = report.standings.format
-    files = dict(fmt.downloads(report)) if fmt.downloads is not None else {}
+    views = views_of(fmt)
+    files = dict(views.downloads(report)) if views.downloads is not None else {}
     for name in files:
         if "/" in name or "\\" in name or name.startswith(".") or name in _TAKEN:
             raise ValueError(f"format {fmt.id}: download name {name!r} is not allowed")

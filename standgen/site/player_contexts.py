@@ -22,6 +22,7 @@ from standgen.site.event_contexts import (
     rounds_of,
     tiebreak_columns,
 )
+from standgen.site.formats import views_of
 from standgen.site.history import history_page_path
 from standgen.site.hook_contexts import TableView, table_views
 from standgen.site.markdown import MarkdownRenderer
@@ -212,6 +213,7 @@ def player_page(
     event: Event = report.event
     standings = report.standings
     fmt = standings.format
+    views = views_of(fmt)
     path = links.player_page(event, player.id)
     title = f"{player.name} · {event.config.name}"
     shared = index.shared
@@ -299,7 +301,7 @@ def player_page(
             index.scores[0],
         ),
         tables=table_views(
-            tuple(fmt.player_tables(report, player.id)) if fmt.player_tables is not None else (),
+            tuple(views.player_tables(report, player.id)) if views.player_tables else (),
             page, event.path, "format-table",
         ),
         history=page.href(history_page_path(player.id)),

@@ -14,6 +14,7 @@ from standgen.pipeline import EventReport
 from standgen.site import links
 from standgen.site.contexts import Frame, Link, Site, stat_heading
 from standgen.site.event_contexts import event_frame, rounds_of, scenario_of
+from standgen.site.formats import views_of
 from standgen.site.jsonout import round_status
 from standgen.site.numbers import display_number
 from standgen.site.qr import qr_svg
@@ -107,10 +108,11 @@ def _side(
     player = players.get(seat.player)
     name = player.name if player is not None else seat.player
     cells: tuple[str, ...] = ()
-    if fmt is not None and fmt.seat_headers:
-        found = tuple(fmt.seat_cells(game, seat, event.config)) if fmt.seat_cells else ()
-        cells = tuple(str(c) for c in found[: len(fmt.seat_headers)])
-        cells += ("",) * (len(fmt.seat_headers) - len(cells))
+    views = views_of(fmt) if fmt is not None else None
+    if views is not None and views.seat_headers:
+        found = tuple(views.seat_cells(game, seat, event.config)) if views.seat_cells else ()
+        cells = tuple(str(c) for c in found[: len(views.seat_headers)])
+        cells += ("",) * (len(views.seat_headers) - len(cells))
     faction = seat.power or (player.faction if player is not None else "")
     values = tuple(display_number(seat.stats[s]) if s in seat.stats else "" for s in stats)
     infos = info.values(seat.player, player) if info is not None else ()
@@ -119,8 +121,8 @@ def _side(
         details += [f"{v} {label}".strip() if label else v
                     for v, label in zip(infos, info.inline, strict=True) if v]
     details += [f"{v} {stat_heading(s)}" for v, s in zip(values, stats, strict=True) if v]
-    if fmt is not None:
-        details += [_inline(v, h) for v, h in zip(cells, fmt.seat_headers, strict=False) if v]
+    if views is not None:
+        details += [_inline(v, h) for v, h in zip(cells, views.seat_headers, strict=False) if v]
     return Side(
         player=Link(name, site_page.href(links.player_page(event, seat.player))),
         faction=faction,
@@ -245,7 +247,8 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> R
         table_row(page, event, players, game, stats, fmt.game_columns, fmt, info)
         for game in sorted(rnd.games, key=lambda g: g.table)
     )
-    rows, stat_keep, cell_keep = _drop_empty_columns(rows, len(stats), len(fmt.seat_headers))
+    seat_headers = views_of(fmt).seat_headers
+    rows, stat_keep, cell_keep = _drop_empty_columns(rows, len(stats), len(seat_headers))
     sitting_out: tuple[Side, ...] = ()
     if multi_seat:
         sitting_out = tuple(row.sides[0] for row in rows if row.alone)
@@ -268,7 +271,7 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> R
         next=_round_link(page, event, numbers[where + 1]) if where + 1 < len(numbers) else None,
         pairings_json=page.href(links.event_file(event, f"round-{rnd.number}", "pairings.json")),
         pairings_csv=page.href(links.event_file(event, f"round-{rnd.number}", "pairings.csv")),
-        seat_headers=_kept(fmt.seat_headers, cell_keep),
+        seat_headers=_kept(seat_headers, cell_keep),
         rounds=tuple(_round_link(page, event, n) for n in numbers),
         qr=qr_svg(event_url, f"QR code: {event.config.name}, {event_url}") if event_url
         else Markup(""),

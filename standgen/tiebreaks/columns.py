@@ -343,7 +343,7 @@ def _per_player(grid: Grid, found: Mapping[str, float] | Callable[[str], float]
 
 def _opponent_keys(grid: Grid, of: tuple[np.ndarray, np.ndarray],
                    unplayed: tuple[np.ndarray, np.ndarray] | None) -> Keys:
-    """Return :func:`opponents.opponent_keys` as grids: an opponent round adds
+    """Return :func:`opponents.opponent_contributions` as grids: an opponent round adds
     ``of[opponent]``, an unplayed round ``unplayed`` (0.0 where NaN or None)."""
     import numpy as np
 

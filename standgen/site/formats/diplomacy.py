@@ -12,13 +12,15 @@ from standgen.diplomacy.mcs import McsTable, mcs_table
 from standgen.diplomacy.options import options_of, system_of
 from standgen.diplomacy.points import event_points, game_score_lines, seat_points
 from standgen.diplomacy.scoring import DRAW, ELIMINATED, POWERS, SOLO
+from standgen.formats.diplomacy import DIPLOMACY
 from standgen.model import Event, EventConfig, Game, Seat
+from standgen.site.formats.base import FormatViews
 from standgen.tables import Cell, Page, Table
 
 if TYPE_CHECKING:
     from standgen.pipeline import EventReport
 
-SCORE_SHORT = "Pts"
+SCORE_SHORT = DIPLOMACY.score_short
 T = TypeVar("T")
 
 
@@ -224,3 +226,7 @@ def seat_cells(game: Game, seat: Seat, config: EventConfig) -> Sequence[str]:
     if not game.finished:
         return ("",)
     return (_num(seat_points(seat, game, config)),)
+
+
+VIEWS = FormatViews(event_tables=awards, player_tables=player_games, pages=power_statistics,
+                    seat_headers=("Score",), seat_cells=seat_cells)

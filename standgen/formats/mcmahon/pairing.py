@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import rustworkx as rx
 
-from standgen.formats.mcmahon import (
-    MCMAHON,
+from standgen.formats.mcmahon.scoring import (
     RANK,
     initial_mms,
     mms_zero,
+    option,
     rank_value,
     total_mms,
 )
@@ -35,14 +35,12 @@ from standgen.model import (
 )
 from standgen.pairing import gotha
 from standgen.pairing.common import players_for_round
+from standgen.pairing.state import PairingInput
 from standgen.records import Record
-
-if TYPE_CHECKING:
-    from standgen.standings import Standings
 
 
 def _rank_or(config: EventConfig, key: str, default: int) -> int:
-    text = str(MCMAHON.option(config, key) or "")
+    text = str(option(config, key) or "")
     return rank_value(text) if RANK.fullmatch(text) else default
 
 
@@ -59,7 +57,7 @@ def settings_of(event: Event, planned: int) -> gotha.Settings:
     config = event.config
 
     def opt(key: str) -> Any:
-        return MCMAHON.option(config, key)
+        return option(config, key)
 
     bar = _rank_or(config, "bar", gotha.MAX_RANK)
     floor = _rank_or(config, "floor", gotha.MIN_RANK)
@@ -94,7 +92,7 @@ def _mms2(score: float, zero: int) -> int:
     return round(2 * (score + zero - gotha.MIN_RANK))
 
 
-def gamers(event: Event, standings: Standings, s: gotha.Settings) -> dict[str, gotha.Gamer]:
+def gamers(event: Event, state: PairingInput, s: gotha.Settings) -> dict[str, gotha.Gamer]:
     """Return every registered player as OpenGotha's ``ScoredPlayer`` before the round.
 
     Placement is the MMS then the event's tiebreaks (OpenGotha's placement criteria,
@@ -104,12 +102,12 @@ def gamers(event: Event, standings: Standings, s: gotha.Settings) -> dict[str, g
     registers one so, ``Player.ratingFromRank``).
     """
     config = event.config
-    scores = standings.context.scores
-    values = {row.player.id: tuple(_number(row.values[t]) for t in standings.tiebreaks
-                                   if t in row.values) for row in standings.rows}
+    scores = state.scores
+    values = {pid: tuple(_number(row[t]) for t in state.tiebreaks if t in row)
+              for pid, row in state.values.items()}
     out: dict[str, gotha.Gamer] = {}
     for player in event.players:
-        record: Record = standings.records[player.id]
+        record: Record = state.records[player.id]
         name, first = gotha.split_name(player.name)
         rank = rank_value(player.rank) if player.rank else gotha.MIN_RANK
         score = scores.get(player.id, 0.0)
@@ -158,7 +156,7 @@ def match(f: gotha.Field, group: Sequence[gotha.Gamer]) -> list[tuple[int, int]]
     return sorted((min(a, b), max(a, b)) for a, b in mate)
 
 
-def pair_round(event: Event, standings: Standings, round_number: int) -> Proposal:
+def pair_round(event: Event, state: PairingInput, round_number: int) -> Proposal:
     """Return the proposed round as OpenGotha's automatic pairing makes it.
 
     OpenGotha ``JFrGamesPair.btnPairActionPerformed``: the players to pair in score
@@ -171,8 +169,8 @@ def pair_round(event: Event, standings: Standings, round_number: int) -> Proposa
     next players in its bye order are tried (up to ``BYE_TRIES``), and the first bye
     that allows a round without a rematch is taken, with a note.
     """
-    s = settings_of(event, standings.planned_rounds)
-    everyone = gamers(event, standings, s)
+    s = settings_of(event, state.planned_rounds)
+    everyone = gamers(event, state, s)
     round0 = round_number - 1
     groups = gotha.fill_pairing_info(s, list(everyone.values()), round0)
     f = gotha.Field(s, round0, groups)
@@ -213,7 +211,7 @@ def _proposal(event: Event, f: gotha.Field, round_number: int, order: Sequence[g
               bye: gotha.Gamer | None, moved: bool) -> Proposal:
     """Return the round: White first, handicap and komi, the bye last, a note per table."""
     config = event.config
-    handicaps = bool(MCMAHON.option(config, "handicap"))
+    handicaps = bool(option(config, "handicap"))
     source = Source("/".join(("events", *event.path, f"round-{round_number}.csv")))
     games: list[Game] = []
     notes: list[str] = []
@@ -222,7 +220,7 @@ def _proposal(event: Event, f: gotha.Field, round_number: int, order: Sequence[g
         white, black, hd, why = gotha.game_between(f.settings, p1, p2)
         extra: dict[str, float] = {}
         if handicaps:
-            komi = MCMAHON.option(config, "handicap_komi" if hd else "komi")
+            komi = option(config, "handicap_komi" if hd else "komi")
             extra = {"handicap": float(hd), "komi": float(komi)}
         games.append(Game(round=round_number, table=table,
                           seats=(Seat(white.id), Seat(black.id)), source=source, extra=extra))

@@ -1,4 +1,5 @@
-"""Go McMahon: McMahon score (MMS) from rank, bar and floor; OpenGotha's scoring and tiebreaks.
+"""Go McMahon's scoring: McMahon score (MMS) from rank, bar and floor; OpenGotha's
+scoring, tiebreak policy and options (the format is :mod:`standgen.formats.mcmahon`).
 
 Sources: OpenGotha (github.com/lucvannier/opengotha, ``Player.smms``,
 ``Player.convertKDPToInt``, ``GeneralParameterSet.initForMM``, ``Tournament``'s
@@ -10,18 +11,14 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import Any
 
 from standgen.errors import Problem
-from standgen.formats.base import Format, Option, Proposal
+from standgen.formats.base import Option, option_value
 from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Player, Seat
+from standgen.pairing.gotha import option_problems
+from standgen.records import Entry, Record
 from standgen.tiebreaks.base import Adjustment, Context, TiebreakPolicy
-
-if TYPE_CHECKING:
-    from standgen.pipeline import EventReport
-    from standgen.records import Entry, Record
-    from standgen.standings import Standings
 
 RANK = re.compile(r"([1-9]|[12][0-9]|30)[kK]|[1-9][dDpP]\Z")
 MIN_RANK, MAX_RANK = -30, 8  # OpenGotha Gotha.MIN_RANK (30k), Gotha.MAX_RANK (9d)
@@ -50,7 +47,7 @@ def rank_name(value: int) -> str:
 
 
 def _rank_option(config: EventConfig, key: str) -> int | None:
-    text = MCMAHON.option(config, key)
+    text = option(config, key)
     if not text or not RANK.fullmatch(str(text)):
         return None
     return rank_value(str(text))
@@ -95,10 +92,10 @@ def points(seat: Seat, game: Game, config: EventConfig) -> float:
     share = {Outcome.WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0}
     if seat.outcome is None:
         return 0.0
-    if game.kind is GameKind.BYE and seat.outcome is MCMAHON.bye_outcome:
-        return float(MCMAHON.option(config, "bye_points"))
-    if game.kind is GameKind.ABSENT and seat.outcome is MCMAHON.absent_outcome:
-        return float(MCMAHON.option(config, "absent_points"))
+    if game.kind is GameKind.BYE and seat.outcome is BYE_OUTCOME:
+        return float(option(config, "bye_points"))
+    if game.kind is GameKind.ABSENT and seat.outcome is ABSENT_OUTCOME:
+        return float(option(config, "absent_points"))
     return share[seat.outcome]
 
 
@@ -112,7 +109,7 @@ def total_mms(record: Record, config: EventConfig) -> float:
     """
     played = sum(e.points for e in record.entries if e.kind not in _UNPAIRED)
     unpaired = sum(e.points for e in record.entries if e.kind in _UNPAIRED)
-    if MCMAHON.option(config, "round_down"):
+    if option(config, "round_down"):
         unpaired = float(math.floor(unpaired + 1e-9))
     return initial_mms(record.player, config) + played + unpaired
 
@@ -190,16 +187,14 @@ def validate_event(event: Event, path: str) -> list[Problem]:
     problems: list[Problem] = []
     config = event.config
     for key in ("mms_zero", "bar", "floor"):
-        text = MCMAHON.option(config, key)
+        text = option(config, key)
         if text and not RANK.fullmatch(str(text)):
             problems.append(Problem(path, 1, f"option '{key}' = '{text}' is not a Go rank; "
                                     "use 30k ... 1k, 1d ... 9d, e.g. \"20k\" or \"3d\""))
     for key in ("bye_points", "absent_points"):
-        if float(MCMAHON.option(config, key)) not in UNPLAYED_VALUES:
+        if float(option(config, key)) not in UNPLAYED_VALUES:
             problems.append(Problem(path, 1, f"option '{key}' must be 0, 0.5 or 1"))
-    from standgen.pairing.gotha import option_problems
-
-    problems += [Problem(path, 1, text) for text in option_problems(MCMAHON.option, config)]
+    problems += [Problem(path, 1, text) for text in option_problems(option, config)]
     # the numbers' ranges (Option bounds) are checked when event.toml is loaded
     floor, bar = _rank_option(config, "floor"), _rank_option(config, "bar")
     if floor is not None and bar is not None and floor > bar:
@@ -216,7 +211,7 @@ def validate_event(event: Event, path: str) -> list[Problem]:
                                     "results file needs one such as FR or GB", warning=True))
     if problems:
         return problems
-    chain = config.tiebreaks or MCMAHON.default_tiebreaks
+    chain = config.tiebreaks or DEFAULT_TIEBREAKS
     groups = {initial_mms(p, config) for p in event.players}
     if "sodos" in chain and len(groups) > 1:
         problems.append(Problem(path, 1, f"tiebreak 'sodos' with {len(groups)} McMahon "
@@ -225,101 +220,78 @@ def validate_event(event: Event, path: str) -> list[Problem]:
     return problems
 
 
-def pair(event: Event, standings: Standings, round_number: int) -> Proposal:
-    """Return the proposed pairings (see :mod:`standgen.pairing.mcmahon`)."""
-    from standgen.pairing.mcmahon import pair_round
-
-    return pair_round(event, standings, round_number)
-
-
-def downloads(report: EventReport) -> Mapping[str, bytes]:
-    """Return the EGD results file (``results.h9``) of the event's complete rounds."""
-    from standgen.egd import export_h9
-
-    return {"results.h9": export_h9(report).encode("utf-8")}
-
-
-MCMAHON = Format(
-    id="mcmahon",
-    label="Go McMahon",
-    help="formats/mcmahon",
-    points=points,
-    planned_rounds=planned_rounds,
-    pair=pair,
-    policy=TiebreakPolicy(
-        bye_is_opponent=True, forfeit_is_opponent=True, dummy_opponent=True,
-        unplayed_opponent_score=unplayed_sos, unplayed_opponent_sos=unplayed_sosos,
-        missing_rounds_unplayed=False,
-        # OpenGotha's SODOS adds 0 for a bye or an absence (no defeated opponent)
-        defeated_counts_unplayed=False,
-        start_score=start_mms,
-        # OpenGotha's SOS reads the opponent's MMS plus the handicap White gave
-        game_adjustment=handicap_adjustment,
-    ),
-    default_tiebreaks=("sos", "sosos"),
-    game_columns=("handicap", "komi"),
-    options=(
-        Option("mms_zero", str, "30k", "Rank whose starting McMahon score is 0."),
-        Option("bar", str, "", "Players at or above this rank start on the bar's MMS."),
-        Option("floor", str, "", "Players below this rank start on the floor's MMS."),
-        Option("bye_points", (int, float), 1.0, "MMS points for a bye (0, 0.5 or 1).",
-               bounds=(0, 1)),
-        Option("absent_points", (int, float), 0.5, "MMS points for an absence (0, 0.5 or 1).",
-               bounds=(0, 1)),
-        Option("round_down", bool, True,
-               "Round the bye and absence points down to a whole number (OpenGotha)."),
-        Option("seeding", str, "", "Inside an MMS group in every round: \"fold\", \"slip\" "
-               "or \"random\"; empty: seeding_first, then seeding_later."),
-        Option("seeding_first", str, "random", "Seeding of the first rounds (OpenGotha "
-               "paiMaSeedSystem1): \"random\", \"fold\" or \"slip\"."),
-        Option("seeding_first_rounds", int, 2, "Last round seeded by seeding_first (OpenGotha "
-               "'Earlier rounds up to round', paiMaLastRoundForSeedSystem1 + 1)."),
-        Option("seeding_first_order", str, "rating", "Order inside a group after the "
-               "placement criteria, first rounds: \"rating\", \"rank\" or \"\"."),
-        Option("seeding_later", str, "slip", "Seeding after the first rounds (OpenGotha "
-               "paiMaSeedSystem2)."),
-        Option("seeding_later_order", str, "", "Order inside a group, later rounds."),
-        Option("pairing_random", bool, False, "Add OpenGotha's deterministic random "
-               "(paiBaRandom) to every pair."),
-        Option("colour_balance", bool, True, "Prefer pairs owed opposite colours "
-               "(paiBaBalanceWB)."),
-        Option("draw_down_position", str, "middle", "Who of the upper group is drawn down: "
-               "\"top\", \"middle\" or \"bottom\" (paiMaDUDDUpperMode)."),
-        Option("draw_up_position", str, "middle", "Who of the lower group is drawn up "
-               "(paiMaDUDDLowerMode)."),
-        Option("dudd_compensate", bool, True, "Reward drawing a player back the other way "
-               "(paiMaCompensateDUDD)."),
-        Option("geo_country", int, 1, "MMS difference preferred to two compatriots "
-               "(paiSePreferMMSDiffRatherThanSameCountry)."),
-        Option("geo_club", int, 3, "MMS difference preferred to two club mates "
-               "(paiSePreferMMSDiffRatherThanSameClub)."),
-        Option("minimize_handicap", bool, False, "Secondary criterion: minimise handicap "
-               "(paiSeMinimizeHandicap)."),
-        Option("secondary_bar", bool, True, "No handicap criterion for players at the bar "
-               "(paiSeBarThresholdActive)."),
-        Option("secondary_rank", str, "1d", "No handicap criterion from this rank up "
-               "(paiSeRankThreshold)."),
-        Option("secondary_wins", bool, False, "No handicap criterion after winning half "
-               "the rounds (paiSeNbWinsThresholdActive)."),
-        Option("handicap_by_mms", bool, True, "Handicap from MMS, not rank (hdBasedOnMMS)."),
-        Option("handicap_threshold", str, "", "Even games from this rank up "
-               "(hdNoHdRankThreshold); empty: the bar."),
-        Option("handicap", bool, False, "Handicap games below the bar."),
-        Option("handicap_correction", int, 1, "Stones taken off the MMS difference.",
-               bounds=(-1, 3)),
-        Option("handicap_ceiling", int, 9, "Most handicap stones.", bounds=(0, 9)),
-        Option("komi", (int, float), 7.5, "Komi of even games.", bounds=(-100, 100)),
-        Option("handicap_komi", (int, float), 0.5, "Komi of handicap games.",
-               bounds=(-100, 100)),
-        Option("egd_class", str, "", "EGD tournament class (A, B, C or D) for the .h9 file."),
-        Option("time_minutes", int, 0, "Adjusted thinking time in minutes for the .h9 file.",
-               bounds=(0, 1440)),  # at most a day
-    ),
-    score_label="McMahon score",
-    score_short="MMS",
-    bye_outcome=Outcome.WIN,
-    absent_outcome=Outcome.DRAW,
-    validate_event=validate_event,
-    downloads=downloads,
-    total_score=total_mms,
+POLICY = TiebreakPolicy(
+    bye_is_opponent=True, forfeit_is_opponent=True, dummy_opponent=True,
+    unplayed_opponent_score=unplayed_sos, unplayed_opponent_sos=unplayed_sosos,
+    missing_rounds_unplayed=False,
+    # OpenGotha's SODOS adds 0 for a bye or an absence (no defeated opponent)
+    defeated_counts_unplayed=False,
+    start_score=start_mms,
+    # OpenGotha's SOS reads the opponent's MMS plus the handicap White gave
+    game_adjustment=handicap_adjustment,
 )
+DEFAULT_TIEBREAKS = ("sos", "sosos")
+BYE_OUTCOME = Outcome.WIN
+ABSENT_OUTCOME = Outcome.DRAW
+OPTIONS: tuple[Option, ...] = (
+    Option("mms_zero", str, "30k", "Rank whose starting McMahon score is 0."),
+    Option("bar", str, "", "Players at or above this rank start on the bar's MMS."),
+    Option("floor", str, "", "Players below this rank start on the floor's MMS."),
+    Option("bye_points", (int, float), 1.0, "MMS points for a bye (0, 0.5 or 1).",
+           bounds=(0, 1)),
+    Option("absent_points", (int, float), 0.5, "MMS points for an absence (0, 0.5 or 1).",
+           bounds=(0, 1)),
+    Option("round_down", bool, True,
+           "Round the bye and absence points down to a whole number (OpenGotha)."),
+    Option("seeding", str, "", "Inside an MMS group in every round: \"fold\", \"slip\" "
+           "or \"random\"; empty: seeding_first, then seeding_later."),
+    Option("seeding_first", str, "random", "Seeding of the first rounds (OpenGotha "
+           "paiMaSeedSystem1): \"random\", \"fold\" or \"slip\"."),
+    Option("seeding_first_rounds", int, 2, "Last round seeded by seeding_first (OpenGotha "
+           "'Earlier rounds up to round', paiMaLastRoundForSeedSystem1 + 1)."),
+    Option("seeding_first_order", str, "rating", "Order inside a group after the "
+           "placement criteria, first rounds: \"rating\", \"rank\" or \"\"."),
+    Option("seeding_later", str, "slip", "Seeding after the first rounds (OpenGotha "
+           "paiMaSeedSystem2)."),
+    Option("seeding_later_order", str, "", "Order inside a group, later rounds."),
+    Option("pairing_random", bool, False, "Add OpenGotha's deterministic random "
+           "(paiBaRandom) to every pair."),
+    Option("colour_balance", bool, True, "Prefer pairs owed opposite colours "
+           "(paiBaBalanceWB)."),
+    Option("draw_down_position", str, "middle", "Who of the upper group is drawn down: "
+           "\"top\", \"middle\" or \"bottom\" (paiMaDUDDUpperMode)."),
+    Option("draw_up_position", str, "middle", "Who of the lower group is drawn up "
+           "(paiMaDUDDLowerMode)."),
+    Option("dudd_compensate", bool, True, "Reward drawing a player back the other way "
+           "(paiMaCompensateDUDD)."),
+    Option("geo_country", int, 1, "MMS difference preferred to two compatriots "
+           "(paiSePreferMMSDiffRatherThanSameCountry)."),
+    Option("geo_club", int, 3, "MMS difference preferred to two club mates "
+           "(paiSePreferMMSDiffRatherThanSameClub)."),
+    Option("minimize_handicap", bool, False, "Secondary criterion: minimise handicap "
+           "(paiSeMinimizeHandicap)."),
+    Option("secondary_bar", bool, True, "No handicap criterion for players at the bar "
+           "(paiSeBarThresholdActive)."),
+    Option("secondary_rank", str, "1d", "No handicap criterion from this rank up "
+           "(paiSeRankThreshold)."),
+    Option("secondary_wins", bool, False, "No handicap criterion after winning half "
+           "the rounds (paiSeNbWinsThresholdActive)."),
+    Option("handicap_by_mms", bool, True, "Handicap from MMS, not rank (hdBasedOnMMS)."),
+    Option("handicap_threshold", str, "", "Even games from this rank up "
+           "(hdNoHdRankThreshold); empty: the bar."),
+    Option("handicap", bool, False, "Handicap games below the bar."),
+    Option("handicap_correction", int, 1, "Stones taken off the MMS difference.",
+           bounds=(-1, 3)),
+    Option("handicap_ceiling", int, 9, "Most handicap stones.", bounds=(0, 9)),
+    Option("komi", (int, float), 7.5, "Komi of even games.", bounds=(-100, 100)),
+    Option("handicap_komi", (int, float), 0.5, "Komi of handicap games.",
+           bounds=(-100, 100)),
+    Option("egd_class", str, "", "EGD tournament class (A, B, C or D) for the .h9 file."),
+    Option("time_minutes", int, 0, "Adjusted thinking time in minutes for the .h9 file.",
+           bounds=(0, 1440)),  # at most a day
+)
+
+
+def option(config: EventConfig, key: str) -> Any:
+    """Return the event's value of McMahon option ``key``, or its default."""
+    return option_value(OPTIONS, config, key)

@@ -1,0 +1,49 @@
+"""What the site shows of a chess Swiss: each seat's colour on round pages, a player's
+colour history, and the event as a FIDE TRF16 file (C.04 Annex 2) to download."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from standgen.model import EventConfig, Game, Seat
+from standgen.pairing import swiss as swiss_pairing
+from standgen.pipeline import EventReport
+from standgen.site.formats.base import FormatViews
+from standgen.tables import Cell, Table
+from standgen.trf import export_trf
+
+
+def seat_cells(game: Game, seat: Seat, config: EventConfig) -> Sequence[str]:
+    """Return the seat's colour: ``player_1`` has White (data contract, round files)."""
+    if len(game.seats) != 2:
+        return ("",)
+    return ("White" if seat is game.seats[0] else "Black",)
+
+
+def player_tables(report: EventReport, player: str) -> Sequence[Table]:
+    """Return the player's colour history and next colour preference (FIDE C.04.3 A.6)."""
+    record = report.standings.records.get(player)
+    if record is None:
+        return ()
+    colours = swiss_pairing.colour_history(record)
+    if not colours:
+        return ()
+    colour, strength = swiss_pairing.preference(colours)
+    difference = colours.count("w") - colours.count("b")
+    words = {"w": "White", "b": "Black"}
+    row = (
+        Cell(" ".join(words[c][0] for c in colours)),
+        Cell(f"{difference:+d}", numeric=True),
+        Cell(f"{words[colour]} ({swiss_pairing.STRENGTH_WORDS[strength]})" if colour else ""),
+    )
+    return (Table("Colours", ("Played colours", "Difference", "Next preference"), (row,),
+                  note="Games not played over the board do not count (FIDE C.04.2 D.5)."),)
+
+
+def downloads(report: EventReport) -> Mapping[str, bytes]:
+    """Return the event as a FIDE TRF16 file (C.04 Annex 2): ``results.trf``."""
+    return {"results.trf": export_trf(report).encode("utf-8")}
+
+
+VIEWS = FormatViews(player_tables=player_tables, downloads=downloads,
+                    seat_headers=("Colour",), seat_cells=seat_cells)
