@@ -150,7 +150,8 @@ def _shared_records(event: Event, fmt: Scoring, upto: int | None) -> Mapping[str
 def _build_records(event: Event, fmt: Scoring, upto: int | None) -> Mapping[str, Record]:
     """Return every player's record over finished games of rounds ``1..upto``: one entry
     per seat of a finished game, in round and table order, with the format's points (or
-    its whole-event points table, ``event_points``)."""
+    its whole-event points table, ``event_points``). Two-seat games skip the generic
+    loops (one opponent, the other seat's stats as ``against``)."""
     entries: dict[str, list[Entry]] = {p.id: [] for p in event.players}
     config = event.config
     table = fmt.event_points(event, upto) if fmt.event_points is not None else None
@@ -159,36 +160,41 @@ def _build_records(event: Event, fmt: Scoring, upto: int | None) -> Mapping[str,
         number = rnd.number
         if upto is not None and number > upto:
             break
+        points = fmt.points if table is None else _points_from(table, number)
         for game in rnd.games:
             if not game.finished:
                 continue
             seats = game.seats
             stats = [seat_stats(seat, game, config) if seat_stats else seat.stats
                      for seat in seats]
-            if table is None:
-                points = [fmt.points(seat, game, config) for seat in seats]
-            else:
-                points = [table.get((number, game.table, seat.player), 0.0) for seat in seats]
-            _add_game(entries, number, game, stats, points)
+            if len(seats) != 2:
+                _add_seats(entries, number, game, stats, points, config)
+                continue
+            a, b = seats
+            for seat, own, other, opp in ((a, stats[0], stats[1], b.player),
+                                          (b, stats[1], stats[0], a.player)):
+                mine = entries.get(seat.player)
+                if mine is not None:
+                    mine.append(Entry(number, game, seat, () if opp == seat.player else (opp,),
+                                      points(seat, game, config), own,
+                                      {key: 0.0 + value for key, value in other.items()}))
     by_id = event.player_by_id
     return {pid: Record(player=by_id[pid], entries=tuple(es)) for pid, es in entries.items()}
 
 
-def _add_game(entries: dict[str, list[Entry]], number: int, game: Game,
-              stats: list[Mapping[str, float]], points: list[float]) -> None:
-    """Append each seat's entry of a finished game: its opponents (every other seat's
-    player), points, stats, and the other seats' stats summed as ``against``."""
-    seats = game.seats
-    if len(seats) == 2:  # the common case, without the generic loops
-        a, b = seats
-        for seat, own, other, opp, got in ((a, stats[0], stats[1], b.player, points[0]),
-                                           (b, stats[1], stats[0], a.player, points[1])):
-            mine = entries.get(seat.player)
-            if mine is not None:
-                mine.append(Entry(number, game, seat, () if opp == seat.player else (opp,),
-                                  got, own, {key: 0.0 + value for key, value in other.items()}))
-        return
-    for k, seat in enumerate(seats):
+PointsFn = Callable[[Seat, Game, EventConfig], float]
+
+
+def _points_from(table: Mapping[tuple[int, int, str], float], number: int) -> PointsFn:
+    """Return the points of round ``number``'s seats as the whole-event table gives them."""
+    return lambda seat, game, config: table.get((number, game.table, seat.player), 0.0)
+
+
+def _add_seats(entries: dict[str, list[Entry]], number: int, game: Game,
+               stats: list[Mapping[str, float]], points: PointsFn, config: EventConfig) -> None:
+    """Append each seat's entry of a finished game of any size: its opponents (every
+    other seat's player), points, stats, and the other seats' stats summed as ``against``."""
+    for k, seat in enumerate(game.seats):
         mine = entries.get(seat.player)
         if mine is None:
             continue
@@ -197,8 +203,8 @@ def _add_game(entries: dict[str, list[Entry]], number: int, game: Game,
             if other_k != k:
                 for key, value in other_stats.items():
                     against[key] = against.get(key, 0.0) + value
-        mine.append(Entry(number, game, seat, game.opponents_of(seat.player), points[k],
-                          stats[k], against))
+        mine.append(Entry(number, game, seat, game.opponents_of(seat.player),
+                          points(seat, game, config), stats[k], against))
 
 
 def have_met(records: Mapping[str, Record]) -> frozenset[frozenset[str]]:

@@ -279,14 +279,14 @@ class _Fill:
             have = self.known.get(pid, {}).get(tb_id)
             if have is not None:
                 return have
-        tb = TIEBREAKS[tb_id]
         if tb_id in self.fields:
             field = self.fields[tb_id]
         else:
-            field = self.fields[tb_id] = tb.fast(self.ctx) if tb.fast is not None else None
+            fast = TIEBREAKS[tb_id].fast
+            field = self.fields[tb_id] = fast(self.ctx) if fast is not None else None
         if field is not None:
             return field[pid]
-        return tb.compute(self.ctx, pid)
+        return TIEBREAKS[tb_id].compute(self.ctx, pid)
 
 
 def _rank(

@@ -158,8 +158,7 @@ def _build_grid(ctx: Context) -> Grid | None:
     unplayed = (kind == _BYE) | (kind == _ABSENT)
     if not policy.forfeit_is_opponent:
         unplayed |= kind == _FORFEIT
-    virtual = _virtual(ctx, ids, flat, [int(k) for k in np.flatnonzero(unplayed[r, c])],
-                       rows, shape)
+    virtual = _virtual(ctx, ids, flat, np.flatnonzero(unplayed[r, c]).tolist(), rows, shape)
     scores = [ctx.scores[pid] for pid in ids]
     if virtual is None or not all(_number(s) for s in scores):
         return None

@@ -62,20 +62,20 @@ def compute_defeated(ctx: Context, player: str) -> list[Contribution]:
     return contributions
 
 
-def defeated_part(policy_share: float, c: Contribution) -> Part:
+def defeated_part(share: float, c: Contribution) -> Part:
     """Return a contribution of :func:`compute_defeated` as the breakdown shows it
-    (``won: 32 × 1``); ``policy_share`` is the round's share scored."""
+    (``won: 32 × 1``); ``share`` is the round's share scored."""
     entry = c.entry
     if c.opponent is None:
         note = unplayed_note(entry)
         if c.base is None:
             return Part(entry.round, None, 0.0, note=note)
         return Part(entry.round, None, c.value, note=f"{note}: virtual opponent "
-                    f"{_fmt(c.base)} × {_fmt(policy_share)}")
+                    f"{_fmt(c.base)} × {_fmt(share)}")
     if c.change is None or c.base is None:
-        note = _result_note(entry, c.opponent_score, policy_share)
+        note = _result_note(entry, c.opponent_score, share)
     else:
-        note = _result_note(entry, c.base, policy_share, f"({c.change.text(c.base)})")
+        note = _result_note(entry, c.base, share, f"({c.change.text(c.base)})")
     return Part(entry.round, c.opponent, c.value, note=note)
 
 

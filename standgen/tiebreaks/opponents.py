@@ -174,10 +174,11 @@ def sos_large(ctx: Context, player: str) -> Value:
     Seed 000: "a final Strength of Schedule of 3.33" for Player B (see
     :func:`large_event_share`).
     """
-    return opponent_sum(ctx, player, lambda o: large_event_share(ctx, o))
+    return opponent_sum(ctx, player, _large_event_shares(ctx))
 
 
 def _large_event_shares(ctx: Context) -> Callable[[str], float]:
+    """Return each opponent's :func:`large_event_share` (what the fast path sums too)."""
     return lambda opponent: large_event_share(ctx, opponent)
 
 
