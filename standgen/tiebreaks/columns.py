@@ -19,7 +19,7 @@ add their parts in), a player without a counted part gets the integer 0 (``sum([
 and the cut rules are :func:`standgen.tiebreaks.cuts.choose_cuts`' applied to every row.
 Where an event falls outside what the grid models (a game with more than two seats, two
 games of a player in one round, points that are not numbers, a policy's per-game
-adjustment or starting score: McMahon), :func:`values` returns None and the per-player
+adjustment or starting score: McMahon), every fast path returns None and the per-player
 functions are used.
 ``tests/test_tiebreak_columns.py`` checks every registered fast path against its
 tiebreak on random events of every format.
