@@ -28,9 +28,11 @@ from standgen import perf
 from standgen.errors import InputError, Problem
 from standgen.formats.roundrobin import ROUND_ROBIN
 from standgen.model import Event, Game, GameKind, Outcome
+from standgen.pairing import acceleration
 from standgen.pairing.dutch import BLACK as BLACK_
 from standgen.pairing.dutch import WHITE as WHITE_
 from standgen.pairing.dutch import Entrant, PairingState, RoundEntry
+from standgen.pairing.dutch_swiss import virtual_points
 from standgen.pairing.roundrobin import berger_round
 from standgen.pairing.swiss import initial_colour, start_ranks
 from standgen.records import counted_rounds
@@ -136,7 +138,19 @@ def export_event(event: Event, standings: Standings | None = None) -> str:
     lines.append(f"XXC {'white1' if initial_colour(event) == 'w' else 'black1'}")
     if bye_points != 1.0:
         lines.append(f"XXS PAB={_number(bye_points)}")
+    lines += _xxa_lines(event, ranks, standings.planned_rounds)
     return NEWLINE.join(lines) + NEWLINE
+
+
+def _xxa_lines(event: Event, ranks: Mapping[str, int], planned: int) -> list[str]:
+    """Return an ``XXA`` line per player with virtual points (``[options] acceleration``,
+    FIDE C.04.5.1), as JaVaFo and bbpPairings read them: each player's points before
+    rounds 1, 2 ... of the accelerated rounds."""
+    _, accelerated = acceleration.accelerated_rounds(planned)
+    virtual = virtual_points(event, ranks, planned, accelerated)
+    return [f"XXA {ranks[pid]:4d}" + "".join(f" {v:4.1f}" for v in points)
+            for pid, points in sorted(virtual.items(), key=lambda item: ranks[item[0]])
+            if any(points)]
 
 
 def export_trf(report: EventReport) -> str:
@@ -190,6 +204,8 @@ class Tournament:
     bye_points: float  # XXS PAB
     players: tuple[TrfPlayer, ...]
     warnings: tuple[Problem, ...] = field(default=())
+    # XXA: virtual points by start rank, one per round from round 1 (FIDE C.04.5)
+    accelerations: Mapping[int, tuple[float, ...]] = field(default_factory=dict)
 
 
 # what the import does not carry into the event, by record (FIDE C.04 Annex 2, TRF-2026)
@@ -197,7 +213,7 @@ NOT_CARRIED = {
     "032": "federation", "052": "end date", "062": "number of players",
     "072": "number of rated players", "082": "number of teams", "102": "chief arbiter",
     "112": "deputy arbiters", "122": "time control", "132": "round dates",
-    "013": "team", "XXA": "acceleration (virtual points)", "XXP": "forbidden pairs",
+    "013": "team", "XXP": "forbidden pairs",
 }
 
 
@@ -224,9 +240,27 @@ class _Header:
     planned: int | None = None
     initial: str = ""
     bye_points: float = 1.0
+    accelerations: dict[int, tuple[float, ...]] = field(default_factory=dict)
 
 
 Bad = Callable[[str], None]
+
+
+def _xxa(header: _Header, rest: str, bad: Bad) -> None:
+    """XXA (JaVaFo, bbpPairings): a start rank, then the player's virtual points for
+    rounds 1, 2 ... (accelerated pairings, FIDE C.04.5)."""
+    words = rest.split()
+    try:
+        number = int(words[0])
+        points = tuple(float(w) for w in words[1:])
+    except (IndexError, ValueError):
+        bad(f"XXA '{rest}' must be a start rank and virtual points per round, such as "
+            "'XXA    1  1.0  1.0  0.5'")
+        return
+    if number < 1 or any(not 0 <= v <= 99 for v in points):
+        bad(f"XXA '{rest}': a start rank from 1 and virtual points from 0 to 99")
+        return
+    header.accelerations[number] = points
 
 
 def _start_date(header: _Header, rest: str, bad: Bad) -> None:
@@ -280,7 +314,7 @@ def _text(attribute: str) -> Callable[[_Header, str, Bad], None]:
 _RECORDS: Mapping[str, Callable[[_Header, str, Bad], None]] = {
     "012": _text("name"), "022": _text("city"), "042": _start_date, "092": _text("kind"),
     "XXR": partial(_planned, code="XXR"), "142": partial(_planned, code="142"),
-    "XXC": _xxc, "152": _initial_colour, "XXS": _xxs,
+    "XXC": _xxc, "152": _initial_colour, "XXS": _xxs, "XXA": _xxa,
 }
 
 
@@ -326,7 +360,8 @@ def parse_trf(text: str, where: str) -> Tournament:
                                 "its folder", warning=True))
     return Tournament(header.name, header.city, header.date, header.kind, header.planned,
                       header.initial, header.bye_points,
-                      tuple(sorted(players, key=lambda p: p.start_rank)), tuple(warnings))
+                      tuple(sorted(players, key=lambda p: p.start_rank)), tuple(warnings),
+                      dict(header.accelerations))
 
 
 def _player_problems(players: Sequence[TrfPlayer], where: str) -> list[Problem]:
@@ -471,10 +506,9 @@ def event_files(
     announced = announced_round(players)
     rounds = max((_last_entry(p) for p in players), default=0)
     problems: list[Problem] = []
-    warnings = list(tournament.warnings)
+    warnings = _header_warnings(tournament, announced, where)
     if announced is not None:
         rounds = announced - 1
-        warnings += _requested_bye_warnings(tournament, announced, where)
     scores = {p.start_rank: 0.0 for p in players}
     round_files: dict[str, str] = {}
     for number in range(1, rounds + 1):
@@ -577,6 +611,8 @@ def _event_toml(tournament: Tournament, folder_name: str, rounds: int) -> str:
         lines.append(f'initial_colour = "{initial}"')
     if tournament.bye_points != 1.0:
         lines.append(f"bye_points = {tournament.bye_points}")
+    if tournament.accelerations and is_baku(tournament):
+        lines.append(f'acceleration = "{acceleration.BAKU}"')
     if is_round_robin(tournament):
         lines.append(f'pairing = "{ROUND_ROBIN}"')
     return "\n".join(lines) + "\n"
@@ -608,6 +644,31 @@ def is_round_robin(tournament: Tournament) -> bool:
     return played >= 2 and ranks == list(range(1, len(players) + 1))
 
 
+def is_baku(tournament: Tournament) -> bool:
+    """Return whether the file's ``XXA`` virtual points are FIDE C.04.5.1's Baku
+    acceleration of its players: group A from the players paired in round 1 by start
+    rank, over the planned rounds (``XXR`` / ``142``, else the file's rounds)."""
+    planned = max(tournament.planned or 0, max((len(p.rounds) for p in tournament.players),
+                                               default=0))
+    numbers = {str(p.start_rank): p.start_rank for p in tournament.players}
+    first = [str(p.start_rank) for p in tournament.players
+             if p.rounds and (p.rounds[0].opponent or p.rounds[0].result == "U")]
+    group = acceleration.group_a(numbers, first or list(numbers))
+    _, accelerated = acceleration.accelerated_rounds(planned)
+
+    def trimmed(points: Sequence[float]) -> tuple[float, ...]:
+        points = list(points)
+        while points and not points[-1]:
+            points.pop()
+        return tuple(points)
+
+    return all(
+        trimmed(tournament.accelerations.get(p.start_rank, ()))
+        == trimmed(acceleration.accelerations(str(p.start_rank) in group, accelerated,
+                                               planned))
+        for p in tournament.players)
+
+
 def _round_one_colour(tournament: Tournament) -> str:
     """Return "white" / "black" inferred from round 1 (:func:`inferred_initial_colour`)
     for a file without ``XXC`` (as bbpPairings writes it), "" if nobody played round 1."""
@@ -633,6 +694,21 @@ def _players_csv(tournament: Tournament, ids: Mapping[int, str], rounds: int,
                          "" if last >= rounds else last,
                          *([announced if asked else ""] if announced else [])])
     return out.getvalue()
+
+
+def _header_warnings(tournament: Tournament, announced: int | None, where: str
+                     ) -> list[Problem]:
+    """Return the parse's warnings, the next round's requested byes that do not score
+    ½, and virtual points that are not the Baku acceleration."""
+    warnings = list(tournament.warnings)
+    if announced is not None:
+        warnings += _requested_bye_warnings(tournament, announced, where)
+    if tournament.accelerations and not is_baku(tournament):
+        warnings.append(Problem(where, 1, "the XXA virtual points are not the Baku "
+                                "acceleration (FIDE C.04.5.1) of this field, and standgen "
+                                "has no other: they are not carried into the event",
+                                warning=True))
+    return warnings
 
 
 def _requested_bye_warnings(tournament: Tournament, announced: int, where: str
@@ -704,6 +780,7 @@ def pairing_state(tournament: Tournament, rounds_done: int) -> PairingState:
                         for k in range(1, rounds_done + 1))
         upcoming = _block(player, rounds_done + 1)
         absent = upcoming.opponent == 0 and upcoming.result in "HFZ-"
-        entrants.append(Entrant(player.start_rank, history, not absent))
+        entrants.append(Entrant(player.start_rank, history, not absent,
+                                tournament.accelerations.get(player.start_rank, ())))
     return PairingState(tuple(entrants), tournament.planned or total,
                         inferred_initial_colour(tournament))

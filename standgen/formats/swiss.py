@@ -14,6 +14,7 @@ from standgen.formats.base import Format, Option, Proposal
 from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Seat
 from standgen.pairing import dutch_swiss
 from standgen.pairing import swiss as swiss_pairing
+from standgen.pairing.acceleration import ACCELERATIONS
 from standgen.pairing.state import PairingInput
 from standgen.tiebreaks.fide import EDITIONS, FIDE_POLICY, round_robin_policy
 
@@ -84,6 +85,9 @@ def validate_event(event: Event, where: str) -> list[Problem]:
     if options.get(dutch_swiss.ENGINE_OPTION, dutch_swiss.DUTCH) not in dutch_swiss.ENGINES:
         problems.append(Problem(where, 1, "option 'pairing_engine' must be \"dutch\" (FIDE "
                                 "C.04.3, the default) or \"standgen\" (the earlier engine)"))
+    if options.get("acceleration", "") not in ACCELERATIONS:
+        problems.append(Problem(where, 1, "option 'acceleration' must be \"baku\" (FIDE "
+                                "C.04.5.1) or left out (no acceleration)"))
     if str(options.get("fide_edition", "2026")) not in EDITIONS:
         problems.append(Problem(where, 1, "option 'fide_edition' must be \"2023\" or \"2026\" "
                                 "(the FIDE C.07 edition for unplayed rounds)"))
@@ -111,6 +115,9 @@ SWISS = Format(
                "Swiss pairing: \"dutch\" (FIDE Dutch system C.04.3, 2025, as bbpPairings) or "
                "\"standgen\" (the earlier min-cost engine); left out: dutch up to 400 "
                "players, standgen above."),
+        Option("acceleration", str, "",
+               "Accelerated pairings: \"baku\" (FIDE C.04.5.1: the top half of the field "
+               "gets virtual points in the first half of the rounds); empty: none."),
         Option("fide_edition", (str, int), "2026",
                "FIDE tie-break regulations edition for unplayed rounds: \"2023\" or \"2026\"."),
     ),

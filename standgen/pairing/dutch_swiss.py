@@ -7,7 +7,11 @@ as amended in 2025) or ``"standgen"`` (the earlier min-cost engine, standgen.pai
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
+
 from standgen.model import Event, Game, GameKind, Proposal, Round, Seat, Source
+from standgen.pairing import acceleration
 from standgen.pairing import swiss as standgen_swiss
 from standgen.pairing.common import players_for_round
 from standgen.pairing.dutch import (
@@ -22,6 +26,7 @@ from standgen.pairing.state import PairingInput
 from standgen.records import Entry
 
 ENGINE_OPTION = "pairing_engine"
+ACCELERATION_OPTION = "acceleration"
 DUTCH, STANDGEN = "dutch", "standgen"
 ENGINES = (DUTCH, STANDGEN)
 # Above this many players to pair, and unless ``pairing_engine = "dutch"`` is written
@@ -50,6 +55,30 @@ def round_entry(entry: Entry, numbers: dict[str, int]) -> RoundEntry:
     return RoundEntry(None, None, entry.points, paired=False)
 
 
+def virtual_points(event: Event, numbers: Mapping[str, int], planned: int, round_number: int
+                   ) -> dict[str, tuple[float, ...]]:
+    """Return each player's virtual points before rounds 1 .. ``round_number`` under
+    ``[options] acceleration`` (FIDE C.04.5.1, Baku; none: empty)."""
+    if event.config.options.get(ACCELERATION_OPTION, "") != acceleration.BAKU:
+        return {}
+    first = [p.id for p in players_for_round(event, 1)]
+    group = acceleration.group_a(numbers, first)
+    return {pid: acceleration.accelerations(pid in group, round_number, planned)
+            for pid in numbers}
+
+
+def accelerated(event: Event, state: PairingInput, round_number: int) -> PairingInput:
+    """Return ``state`` with each player's virtual points for ``round_number`` in his
+    score (the pairing score of FIDE C.04.5.1), for the standgen engine."""
+    virtual = virtual_points(event, standgen_swiss.start_ranks(event), state.planned_rounds,
+                             round_number)
+    if not any(v[-1] for v in virtual.values() if v):
+        return state
+    scores = {pid: score + (virtual[pid][-1] if virtual.get(pid) else 0.0)
+              for pid, score in state.scores.items()}
+    return replace(state, scores=scores)
+
+
 def pairing_state(event: Event, state: PairingInput, round_number: int) -> PairingState:
     """Return the state before ``round_number``: every player's rounds 1 to
     ``round_number - 1`` (an empty, unpaired round where a player has none), the
@@ -57,6 +86,7 @@ def pairing_state(event: Event, state: PairingInput, round_number: int) -> Pairi
     numbers = standgen_swiss.start_ranks(event)
     active = {p.id for p in players_for_round(event, round_number)}
     records = state.records
+    virtual = virtual_points(event, numbers, state.planned_rounds, round_number)
     entrants = []
     for player in event.players:
         record = records.get(player.id)
@@ -65,7 +95,8 @@ def pairing_state(event: Event, state: PairingInput, round_number: int) -> Pairi
             round_entry(by_round[k], numbers) if k in by_round
             else RoundEntry(None, None, 0.0, paired=False)
             for k in range(1, round_number))
-        entrants.append(Entrant(numbers[player.id], history, player.id in active))
+        entrants.append(Entrant(numbers[player.id], history, player.id in active,
+                                virtual.get(player.id, ())))
     return PairingState(tuple(entrants), max(state.planned_rounds, round_number),
                         standgen_swiss.initial_colour(event))
 
@@ -94,10 +125,12 @@ def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
     """
     chosen = event.config.options.get(ENGINE_OPTION)
     if chosen == STANDGEN:
-        return standgen_swiss.pair(event, state, round_number)
+        return standgen_swiss.pair(event, accelerated(event, state, round_number),
+                                   round_number)
     field = len(players_for_round(event, round_number))
     if chosen is None and field > AUTO_LIMIT:
-        fast = standgen_swiss.pair(event, state, round_number)
+        fast = standgen_swiss.pair(event, accelerated(event, state, round_number),
+                                   round_number)
         return Proposal(fast.round, (
             f"{field} players: paired by the standgen engine, as the Dutch engine would take "
             f"minutes above {AUTO_LIMIT} players; write pairing_engine = \"dutch\" in "
@@ -105,7 +138,8 @@ def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
     try:
         made = pair_dutch(pairing_state(event, state, round_number))
     except NoValidPairing:
-        fallback = standgen_swiss.pair(event, state, round_number)
+        fallback = standgen_swiss.pair(event, accelerated(event, state, round_number),
+                                       round_number)
         return Proposal(fallback.round, (
             "No pairing meets the Dutch system's absolute criteria (FIDE C.04.3: no "
             "rematch, no second bye, no clash of absolute colour preferences); the "

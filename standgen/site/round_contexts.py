@@ -82,6 +82,7 @@ class RoundPage:
     sitting_out: tuple[Side, ...] = ()  # board formats: players without a board this round
     by_name: tuple[NameRow, ...] = ()  # every player by name: where they sit
     slips: str = ""  # the round's result slips page
+    note: str = ""  # the format's note on how this round was paired (plain text)
 
 
 @dataclass(frozen=True)
@@ -247,13 +248,15 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> R
         table_row(page, event, players, game, stats, fmt.game_columns, fmt, info)
         for game in sorted(rnd.games, key=lambda g: g.table)
     )
-    seat_headers = views_of(fmt).seat_headers
+    views = views_of(fmt)
+    seat_headers = views.seat_headers
     rows, stat_keep, cell_keep = _drop_empty_columns(rows, len(stats), len(seat_headers))
     sitting_out: tuple[Side, ...] = ()
     if multi_seat:
         sitting_out = tuple(row.sides[0] for row in rows if row.alone)
         rows = tuple(row for row in rows if not row.alone)
     return RoundPage(
+        note=views.round_note(report, rnd.number) if views.round_note else "",
         frame=page,
         event_name=event.config.name,
         event_href=page.href(links.event_page(event)),

@@ -42,11 +42,17 @@ class RoundEntry:
 @dataclass(frozen=True)
 class Entrant:
     """A player of the tournament: pairing number (1 is the top seed, C.04.2 art. C)
-    and history, one :class:`RoundEntry` per round played so far."""
+    and history, one :class:`RoundEntry` per round played so far.
+
+    ``accelerations``: virtual points before pairing each round, by round index (0: round
+    1), added to the score for pairing (FIDE C.04.5, accelerated pairings; a TRF ``XXA``
+    record; :mod:`standgen.pairing.acceleration`).
+    """
 
     number: int
     history: tuple[RoundEntry, ...]
     active: bool = True  # paired this round (False: withdrawn or absent)
+    accelerations: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -152,7 +158,10 @@ def colour_facts(history: Sequence[RoundEntry]) -> tuple[str | None, int, str | 
 
 
 def _score(entry: Entrant, rounds: int) -> float:
-    return sum(r.points for r in entry.history[:rounds])
+    """Return the pairing score before round index ``rounds``: the points of the rounds
+    before it, plus its virtual points (FIDE C.04.5.1, "pairing score")."""
+    virtual = entry.accelerations[rounds] if rounds < len(entry.accelerations) else 0.0
+    return sum(r.points for r in entry.history[:rounds]) + virtual
 
 
 def _float(entry: Entrant, back: int, played: int, by_number: dict[int, Entrant]) -> str:
@@ -161,7 +170,7 @@ def _float(entry: Entrant, back: int, played: int, by_number: dict[int, Entrant]
     C.04.3 A.4 (2025 art. 1.4.2-1.4.3): the higher ranked of two players with different
     scores gets a downfloat, the lower an upfloat; a player who scores more than a
     loss without playing (the bye, a forfeit win) also gets a downfloat. Scores are
-    those before that round.
+    the pairing scores before that round (virtual points included, as bbpPairings).
     """
     index = played - back
     if index < 0 or index >= len(entry.history):

@@ -20,6 +20,7 @@ PlayerTablesFn = Callable[[EventReport, str], Sequence[Table]]
 PagesFn = Callable[[EventReport], Sequence[Page]]
 DownloadsFn = Callable[[EventReport], Mapping[str, bytes]]
 SeatCellsFn = Callable[[Game, Seat, EventConfig], Sequence[str]]
+RoundNoteFn = Callable[[EventReport, int], str]
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,8 @@ class FormatViews:
     downloads: DownloadsFn | None = None  # files in the event folder (results.trf, .h9)
     seat_headers: tuple[str, ...] = ()  # extra per-seat columns on round pages ("Band", "TP")
     seat_cells: SeatCellsFn | None = None  # their values for one seat of a game
+    # a note on a round page on how the round was paired (an accelerated Swiss round)
+    round_note: RoundNoteFn | None = None
 
 
 NO_VIEWS = FormatViews()
