@@ -168,7 +168,10 @@ def pairing_invariants(before: object, after: object, number: int) -> None:
         return  # with drops, or late in a small field, a rematch may be unavoidable
     if fmt == "old-world" and number >= (after.config.rounds or 0):
         return  # seed 002: in the final round a rematch on the top tables stands
-    met = {frozenset(g.players) for r in before.rounds for g in r.games if len(g.seats) == 2}
+    # FIDE C.04.1 b: a forfeited game was not played, so the two may meet again (as the
+    # Dutch system pairs them); the wargames' pairings count it as met
+    met = {frozenset(g.players) for r in before.rounds for g in r.games if len(g.seats) == 2
+           and not (fmt == "swiss" and g.kind is GameKind.FORFEIT)}
     had_bye = {g.players[0] for r in before.rounds for g in r.games if g.kind is GameKind.BYE}
     for game in rnd.games:
         if len(game.seats) == 2:
