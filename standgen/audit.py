@@ -42,6 +42,11 @@ from standgen.pairing.dutch_swiss import (
     to_round,
 )
 from standgen.standings import Standings, compute_standings, format_of, pairing_input
+from standgen.tiebreaks.ratings import (
+    RATING_TIEBREAKS,
+    rating_tiebreaks_dropped,
+    unrated_players,
+)
 
 NO_FINAL_REMATCH_CHECK = {"old-world"}  # final round rematches are the rule (seed 002)
 
@@ -51,7 +56,7 @@ def audit(event: Event, by_round: Sequence[Standings] = ()) -> list[Problem]:
     stats and missing results in the event's round files. ``by_round``: the standings
     after each complete round, where the caller has them already (else computed)."""
     after = {s.rounds_complete: s for s in by_round}
-    found: list[Problem] = []
+    found: list[Problem] = _rating_tiebreaks(event)
     met: dict[frozenset[str], int] = {}
     byes: dict[str, int] = {}
     planned = (compute_standings(event).planned_rounds
@@ -85,6 +90,24 @@ def audit(event: Event, by_round: Sequence[Standings] = ()) -> list[Problem]:
                                  f"{', '.join(tables)} have no result yet (standgen status "
                                  "lists them)", warning=True))
     return found
+
+
+def _rating_tiebreaks(event: Event) -> list[Problem]:
+    """Return a warning when ARO or TPR leave the tie-break list for an unrated player
+    (FIDE C.07 art. 10; :func:`standgen.tiebreaks.ratings.rating_tiebreaks_dropped`),
+    at that player's row."""
+    chain = event.config.tiebreaks or format_of(event).default_tiebreaks
+    asked = [t for t in chain if t in RATING_TIEBREAKS]
+    if not asked or not rating_tiebreaks_dropped(event):
+        return []
+    first = event.player_by_id[unrated_players(event)[0]]
+    count = len(unrated_players(event))
+    return [Problem(first.source.path, first.source.line,
+                    f"'{first.id}'{f' and {count - 1} more' if count > 1 else ''} "
+                    f"{'have' if count > 1 else 'has'} no rating, so {' and '.join(asked)} "
+                    "leave the tiebreaks (FIDE C.07 art. 10); give a rating, or write the "
+                    "rating your regulations give unrated players as [options] "
+                    "unrated_rating", warning=True)]
 
 
 def _at(game: Game, message: str) -> Problem:

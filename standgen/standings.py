@@ -16,6 +16,7 @@ from standgen.pairing.state import PairingInput
 from standgen.records import Record, build_records, counted_rounds
 from standgen.tiebreaks import TIEBREAKS
 from standgen.tiebreaks.base import Context, Value
+from standgen.tiebreaks.ratings import RATING_TIEBREAKS, rating_tiebreaks_dropped
 
 _PRECISION = 9  # values equal to 9 decimals are ties (floats from divisions)
 
@@ -126,8 +127,12 @@ class Standings:
 
 
 def tiebreak_chain(event: Event) -> tuple[str, ...]:
-    """Return the event's tiebreak ids: event.toml ``tiebreaks`` or the format's default."""
+    """Return the event's tiebreak ids: event.toml ``tiebreaks`` or the format's default,
+    without ARO and TPR when a player is unrated and the event gives unrated players no
+    rating (FIDE C.07 art. 10, :func:`standgen.tiebreaks.ratings.rating_tiebreaks_dropped`)."""
     chain = event.config.tiebreaks or format_of(event).default_tiebreaks
+    if any(t in RATING_TIEBREAKS for t in chain) and rating_tiebreaks_dropped(event):
+        chain = tuple(t for t in chain if t not in RATING_TIEBREAKS)
     return tuple(t for t in chain if t != "score")
 
 

@@ -69,7 +69,13 @@ RATED_OPTION = Option(
     "Count the event's games in the club's ratings (true, default); false leaves it out "
     "(a casual or team event).",
 )
-EVERY_FORMAT_OPTIONS = (PUBLISH_NEXT_OPTION, RATED_OPTION)
+UNRATED_RATING_OPTION = Option(
+    "unrated_rating", (int, float), None,
+    "The rating ARO and TPR give an unrated opponent, as the event's regulations say "
+    "(FIDE C.07 art. 10); left out, ARO and TPR are dropped from the tiebreaks of an "
+    "event with an unrated player.", bounds=(0, 4000),
+)
+EVERY_FORMAT_OPTIONS = (PUBLISH_NEXT_OPTION, RATED_OPTION, UNRATED_RATING_OPTION)
 
 
 @dataclass(frozen=True)

@@ -517,13 +517,17 @@ def won(ctx: Context, grid: Grid) -> Field:
     return _sums(grid, np.ones(grid.opp.shape), counted)
 
 
-def _rated(grid: Grid) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Return each row's rated games played: (count, rating sum, share sum)."""
+def _rated(grid: Grid, unrated: float | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return each row's rated games played: (count, rating sum, share sum); an unrated
+    opponent counts at ``unrated`` when it is not None."""
     import numpy as np
 
     counted = grid.recorded & (grid.kind == _PLAYED) & (grid.opp >= 0)
     rating = grid.rating[grid.opp]
-    counted &= rating > 0
+    if unrated is None:
+        counted &= rating > 0
+    else:
+        rating = np.where(rating > 0, rating, unrated)
     share = np.select([grid.outcome == _WIN, grid.outcome == _DRAW], [1.0, 0.5], 0.0)
     total = np.zeros(len(grid.ids))
     scored = np.zeros(len(grid.ids))
@@ -539,7 +543,8 @@ def rated(finish: Callable[[int, float, float], float]) -> FieldFn:
 
     @_on_grid(f"rated:{finish.__name__}")
     def compute(ctx: Context, grid: Grid) -> Field:
-        count, total, scored = _rated(grid)
+        unrated = ctx.event.config.options.get("unrated_rating")
+        count, total, scored = _rated(grid, None if unrated is None else float(unrated))
         counts: list[int] = count.tolist()
         totals: list[float] = total.tolist()
         points: list[float] = scored.tolist()

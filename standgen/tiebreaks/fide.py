@@ -12,7 +12,7 @@ default the policy's (the newer). What it does:
 - a player's own unplayed round counts for Buchholz and Sonneborn-Berger as a game
   against a dummy opponent with the player's own score (art. 16.4); the 2026 amendment
   caps it: for a forfeit at the scheduled opponent's adjusted score, otherwise at a
-  draw in every round of the event;
+  draw in every round counted so far;
 - low cuts take voluntary unplayed rounds first (art. 16.5).
 
 A round robin (pre-determined pairings) uses :func:`round_robin_policy` instead: art.
@@ -95,14 +95,16 @@ def dummy_score(ctx: Context, player: str, entry: Entry) -> float:
 
     FIDE C.07 art. 16.4 (2023): the participant's own score. The 2026 amendment caps it
     at the scheduled opponent's adjusted score for a forfeit (16.4.1), otherwise at the
-    points of a draw times the rounds of the event (16.4.2).
+    points of a draw times the rounds of the event (16.4.2). Standings shown before the
+    last round count the rounds played so far, as FIDE's reference program
+    (TieBreakServer) does: the cap of standings after round 5 is 2.5 points.
     """
     own = ctx.score(player)
     if edition_of(ctx.event, ctx.policy.edition) == "2023":
         return own
     if entry.kind is GameKind.FORFEIT and entry.opponent is not None:
         return min(own, opponent_score(ctx, entry.opponent))
-    return min(own, ctx.policy.draw_points * max(ctx.planned_rounds, ctx.rounds_counted))
+    return min(own, ctx.policy.draw_points * ctx.rounds_counted)
 
 
 FIDE_POLICY = TiebreakPolicy(

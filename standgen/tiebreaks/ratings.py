@@ -6,6 +6,7 @@ import math
 from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 
+from standgen.model import Event
 from standgen.tiebreaks import columns
 from standgen.tiebreaks.base import Context, Part, Tiebreak, Value, outcome_share
 
@@ -53,25 +54,58 @@ def dp(percentage: float) -> int:
     return DP_TABLE[max(0, min(100, index))]
 
 
+RATING_TIEBREAKS = ("aro", "tpr")
+
+
+def unrated_rating(event: Event) -> float | None:
+    """Return the rating the event's regulations give an unrated player (``[options]
+    unrated_rating``), or None when they give none."""
+    value = event.config.options.get("unrated_rating")
+    return None if value is None else float(value)
+
+
+def unrated_players(event: Event) -> list[str]:
+    """Return the ranked players without a rating (none, or not above 0)."""
+    return [p.id for p in event.players
+            if not p.spare and (p.rating is None or p.rating <= 0)]
+
+
+def rating_tiebreaks_dropped(event: Event) -> bool:
+    """Return whether ARO and TPR leave the event's tie-break list: a player is unrated
+    and the regulations give unrated players no rating.
+
+    FIDE C.07 art. 10: rating-based tie-breaks "must be dropped from the tournament
+    tie-break list when unrated players are present, unless detailed rules on the
+    handling of unrated players are included in the tournament regulations", as FIDE's
+    reference program (TieBreakServer) drops them unless given a rating for them.
+    """
+    return unrated_rating(event) is None and bool(unrated_players(event))
+
+
 def _rated_games(ctx: Context, player: str) -> list[tuple[int, str, float, float]]:
-    """Return (round, opponent, opponent's rating, share scored) for rated games played."""
+    """Return (round, opponent, opponent's rating, share scored) for rated games played;
+    an unrated opponent counts at ``[options] unrated_rating`` when the event sets one."""
     records = ctx.records
+    unrated = unrated_rating(ctx.event)
     games = []
     for entry in records[player].entries:
         if not entry.played:
             continue
         for opp in entry.opponents:
             rating = records[opp].player.rating
-            if rating is not None and rating > 0:
-                games.append((entry.round, opp, float(rating), outcome_share(entry.outcome)))
+            value = float(rating) if rating is not None and rating > 0 else unrated
+            if value is not None:
+                games.append((entry.round, opp, value, outcome_share(entry.outcome)))
     return games
 
 
 def aro(ctx: Context, player: str) -> Value:
     """Return the average rating of the opponents of games played, rounded to a whole number.
 
-    FIDE C.07 art. 10.1 (ARO): unplayed games (byes, forfeits) are left out (art. 16),
-    and so are unrated opponents; halves round up. No rated game gives 0.
+    FIDE C.07 art. 10.1 (ARO): unplayed games (byes, forfeits) are left out (art. 16);
+    an unrated opponent counts at ``[options] unrated_rating``, and without one ARO is
+    dropped from the event's tiebreaks (:func:`rating_tiebreaks_dropped`); halves round
+    up. No rated game gives 0.
     """
     games = _rated_games(ctx, player)
 
