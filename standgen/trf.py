@@ -29,6 +29,7 @@ from standgen.errors import InputError, Problem
 from standgen.formats.roundrobin import ROUND_ROBIN
 from standgen.model import Event, Game, GameKind, Outcome
 from standgen.pairing import acceleration
+from standgen.pairing.common import forbidden_groups
 from standgen.pairing.dutch import BLACK as BLACK_
 from standgen.pairing.dutch import WHITE as WHITE_
 from standgen.pairing.dutch import Entrant, PairingState, RoundEntry
@@ -139,6 +140,8 @@ def export_event(event: Event, standings: Standings | None = None) -> str:
     if bye_points != 1.0:
         lines.append(f"XXS PAB={_number(bye_points)}")
     lines += _xxa_lines(event, ranks, standings.planned_rounds)
+    lines += ["XXP " + " ".join(str(n) for n in sorted(ranks[pid] for pid in group))
+              for group in forbidden_groups(event) if len(group) > 1]
     return NEWLINE.join(lines) + NEWLINE
 
 
@@ -206,6 +209,8 @@ class Tournament:
     warnings: tuple[Problem, ...] = field(default=())
     # XXA: virtual points by start rank, one per round from round 1 (FIDE C.04.5)
     accelerations: Mapping[int, tuple[float, ...]] = field(default_factory=dict)
+    # XXP: groups of start ranks who must not be paired with each other
+    forbidden: tuple[tuple[int, ...], ...] = ()
 
 
 # what the import does not carry into the event, by record (FIDE C.04 Annex 2, TRF-2026)
@@ -213,7 +218,7 @@ NOT_CARRIED = {
     "032": "federation", "052": "end date", "062": "number of players",
     "072": "number of rated players", "082": "number of teams", "102": "chief arbiter",
     "112": "deputy arbiters", "122": "time control", "132": "round dates",
-    "013": "team", "XXP": "forbidden pairs",
+    "013": "team", "260": "forbidden pairs for some rounds",
 }
 
 
@@ -241,9 +246,20 @@ class _Header:
     initial: str = ""
     bye_points: float = 1.0
     accelerations: dict[int, tuple[float, ...]] = field(default_factory=dict)
+    forbidden: list[tuple[int, ...]] = field(default_factory=list)
 
 
 Bad = Callable[[str], None]
+
+
+def _xxp(header: _Header, rest: str, bad: Bad) -> None:
+    """XXP (JaVaFo, bbpPairings): start ranks of players who must not be paired with
+    each other in any round."""
+    words = rest.split()
+    if len(words) < 2 or not all(w.isdigit() and int(w) > 0 for w in words):
+        bad(f"XXP '{rest}' must be two or more start ranks, such as 'XXP 4 9'")
+        return
+    header.forbidden.append(tuple(int(w) for w in words))
 
 
 def _xxa(header: _Header, rest: str, bad: Bad) -> None:
@@ -314,7 +330,7 @@ def _text(attribute: str) -> Callable[[_Header, str, Bad], None]:
 _RECORDS: Mapping[str, Callable[[_Header, str, Bad], None]] = {
     "012": _text("name"), "022": _text("city"), "042": _start_date, "092": _text("kind"),
     "XXR": partial(_planned, code="XXR"), "142": partial(_planned, code="142"),
-    "XXC": _xxc, "152": _initial_colour, "XXS": _xxs, "XXA": _xxa,
+    "XXC": _xxc, "152": _initial_colour, "XXS": _xxs, "XXA": _xxa, "XXP": _xxp,
 }
 
 
@@ -361,7 +377,7 @@ def parse_trf(text: str, where: str) -> Tournament:
     return Tournament(header.name, header.city, header.date, header.kind, header.planned,
                       header.initial, header.bye_points,
                       tuple(sorted(players, key=lambda p: p.start_rank)), tuple(warnings),
-                      dict(header.accelerations))
+                      dict(header.accelerations), tuple(header.forbidden))
 
 
 def _player_problems(players: Sequence[TrfPlayer], where: str) -> list[Problem]:
@@ -566,7 +582,7 @@ def event_files(
                                     f"{_number(scores[player.start_rank])} from the results "
                                     "(another scoring system?); standgen counts 1 / ½ / 0",
                                     warning=True))
-    files = {"event.toml": _event_toml(tournament, folder_name, announced or rounds),
+    files = {"event.toml": _event_toml(tournament, folder_name, announced or rounds, ids),
              "players.csv": _players_csv(tournament, ids, rounds, announced)}
     files.update(round_files)
     return files, warnings
@@ -598,7 +614,8 @@ def _flip(result: str) -> str:
     return {"1-0": "0-1", "0-1": "1-0", "+-": "-+", "-+": "+-"}.get(result, result)
 
 
-def _event_toml(tournament: Tournament, folder_name: str, rounds: int) -> str:
+def _event_toml(tournament: Tournament, folder_name: str, rounds: int,
+                ids: Mapping[int, str]) -> str:
     name = tournament.name or folder_name.replace("-", " ").title()
     date = tournament.date or dt.date.today()
     lines = [f"name = {json.dumps(name, ensure_ascii=False)}", f"date = {date.isoformat()}",
@@ -613,6 +630,9 @@ def _event_toml(tournament: Tournament, folder_name: str, rounds: int) -> str:
         lines.append(f"bye_points = {tournament.bye_points}")
     if tournament.accelerations and is_baku(tournament):
         lines.append(f'acceleration = "{acceleration.BAKU}"')
+    if tournament.forbidden:
+        groups = [[ids[n] for n in group if n in ids] for group in tournament.forbidden]
+        lines.append(f"forbidden = {json.dumps(groups, ensure_ascii=False)}")
     if is_round_robin(tournament):
         lines.append(f'pairing = "{ROUND_ROBIN}"')
     return "\n".join(lines) + "\n"
@@ -783,4 +803,5 @@ def pairing_state(tournament: Tournament, rounds_done: int) -> PairingState:
         entrants.append(Entrant(player.start_rank, history, not absent,
                                 tournament.accelerations.get(player.start_rank, ())))
     return PairingState(tuple(entrants), tournament.planned or total,
-                        inferred_initial_colour(tournament))
+                        inferred_initial_colour(tournament),
+                        forbidden=tuple(frozenset(group) for group in tournament.forbidden))

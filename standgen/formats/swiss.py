@@ -69,6 +69,28 @@ def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
     return dutch_swiss.pair(event, state, round_number)
 
 
+def forbidden_problems(event: Event, where: str) -> list[Problem]:
+    """Return problems with ``[options] forbidden``: each entry a list of two or more ids
+    of players of the event."""
+    groups = event.config.options.get("forbidden", [])
+    known = {p.id for p in event.players}
+    shape = ("option 'forbidden' must be a list of lists of player ids, such as "
+             "[[\"ann\", \"bob\"], [\"cy\", \"dee\", \"eli\"]]")
+    if not isinstance(groups, list):
+        return [Problem(where, 1, shape)]
+    problems = []
+    for group in groups:
+        if (not isinstance(group, list) or len(group) < 2
+                or not all(isinstance(pid, str) for pid in group)):
+            problems.append(Problem(where, 1, shape))
+            continue
+        for pid in group:
+            if pid not in known:
+                problems.append(Problem(where, 1, f"option 'forbidden' names '{pid}', who "
+                                        "is not in players.csv; use the players' ids"))
+    return problems
+
+
 def validate_event(event: Event, where: str) -> list[Problem]:
     """Return problems with the Swiss options (values outside their choices)."""
     options = event.config.options
@@ -88,6 +110,7 @@ def validate_event(event: Event, where: str) -> list[Problem]:
     if options.get("acceleration", "") not in ACCELERATIONS:
         problems.append(Problem(where, 1, "option 'acceleration' must be \"baku\" (FIDE "
                                 "C.04.5.1) or left out (no acceleration)"))
+    problems += forbidden_problems(event, where)
     if str(options.get("fide_edition", "2026")) not in EDITIONS:
         problems.append(Problem(where, 1, "option 'fide_edition' must be \"2023\" or \"2026\" "
                                 "(the FIDE C.07 edition for unplayed rounds)"))
@@ -118,6 +141,9 @@ SWISS = Format(
         Option("acceleration", str, "",
                "Accelerated pairings: \"baku\" (FIDE C.04.5.1: the top half of the field "
                "gets virtual points in the first half of the rounds); empty: none."),
+        Option("forbidden", list, [],
+               "Players who must not be paired with each other (a family, a club in a "
+               "junior event): a list of lists of player ids, e.g. [[\"ann\", \"bob\"]]."),
         Option("fide_edition", (str, int), "2026",
                "FIDE tie-break regulations edition for unplayed rounds: \"2023\" or \"2026\"."),
     ),

@@ -92,3 +92,12 @@ def proposal(
         all_notes.append("Every player has had a bye: a second bye was unavoidable.")
     return Proposal(Round(number=round_number, games=tuple(games), source=source),
                     notes=tuple(all_notes))
+
+
+def forbidden_groups(event: Event) -> list[frozenset[str]]:
+    """Return ``[options] forbidden``: groups of player ids who must not meet (checked
+    when the event is loaded; ids not in the event are left out)."""
+    known = {p.id for p in event.players}
+    groups = event.config.options.get("forbidden", [])
+    return [frozenset(pid for pid in group if pid in known) for group in groups
+            if isinstance(group, list)]

@@ -13,7 +13,7 @@ from dataclasses import replace
 from standgen.model import Event, Game, GameKind, Proposal, Round, Seat, Source
 from standgen.pairing import acceleration
 from standgen.pairing import swiss as standgen_swiss
-from standgen.pairing.common import players_for_round
+from standgen.pairing.common import forbidden_groups, players_for_round
 from standgen.pairing.dutch import (
     DutchPairing,
     Entrant,
@@ -98,7 +98,9 @@ def pairing_state(event: Event, state: PairingInput, round_number: int) -> Pairi
         entrants.append(Entrant(numbers[player.id], history, player.id in active,
                                 virtual.get(player.id, ())))
     return PairingState(tuple(entrants), max(state.planned_rounds, round_number),
-                        standgen_swiss.initial_colour(event))
+                        standgen_swiss.initial_colour(event),
+                        forbidden=tuple(frozenset(numbers[pid] for pid in group)
+                                        for group in forbidden_groups(event)))
 
 
 def to_round(event: Event, round_number: int, pairing: DutchPairing) -> Round:

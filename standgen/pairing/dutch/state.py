@@ -62,7 +62,9 @@ class PairingState:
     ``entrants`` are every player of the tournament (the inactive ones still count as
     opponents: their scores decide past floats); ``rounds`` is the tournament's
     planned number of rounds (C.04.3 art. A.7: topscorers, art. C.3: last round);
-    ``initial_colour`` is drawn by lot before round 1 (art. E.5).
+    ``initial_colour`` is drawn by lot before round 1 (art. E.5); ``forbidden``: groups
+    of pairing numbers whose members must not be paired with each other (the event's
+    regulations, a TRF ``XXP`` record), an absolute criterion as C.1's.
     """
 
     entrants: tuple[Entrant, ...]
@@ -70,6 +72,7 @@ class PairingState:
     initial_colour: str = WHITE
     win_points: float = 1.0
     draw_points: float = 0.5
+    forbidden: tuple[frozenset[int], ...] = ()
 
     @property
     def played_rounds(self) -> int:

@@ -28,6 +28,9 @@ class _Weights:
             for m in e.history:
                 if m.played and m.opponent is not None:  # art. C.1: forfeits do not count
                     met.setdefault(e.number, set()).add(m.opponent)
+        for group in state.forbidden:  # forbidden pairs: as if they had met
+            for number in group:
+                met.setdefault(number, set()).update(group - {number})
         self.met = met
         # lexicographic score levels: the bits each score group takes in a "scores" field
         self.shift: dict[float, int] = {}
@@ -60,7 +63,8 @@ class _Weights:
     # ----- criteria ---------------------------------------------------------------------
 
     def compatible(self, a: _Player, b: _Player) -> bool:
-        """C.04.3 art. C.1: no two players meet twice (games played over the board);
+        """C.04.3 art. C.1: no two players meet twice (games played over the board), nor
+        two the regulations forbid to meet (``PairingState.forbidden``);
         art. C.3: no two players with the same absolute colour preference meet, except
         topscorers (art. A.7: a score above 50 % of the maximum) in the last round."""
         if b.number in self.met.get(a.number, ()):

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from standgen.model import Event, Proposal
 from standgen.pairing import core
-from standgen.pairing.common import players_for_round, proposal, rng
+from standgen.pairing.common import forbidden_groups, players_for_round, proposal, rng
 from standgen.pairing.state import PairingInput
 
 # the tunables are read where they are defined (swiss.candidates, swiss.groups): set
@@ -126,6 +126,10 @@ def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
                 if other is not None:
                     opponents[k].add(other)
                     opponents[other].add(k)
+    for group in forbidden_groups(event):  # [options] forbidden: as if they had met
+        members = [position[pid] for pid in group if pid in position]
+        for k in members:
+            opponents[k].update(m for m in members if m != k)
     w = weights(n, round_number)
     result = pair_large(field, w, opponents) if n > EXACT_LIMIT else None
     if result is None:
