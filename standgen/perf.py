@@ -1,6 +1,7 @@
 """The switch behind every optimisation that must not change output.
 
-Read by the pipeline and the builder (and the site's renderers), never by the rules:
+Read by the pipeline and the build floor (the builder and the output folder), never by
+the rules or the site:
 the pipeline passes :func:`enabled` down to the standings as a parameter
 (``compute_standings(event, fast=...)``, which the tiebreak ``Context`` carries:
 memoised tiebreak work, shared records, the tiebreaks' fast paths); parallel rendering
