@@ -7,6 +7,7 @@ import random
 import shutil
 from pathlib import Path
 
+import numpy as np
 import openpyxl
 import pandas as pd
 import pytest
@@ -15,12 +16,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
+from standgen import perf
 from standgen.cli import main
 from standgen.clubs.export import club_tables
 from standgen.clubs.games import games_frame
 from standgen.clubs.meta import faction_table, matchup_matrix, wilson
 from standgen.clubs.plackett_luce import ordinal, rate_two
 from standgen.clubs.ratings import (
+    _rounded,
     fide_change,
     fide_changes,
     fide_expected,
@@ -219,3 +222,28 @@ def test_the_two_player_fast_path_equals_openskill_bit_for_bit(
     got_a, got_b = rate_two((mu_a, sigma_a), (mu_b, sigma_b), score)
     assert got_a == (a.mu, a.sigma) and got_b == (b.mu, b.sigma)
     assert ordinal(got_a) == a.ordinal()
+
+
+@given(st.lists(st.floats(allow_nan=True, allow_infinity=True) | st.sampled_from(
+    [0.125, 2.675, -2.675, 1.005, 0.5, -0.5, 12.345, 1e15 + 0.5, 2.0**30 / 100]),
+    min_size=1, max_size=40), st.sampled_from([2, 4]))
+def test_rounding_a_column_equals_pythons_round(values: list[float], digits: int) -> None:
+    """ratings._rounded, numpy with a fallback, against round() value by value."""
+    got = _rounded(np.array(values, dtype="float64"), digits)
+    for value, rounded in zip(values, got, strict=True):
+        want = round(value, digits) if math.isfinite(value) else value
+        assert rounded == want or (math.isnan(rounded) and math.isnan(want)), value
+        assert math.copysign(1, rounded) == math.copysign(1, want) or math.isnan(want)
+
+
+def test_ratings_are_the_same_with_the_fast_paths_off(demo: tuple) -> None:  # type: ignore[type-arg]
+    """The two-player fast path and the column-wise ordinals and rounding give the
+    package's own numbers: every rating and change equal with perf switched off."""
+    tree, reports = demo
+    games = games_frame(reports, tree.seasons)
+    fast = openskill_ratings(games)
+    with perf.straightforward():
+        slow = openskill_ratings(games)
+    for got, want in zip(fast, slow, strict=True):
+        pd.testing.assert_frame_equal(got, want, check_exact=True)
+    assert set(games["seats"]) >= {2, 7}  # two-player games and Diplomacy boards both rated
