@@ -27,7 +27,6 @@ import numpy as np
 import pandas as pd
 from openskill.models import PlackettLuce
 
-from standgen import perf
 from standgen.clubs.plackett_luce import Rating, rate_two
 
 RATED_KINDS = ("played",)
@@ -88,7 +87,7 @@ def fide_changes(games: pd.DataFrame) -> pd.Series:
     return changes
 
 
-def openskill_ratings(games: pd.DataFrame, opted_out: Iterable[str] = ()
+def openskill_ratings(games: pd.DataFrame, opted_out: Iterable[str] = (), fast: bool = True
                       ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Return (the rating list, each rated row's rating change) for the tidy table.
 
@@ -97,10 +96,11 @@ def openskill_ratings(games: pd.DataFrame, opted_out: Iterable[str] = ()
     last rated game), best first. The changes have ``event``, ``round``, ``table``,
     ``player``, ``before``, ``after`` and ``change`` (ordinals), in the order rated (date,
     event, round, table, player). Events in ``opted_out`` (``rated = false``) are left
-    out.
+    out. ``fast`` False rates two-player games by the package too (the fast path's
+    reference: the numbers are the same).
     """
     rated = _rated_rows(games, opted_out)
-    olds, news = _rate_rows(rated)
+    olds, news = _rate_rows(rated, fast)
     before, after = _ordinals(olds), _ordinals(news)
     changes = pd.DataFrame({
         "event": rated["event"], "round": rated["round"], "table": rated["table"],
@@ -142,7 +142,7 @@ def _codes(column: pd.Series) -> np.ndarray:
     return np.asarray(pd.factorize(column, sort=True)[0], dtype="int64")
 
 
-def _rate_rows(rated: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+def _rate_rows(rated: pd.DataFrame, fast: bool) -> tuple[np.ndarray, np.ndarray]:
     """Return each row's (mu, sigma) before and after its game, rows as ``rated`` orders
     them: table by table, each round against the ratings before the round."""
     n = len(rated)
@@ -161,7 +161,6 @@ def _rate_rows(rated: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
     points = [float(p) for p in rated["points"].tolist()]
     model = PlackettLuce()
     start = (model.mu, model.sigma)
-    fast = perf.enabled()
     ratings: dict[str, Rating] = {}
     olds: list[Rating] = [start] * n
     news: list[Rating] = [start] * n
@@ -217,8 +216,9 @@ def _rounded(values: np.ndarray, digits: int = 2) -> list[float]:
 def _rate(model: PlackettLuce, olds: list[Rating], places: list[float]) -> list[Rating]:
     """Return the seats' new ratings after one game by the package's ``rate`` (Weng and
     Lin 2011, Algorithm 4): the rule. A two-player game has a faster path that equals it
-    bit for bit (:func:`standgen.clubs.plackett_luce.rate_two`, used while
-    :func:`standgen.perf.enabled`; ``tests/test_clubs.py`` proves the two equal)."""
+    bit for bit (:func:`standgen.clubs.plackett_luce.rate_two`, used unless
+    :func:`openskill_ratings` is asked not to be ``fast``; ``tests/test_clubs.py`` proves
+    the two equal)."""
     teams = model.rate([[model.rating(mu=mu, sigma=sigma)] for mu, sigma in olds],
                        ranks=places)
     return [(team[0].mu, team[0].sigma) for team in teams]

@@ -1,0 +1,60 @@
+"""The club's data, made once per build or export (issue #20): the archive's tidy games
+table (:mod:`standgen.clubs.games`) with each chess game's FIDE rating change, the events
+left out of the ratings (``rated = false``), and the site's OpenSkill ratings, computed
+when first asked for (:mod:`standgen.clubs.ratings`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cached_property
+
+import pandas as pd
+
+from standgen.clubs.games import games_frame
+from standgen.clubs.ratings import fide_changes, openskill_ratings
+from standgen.model import EventsTree
+from standgen.pipeline import EventReport
+
+
+class ClubData:
+    """The archive's games (the tidy table with each chess game's FIDE rating change) and
+    the events left out of the ratings; the ratings are computed when first asked for."""
+
+    def __init__(self, games: pd.DataFrame, opted_out: Iterable[str] = (),
+                 fast: bool = True) -> None:
+        self.games = games
+        self.opted_out = tuple(sorted(opted_out))
+        self.fast = fast  # the ratings' fast path (standgen.perf's switch, passed down)
+
+    @cached_property
+    def ratings(self) -> tuple[pd.DataFrame, pd.DataFrame]:
+        """Return (the rating list, each rated row's change): :func:`openskill_ratings`."""
+        return openskill_ratings(self.games, self.opted_out, self.fast)
+
+    @cached_property
+    def names(self) -> dict[str, str]:
+        """Return each player's name by id (as their last row, events by folder, spells it)."""
+        return dict(zip(self.games["player"].tolist(), self.games["name"].tolist(),
+                        strict=True))
+
+    def within(self, path: Sequence[str]) -> ClubData:
+        """Return the data of the events in the folder ``path`` (all of it for ``()``)."""
+        if not path:
+            return self
+        prefix = "/".join(path) + "/"
+        return ClubData(self.games[self.games["event"].str.startswith(prefix)],
+                        self.opted_out, self.fast)
+
+
+def club_data(reports: Iterable[EventReport], tree: EventsTree, fast: bool = True
+              ) -> ClubData:
+    """Return the club data of the events' reports (the games table is built once)."""
+    made = tuple(reports)
+    games = games_frame(made, tree.seasons)
+    games["fide_change"] = fide_changes(games)
+    return ClubData(games, opted_out(made), fast)
+
+
+def opted_out(reports: Iterable[EventReport]) -> list[str]:
+    """Return the events with ``rated = false`` under ``[options]``, by folder."""
+    return [m.event.slug for m in reports if m.event.config.options.get("rated", True) is False]
