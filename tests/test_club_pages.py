@@ -4,6 +4,7 @@ histories of the demo events, their contexts, their HTML and the JSON beside eac
 from __future__ import annotations
 
 import json
+import pickle
 import re
 import shutil
 from collections.abc import Iterator
@@ -13,6 +14,8 @@ from typing import Any
 import pandas as pd
 import pytest
 
+from standgen.clubs.data import club_data_of
+from standgen.clubs.games import event_games
 from standgen.clubs.meta import wilson
 from standgen.clubs.ratings import openskill_ratings
 from standgen.load import load_tree
@@ -257,3 +260,17 @@ def test_club_data_leaves_out_rated_false_events(tmp_path: Path) -> None:
     assert "helen-w" not in {r.id for r in page.rows} and not page.fide
     assert all("2026/club-swiss" not in set(f.get("event", pd.Series(dtype=str)))
                for f in _frames(data))
+
+
+def test_each_events_part_of_the_games_kept_between_builds_makes_the_same_data(
+        demo: tuple[EventsTree, tuple[EventReport, ...]],
+        club: tuple[Site, cc.ClubData]) -> None:
+    """What a build may keep per event (pickled, as the build state keeps summaries)
+    gives the same games and ratings as the reports themselves."""
+    tree, reports = demo
+    parts = pickle.loads(pickle.dumps([event_games(m, tree.seasons) for m in reports]))
+    again = club_data_of(list(reversed(parts)))
+    _, data = club
+    pd.testing.assert_frame_equal(again.games, data.games, check_exact=True)
+    for got, want in zip(again.ratings, data.ratings, strict=True):
+        pd.testing.assert_frame_equal(got, want, check_exact=True)

@@ -10,7 +10,7 @@ from functools import cached_property
 
 import pandas as pd
 
-from standgen.clubs.games import games_frame
+from standgen.clubs.games import EventGames, event_games, frame_of
 from standgen.clubs.ratings import fide_changes, openskill_ratings
 from standgen.model import EventsTree
 from standgen.pipeline import EventReport
@@ -49,12 +49,12 @@ class ClubData:
 def club_data(reports: Iterable[EventReport], tree: EventsTree, fast: bool = True
               ) -> ClubData:
     """Return the club data of the events' reports (the games table is built once)."""
-    made = tuple(reports)
-    games = games_frame(made, tree.seasons)
+    return club_data_of([event_games(made, tree.seasons) for made in reports], fast)
+
+
+def club_data_of(parts: Sequence[EventGames], fast: bool = True) -> ClubData:
+    """Return the club data of each event's part of the games table
+    (:func:`standgen.clubs.games.event_games`: what a build can keep between builds)."""
+    games = frame_of(parts)
     games["fide_change"] = fide_changes(games)
-    return ClubData(games, opted_out(made), fast)
-
-
-def opted_out(reports: Iterable[EventReport]) -> list[str]:
-    """Return the events with ``rated = false`` under ``[options]``, by folder."""
-    return [m.event.slug for m in reports if m.event.config.options.get("rated", True) is False]
+    return ClubData(games, [p.head[0] for p in parts if not p.rated], fast)

@@ -11,6 +11,7 @@ McMahon score (``start``), as OpenGotha's MMS does.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from operator import itemgetter
 
 import pandas as pd
@@ -19,6 +20,7 @@ from standgen.model import Event, GameKind, Outcome, Season, Seat
 from standgen.pipeline import EventReport
 from standgen.site.formats import views_of
 
+Row = tuple[object, ...]
 COLUMNS = ("event", "event_name", "date", "season", "format", "round", "table", "kind",
            "player", "name", "faction", "rank", "rating", "colour", "opponents",
            "opponent_factions", "opponent_ranks", "opponent_ratings", "seats", "outcome",
@@ -42,17 +44,39 @@ def games_frame(reports: Iterable[EventReport], seasons: Sequence[Season] = ()) 
     data contract section 1); ``start`` is the player's starting score (McMahon's initial
     MMS, 0 elsewhere).
     """
+    return frame_of(event_games(made, seasons) for made in reports)
+
+
+@dataclass(frozen=True)
+class EventGames:
+    """One event's part of the tidy table: its own columns once, a row per seat.
+
+    Small and picklable, so a build can keep each event's part between builds (as it
+    keeps summaries) and make the archive's table with :func:`frame_of`, no report needed.
+    """
+
+    head: tuple[str, str, str, str, str]  # event, event_name, date, season, format
+    rows: tuple[Row, ...]  # the columns of _ROW, by round, table, player
+    rated: bool = True  # False: ``rated = false`` under [options], left out of ratings
+
+
+def event_games(made: EventReport, seasons: Sequence[Season] = ()) -> EventGames:
+    """Return one event's part of the tidy table."""
+    event = made.event
+    rows = _event_rows(made)
+    rows.sort(key=_ORDER)  # stable: by round, table, player
+    return EventGames((event.slug, event.config.name, event.config.date.isoformat(),
+                       season_of(event, seasons), event.config.format), tuple(rows),
+                      event.config.options.get("rated", True) is not False)
+
+
+def frame_of(parts: Iterable[EventGames]) -> pd.DataFrame:
+    """Return the tidy table of the events' parts, events by folder."""
     columns: dict[str, list[object]] = {name: [] for name in COLUMNS}
-    for made in sorted(reports, key=lambda m: m.event.slug):
-        rows = _event_rows(made)
-        rows.sort(key=_ORDER)  # stable: by round, table, player
-        event = made.event
-        for name, value in (("event", event.slug), ("event_name", event.config.name),
-                            ("date", event.config.date.isoformat()),
-                            ("season", season_of(event, seasons)),
-                            ("format", event.config.format)):
-            columns[name].extend([value] * len(rows))
-        for name, values in zip(_ROW, zip(*rows, strict=True) if rows else
+    for part in sorted(parts, key=lambda p: p.head[0]):
+        for name, value in zip(COLUMNS[:5], part.head, strict=True):
+            columns[name].extend([value] * len(part.rows))
+        for name, values in zip(_ROW, zip(*part.rows, strict=True) if part.rows else
                                 ((),) * len(_ROW), strict=True):
             columns[name].extend(values)
     return pd.DataFrame(columns).astype({"round": "int64", "table": "int64",
@@ -66,7 +90,6 @@ _ROW = COLUMNS[5:]
 _ORDER = itemgetter(0, 1, 3)  # round, table, player
 _OUTCOME = {outcome: outcome.value for outcome in Outcome}
 _KIND = {kind: kind.value for kind in GameKind}
-Row = tuple[object, ...]
 
 
 def _event_rows(made: EventReport) -> list[Row]:

@@ -24,19 +24,20 @@ class RatingPoint:
     rating: float
 
 
-def rating_chart(points: Sequence[RatingPoint], caption: str) -> Markup:
+def rating_chart(points: Sequence[RatingPoint], caption: str, unit: str = "game") -> Markup:
     """Return a line chart of a player's rating: before their first rated game, then
     after each one.
 
     The y axis spans the player's own lowest and highest ratings and 0 (a new player's
-    OpenSkill ordinal); the x axis is one step per game, narrower steps for long
-    histories so the chart stays within 640 px.
+    OpenSkill ordinal); the x axis is one step per point (``unit``: a game, or an event
+    for long histories), at most 48 px and the whole plot at most 560 px wide.
     """
     if not points:
         return Markup("")
     left, right, top_pad, bottom_pad, plot_h = 56, 14, 10, 26, 140
-    step = max(1, min(48, 560 // max(len(points) - 1, 1)))
-    width = left + right + step * max(len(points) - 1, 1)
+    steps = max(len(points) - 1, 1)
+    step = min(48.0, 560 / steps)
+    width = left + right + round(step * steps)
     height = top_pad + plot_h + bottom_pad
     values = [p.rating for p in points]
     ceiling, floor = max(*values, 0.0), min(*values, 0.0)
@@ -46,8 +47,8 @@ def rating_chart(points: Sequence[RatingPoint], caption: str) -> Markup:
     def y(value: float) -> float:
         return round(top_pad + plot_h * (ceiling - value) / (ceiling - floor), 1)
 
-    def x(i: int) -> int:
-        return left + step * i
+    def x(i: int) -> float:
+        return round(left + step * i, 1)
 
     parts = [
         f'<svg class="chart chart-line chart-rating" viewBox="0 0 {width} {height}" '
@@ -67,9 +68,9 @@ def rating_chart(points: Sequence[RatingPoint], caption: str) -> Markup:
     for i, point in enumerate(points):
         parts += [f"<g><title>{escape(point.label)}: {display_number(point.rating)}</title>",
                   f'<circle class="dot" cx="{x(i)}" cy="{y(point.rating)}" r="{radius}"/></g>']
-    games = len(points) - 1
+    count = len(points) - 1
     parts += [f'<text x="{left}" y="{height - 6}">start</text>',
-              f'<text x="{x(games)}" y="{height - 6}" text-anchor="end">'
-              f"{games} game{'' if games == 1 else 's'}</text>" if games > 1 else ""]
+              f'<text x="{x(count)}" y="{height - 6}" text-anchor="end">'
+              f"{count} {unit}{'' if count == 1 else 's'}</text>" if count > 1 else ""]
     parts.append("</svg>")
     return Markup("".join(parts))

@@ -558,7 +558,8 @@ class PlayerRatingsPage:
     name: str
     rating: str  # now, "" if never rated
     rank: str  # "3 of 40" in the site's rating list
-    games: tuple[RatedGame, ...]
+    games: tuple[RatedGame, ...]  # every rated game, newest first (ratings.json)
+    table: tuple[RatedGame, ...]  # the newest TABLE_GAMES, the page's table
     fide: bool
     chart: Markup
     history: str  # their history page
@@ -592,12 +593,14 @@ def player_ratings_page(site: Site, club: ClubData, pid: str,
             else str(games["name"].iloc[-1]) if len(games) else pid)
     page = frame(path, f"{name} · ratings", "ratings", [(name, history_page_path(pid))])
     rated = _rated_games(page, games, changes, club.names)
+    points, unit = _chart_points(rated)
     return PlayerRatingsPage(
         frame=page, id=pid, name=name,
         rating=f"{rated[0].after:.2f}" if rated else "",
         rank=f"{ranks[0] + 1} of {len(listing)}" if ranks else "",
-        games=tuple(rated), fide=any(r.fide_change is not None for r in rated),
-        chart=rating_chart(_chart_points(rated), f"Rating of {name} after each game"),
+        games=tuple(rated), table=tuple(rated[:TABLE_GAMES]),
+        fide=any(r.fide_change is not None for r in rated),
+        chart=rating_chart(points, f"Rating of {name} after each {unit}", unit),
         history=page.href(history_page_path(pid)), list=page.href(ratings_path(())),
         json=page.href(json_beside(path, "ratings.json")))
 
@@ -621,15 +624,27 @@ def _rated_games(page: Frame, games: pd.DataFrame, changes: pd.DataFrame,
     return rows
 
 
-def _chart_points(newest_first: Sequence[RatedGame]) -> list[RatingPoint]:
-    """Return the rating before the first rated game, then after each, oldest first."""
+CHART_GAMES = 200  # more rated games than this: the chart has a point per event
+TABLE_GAMES = 200  # the page's table lists the newest games; ratings.json has them all
+
+
+def _chart_points(newest_first: Sequence[RatedGame]) -> tuple[list[RatingPoint], str]:
+    """Return the rating before the first rated game, then after each game (after each
+    event's last game, for more than :data:`CHART_GAMES` games), oldest first, and what
+    a point is."""
     if not newest_first:
-        return []
+        return [], "game"
     first = newest_first[-1]
     points = [RatingPoint(f"Before {first.event.label} ({first.date})", first.before)]
-    points += [RatingPoint(f"{g.event.label}, round {g.round} ({g.date})", g.after)
-               for g in reversed(newest_first)]
-    return points
+    oldest_first = list(reversed(newest_first))
+    if len(oldest_first) <= CHART_GAMES:
+        points += [RatingPoint(f"{g.event.label}, round {g.round} ({g.date})", g.after)
+                   for g in oldest_first]
+        return points, "game"
+    for game, following in zip(oldest_first, [*oldest_first[1:], None], strict=True):
+        if following is None or following.event.href != game.event.href:
+            points.append(RatingPoint(f"{game.event.label} ({game.date})", game.after))
+    return points, "event"
 
 
 def player_ratings_document(page: PlayerRatingsPage) -> dict[str, Any]:
