@@ -170,8 +170,16 @@ def test_go_chess_and_diplomacy_have_their_own_breakdowns(
     assert white.wins == black.losses and white.share.games == chess.games
     assert rating.expected and all(r.expected.endswith("%") for r in rating.rows)
     diplomacy = cc.meta_page(site, season, SEASON, "diplomacy")
-    assert diplomacy.what == "Power" and diplomacy.diplomacy and not diplomacy.matrix
+    assert diplomacy.what == "Power" and diplomacy.diplomacy
     assert sum(row.solos for row in diplomacy.factions) >= 1
+    # power x power: how often the row power finished above the column's on one board
+    assert len(diplomacy.columns) == 7
+    for row in diplomacy.matrix:
+        for against, cell in zip(diplomacy.columns, row.cells, strict=True):
+            if against == row.faction:
+                assert cell.share is None  # a power never shares a board with itself
+            else:
+                assert cell.share is not None and cell.share.games == diplomacy.games
 
 
 def test_a_players_rating_history_adds_up(club: tuple[Site, cc.ClubData]) -> None:

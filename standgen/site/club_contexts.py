@@ -29,7 +29,7 @@ import pandas as pd
 from markupsafe import Markup
 
 from standgen.clubs.data import ClubData, club_data
-from standgen.clubs.meta import faction_table, matchups, wilson
+from standgen.clubs.meta import board_matchups, faction_table, matchups, wilson
 from standgen.clubs.ratings import fide_expected
 from standgen.formats import FORMATS
 from standgen.formats.mcmahon.scoring import RANK, rank_value
@@ -309,9 +309,9 @@ class Breakdown:
     """Results grouped by what decided them: rank difference, handicap, rating, colour."""
 
     id: str
-    caption: str
+    caption: str  # the section's heading
     heading: str  # the first column's heading
-    side: str  # whose results the row counts ("the stronger player")
+    side: str  # the table's caption: whose results the rows count
     rows: tuple[BreakdownRow, ...]
     expected: bool = False
 
@@ -377,9 +377,11 @@ def _faction_rows(table: pd.DataFrame) -> tuple[FactionRow, ...]:
 
 
 def _matrix(games: pd.DataFrame, fmt: str) -> tuple[tuple[str, ...], tuple[MatrixRow, ...]]:
-    """Return the matchup matrix: every faction that met another in a two-player game,
-    by name, as rows and columns; cells the row's score share and its games."""
-    long = matchups(games, fmt)
+    """Return the matchup matrix: every faction that met another in a two-player game
+    (Diplomacy: every power that shared a board with another), by name, as rows and
+    columns; cells the row's score share (on a board: how often it finished above the
+    column's power) and its games."""
+    long = board_matchups(games, fmt) if fmt == "diplomacy" else matchups(games, fmt)
     if long.empty:
         return (), ()
     names = tuple(sorted(set(long["faction"]) | set(long["against"]),
@@ -446,12 +448,13 @@ def _go_breakdowns(played: pd.DataFrame) -> tuple[Breakdown, ...]:
     if by_difference:
         rows.append(Breakdown(
             "rank-difference", "Results by rank difference", "Rank difference",
-            "the stronger player",
+            "The stronger player's results",
             tuple(_tally("4 or more" if d == 4 else str(d), by_difference[d])
                   for d in sorted(by_difference))))
     if by_handicap:
         rows.append(Breakdown(
-            "handicap", "Results by handicap", "Handicap stones", "the stronger player",
+            "handicap", "Results by handicap", "Handicap stones",
+            "The stronger player's results",
             tuple(_tally("none" if h == 0 else str(h), by_handicap[h])
                   for h in sorted(by_handicap))))
     return tuple(rows)
@@ -487,12 +490,12 @@ def _chess_breakdowns(played: pd.DataFrame) -> tuple[Breakdown, ...]:
         expected.append(fide_expected(max(mine, other), min(mine, other)))
     found = []
     if games.shape[0]:
-        found.append(Breakdown("colour", "Results by colour", "Colour", "that colour",
+        found.append(Breakdown("colour", "Results by colour", "Colour", "Each colour's results",
                                tuple(_tally(c, s) for c, s in colours.items())))
     if bands:
         found.append(Breakdown(
             "rating-difference", "Results by rating difference", "Rating difference",
-            "the higher-rated player",
+            "The higher-rated player's results",
             tuple(_tally(_BANDS[b][1], bands[b][0],
                          f"{round(100 * sum(bands[b][1]) / len(bands[b][1]))}%")
                   for b in sorted(bands)), expected=True))
@@ -534,6 +537,7 @@ class RatedGame:
     event: Link
     round: int
     opponents: str  # names, joined with ", " (a Diplomacy board's six)
+    board: bool  # more than one opponent: the names wrap
     result: str
     before: float
     after: float
@@ -618,7 +622,8 @@ def _rated_games(page: Frame, games: pd.DataFrame, changes: pd.DataFrame,
         rows.append(RatedGame(
             str(game.date),
             Link(str(game.event_name), page.href(links.page(*str(game.event).split("/")))),
-            int(game.round), opponents, str(game.result), float(change.before),
+            int(game.round), opponents, int(game.seats) > 2, str(game.result),
+            float(change.before),
             float(change.after), float(change.change), fide))
     rows.reverse()
     return rows
