@@ -46,8 +46,9 @@ def render(tree: EventsTree, progress: Progress | None = None) -> dict[str, byte
     ``progress`` is told ("standings", k, n) after each event's report and ("pages", 0, 1)
     before the site is rendered.
     """
+    from standgen import perf
     from standgen.pipeline import report
-    from standgen.site import render_site
+    from standgen.site.renderer import render_site
 
     total = len(tree.events)
     done: list[EventReport] = []
@@ -57,7 +58,7 @@ def render(tree: EventsTree, progress: Progress | None = None) -> dict[str, byte
             progress("standings", len(done), total)
     if progress is not None:
         progress("pages", 0, 1)
-    return render_site(tree, tuple(done), DOCS, TEMPLATES)
+    return render_site(tree, tuple(done), DOCS, TEMPLATES, fast=perf.enabled())
 
 
 def build(

@@ -12,7 +12,7 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
-from functools import wraps
+from functools import partial, wraps
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -236,14 +236,23 @@ def status(event_dir: Path, events_root: Path) -> None:
 def watch(events: Path, port: int, output: Path | None, open_browser: bool,
           venue: str | None, self_report: bool) -> None:
     """Serve the site on 127.0.0.1, rebuild on every change and reload open pages."""
-    from standgen.watch import ServeError, serve
+    from standgen.watch import HOST, Attachment, ServeError, Watch, serve
 
     if self_report and venue is None:
         click.echo("standgen watch: --self-report needs --venue ADDRESS", err=True)
         sys.exit(2)
+    attach: Callable[[Watch], Attachment] | None = None
+    if venue is not None:  # the results desk, served beside the site
+        from standgen.venue import Desk, check_address
+
+        wrong = check_address(venue)
+        if wrong:
+            click.echo(f"standgen watch: {wrong}", err=True)
+            sys.exit(2)
+        attach = partial(Desk, self_report=self_report)
     try:
         serve(events, port, output, open_browser, log=lambda line: click.echo(line, err=True),
-              say=click.echo, venue=venue, self_report=self_report)
+              say=click.echo, host=venue or HOST, attach=attach)
     except ServeError as exc:
         click.echo(f"standgen watch: {exc}", err=True)
         sys.exit(2)

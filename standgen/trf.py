@@ -19,8 +19,9 @@ import io
 import json
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
 
 from standgen import perf
@@ -30,6 +31,7 @@ from standgen.model import Event, Game, GameKind, Outcome
 from standgen.pairing.dutch import BLACK as BLACK_
 from standgen.pairing.dutch import WHITE as WHITE_
 from standgen.pairing.dutch import Entrant, PairingState, RoundEntry
+from standgen.pairing.roundrobin import berger_round
 from standgen.pairing.swiss import initial_colour, start_ranks
 from standgen.records import counted_rounds
 from standgen.standings import Standings, compute_standings, format_of
@@ -211,6 +213,77 @@ def _date(text: str) -> dt.date | None:
     return None
 
 
+@dataclass
+class _Header:
+    """The tournament records read so far (one parse; see :func:`parse_trf`)."""
+
+    name: str = ""
+    city: str = ""
+    date: dt.date | None = None
+    kind: str = ""
+    planned: int | None = None
+    initial: str = ""
+    bye_points: float = 1.0
+
+
+Bad = Callable[[str], None]
+
+
+def _start_date(header: _Header, rest: str, bad: Bad) -> None:
+    header.date = _date(rest)
+    if header.date is None:
+        bad(f"start date '{rest}' is not a date; write it as YYYY/MM/DD")
+
+
+def _planned(header: _Header, rest: str, bad: Bad, code: str) -> None:
+    """XXR (the JaVaFo record) or TRF-2026's 142: the planned rounds."""
+    if not re.fullmatch(r"[1-9][0-9]?", rest):
+        bad(f"{code} '{rest}' must be the number of rounds, 1 to 99")
+    else:
+        header.planned = int(rest)
+
+
+def _xxc(header: _Header, rest: str, bad: Bad) -> None:
+    """XXC: ``white1`` or ``black1``, the top seed's colour in round 1."""
+    for word in rest.lower().split():
+        if word in ("white1", "black1"):
+            header.initial = "white" if word == "white1" else "black"
+
+
+def _initial_colour(header: _Header, rest: str, bad: Bad) -> None:
+    """TRF-2026's 152: the initial colour, W or B."""
+    word = rest.lower()
+    if word[:1] in ("w", "b") and word in ("w", "b", "white", "black"):
+        header.initial = "white" if word.startswith("w") else "black"
+    else:
+        bad(f"152 '{rest}' must be the initial colour, W or B")
+
+
+def _xxs(header: _Header, rest: str, bad: Bad) -> None:
+    """XXS: the points of results; ``PAB`` is the pairing-allocated bye's."""
+    for word in rest.upper().split():
+        key, _, value = word.partition("=")
+        if key == "PAB":
+            if value not in ("0", "0.0", "0.5", "1", "1.0"):
+                bad(f"XXS PAB={value}: the bye may score 1, 0.5 or 0")
+            else:
+                header.bye_points = float(value)
+
+
+def _text(attribute: str) -> Callable[[_Header, str, Bad], None]:
+    def read(header: _Header, rest: str, bad: Bad) -> None:
+        setattr(header, attribute, rest)
+    return read
+
+
+# the tournament records read, by code (FIDE C.04 Annex 2; XX records: JaVaFo's)
+_RECORDS: Mapping[str, Callable[[_Header, str, Bad], None]] = {
+    "012": _text("name"), "022": _text("city"), "042": _start_date, "092": _text("kind"),
+    "XXR": partial(_planned, code="XXR"), "142": partial(_planned, code="142"),
+    "XXC": _xxc, "152": _initial_colour, "XXS": _xxs,
+}
+
+
 def parse_trf(text: str, where: str) -> Tournament:
     """Return the tournament in a TRF16 file; raise InputError naming each bad line.
 
@@ -221,11 +294,7 @@ def parse_trf(text: str, where: str) -> Tournament:
     warning naming it, so nothing of the file is dropped silently (issue #17).
     """
     problems: list[Problem] = []
-    warnings: list[Problem] = []
-    name = city = kind = initial = ""
-    date: dt.date | None = None
-    planned: int | None = None
-    bye_points = 1.0
+    header = _Header()
     players: list[TrfPlayer] = []
     unread: dict[str, int] = {}  # records not carried, with their first line
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -239,62 +308,39 @@ def parse_trf(text: str, where: str) -> Tournament:
             player = _player(line, number, bad)
             if player is not None:
                 players.append(player)
-        elif code == "012":
-            name = rest
-        elif code == "022":
-            city = rest
-        elif code == "042":
-            date = _date(rest)
-            if date is None:
-                bad(f"start date '{rest}' is not a date; write it as YYYY/MM/DD")
-        elif code == "092":
-            kind = rest
-        elif code in ("XXR", "142"):  # planned rounds: the JaVaFo record, TRF-2026's 142
-            if not re.fullmatch(r"[1-9][0-9]?", rest):
-                bad(f"{code} '{rest}' must be the number of rounds, 1 to 99")
-            else:
-                planned = int(rest)
-        elif code == "XXC":
-            for word in rest.lower().split():
-                if word in ("white1", "black1"):
-                    initial = "white" if word == "white1" else "black"
-        elif code == "152":  # TRF-2026: the initial colour, W or B
-            word = rest.lower()
-            if word[:1] in ("w", "b") and word in ("w", "b", "white", "black"):
-                initial = "white" if word.startswith("w") else "black"
-            else:
-                bad(f"152 '{rest}' must be the initial colour, W or B")
-        elif code == "XXS":
-            for word in rest.upper().split():
-                key, _, value = word.partition("=")
-                if key == "PAB":
-                    if value not in ("0", "0.0", "0.5", "1", "1.0"):
-                        bad(f"XXS PAB={value}: the bye may score 1, 0.5 or 0")
-                    else:
-                        bye_points = float(value)
+        elif code in _RECORDS:
+            _RECORDS[code](header, rest, bad)
         elif code in NOT_CARRIED:
             unread.setdefault(code, number)
-    for code, at in sorted(unread.items(), key=lambda item: item[1]):
-        warnings.append(Problem(where, at, f"record {code} ({NOT_CARRIED[code]}) is not "
-                                "carried into the event", warning=True))
+    warnings = [Problem(where, at, f"record {code} ({NOT_CARRIED[code]}) is not carried into "
+                        "the event", warning=True)
+                for code, at in sorted(unread.items(), key=lambda item: item[1])]
+    problems += _player_problems(players, where)
+    if any(p.extra for p in players):
+        warnings.append(Problem(where, 1, "sex, title, FIDE number and birth date are not "
+                                "imported (players.csv has no columns for them)", warning=True))
+    if problems:
+        raise InputError(problems)
+    if not header.name:
+        warnings.append(Problem(where, 1, "no tournament name (012); the event is named after "
+                                "its folder", warning=True))
+    return Tournament(header.name, header.city, header.date, header.kind, header.planned,
+                      header.initial, header.bye_points,
+                      tuple(sorted(players, key=lambda p: p.start_rank)), tuple(warnings))
+
+
+def _player_problems(players: Sequence[TrfPlayer], where: str) -> list[Problem]:
+    """Return the problems of the player lines as a whole: none, or a start rank twice."""
     if not players:
-        problems.append(Problem(where, 1, "no player lines (001); is this a TRF file?"))
+        return [Problem(where, 1, "no player lines (001); is this a TRF file?")]
+    problems = []
     seen: dict[int, int] = {}
     for player in players:
         if player.start_rank in seen:
             problems.append(Problem(where, player.line, f"start rank {player.start_rank} is "
                                     f"already used on line {seen[player.start_rank]}"))
         seen.setdefault(player.start_rank, player.line)
-    if any(p.extra for p in players):
-        warnings.append(Problem(where, 1, "sex, title, FIDE number and birth date are not "
-                                "imported (players.csv has no columns for them)", warning=True))
-    if problems:
-        raise InputError(problems)
-    if not name:
-        warnings.append(Problem(where, 1, "no tournament name (012); the event is named after "
-                                "its folder", warning=True))
-    return Tournament(name, city, date, kind, planned, initial, bye_points,
-                      tuple(sorted(players, key=lambda p: p.start_rank)), tuple(warnings))
+    return problems
 
 
 def _player(line: str, number: int, bad: object) -> TrfPlayer | None:
@@ -386,6 +432,26 @@ def _last_entry(player: TrfPlayer) -> int:
     return last
 
 
+REQUESTED = {"H": "a half-point bye", "F": "a full-point bye", "Z": "a zero-point bye"}
+
+
+def announced_round(players: Sequence[TrfPlayer]) -> int | None:
+    """Return the round that holds only byes asked for ahead of pairing, or None.
+
+    TRF-2026 (FIDE C.04 Annex 2) and the endorsed engines' input: a player who will not
+    play the round about to be paired has a block ``0000 - H`` (half-point bye), ``F``
+    (full point) or ``Z`` (zero) for it, while nobody has an opponent in it yet. Such a
+    round is not played: it is the next one, and those blocks are requests for byes.
+    """
+    last = max((_last_entry(p) for p in players), default=0)
+    if last == 0:
+        return None
+    blocks = [_block(p, last) for p in players if _last_entry(p) >= last]
+    if all(b.opponent == 0 and b.result in REQUESTED for b in blocks):
+        return last
+    return None
+
+
 def event_files(
     tournament: Tournament, where: str, folder_name: str
 ) -> tuple[dict[str, str], list[Problem]]:
@@ -396,13 +462,19 @@ def event_files(
     matching results); ``player_1`` is the player with White. Trailing blank round
     blocks mean the player left the event (``dropped_after``); ``0000 - U`` is the
     pairing-allocated bye, ``H`` / ``F`` / ``Z`` (or blank) an absence scoring ½, 1, 0.
+    A last round of nothing but ``H`` / ``F`` / ``Z`` blocks is the next round's requested
+    byes (:func:`announced_round`): players.csv ``byes``, no round file.
     """
     players = tournament.players
     by_rank = {p.start_rank: p for p in players}
     ids = player_ids(players)
+    announced = announced_round(players)
     rounds = max((_last_entry(p) for p in players), default=0)
     problems: list[Problem] = []
     warnings = list(tournament.warnings)
+    if announced is not None:
+        rounds = announced - 1
+        warnings += _requested_bye_warnings(tournament, announced, where)
     scores = {p.start_rank: 0.0 for p in players}
     round_files: dict[str, str] = {}
     for number in range(1, rounds + 1):
@@ -460,8 +532,8 @@ def event_files(
                                     f"{_number(scores[player.start_rank])} from the results "
                                     "(another scoring system?); standgen counts 1 / ½ / 0",
                                     warning=True))
-    files = {"event.toml": _event_toml(tournament, folder_name, rounds),
-             "players.csv": _players_csv(tournament, ids, rounds)}
+    files = {"event.toml": _event_toml(tournament, folder_name, announced or rounds),
+             "players.csv": _players_csv(tournament, ids, rounds, announced)}
     files.update(round_files)
     return files, warnings
 
@@ -505,9 +577,35 @@ def _event_toml(tournament: Tournament, folder_name: str, rounds: int) -> str:
         lines.append(f'initial_colour = "{initial}"')
     if tournament.bye_points != 1.0:
         lines.append(f"bye_points = {tournament.bye_points}")
-    if "robin" in tournament.kind.lower():
+    if is_round_robin(tournament):
         lines.append(f'pairing = "{ROUND_ROBIN}"')
     return "\n".join(lines) + "\n"
+
+
+def is_round_robin(tournament: Tournament) -> bool:
+    """Return whether the file is a round robin: its ``092`` line says so, or, without
+    one, every round played pairs the players as the Berger tables do with the start
+    ranks as pairing numbers (FIDE C.05 Annex 1), over two rounds or more.
+
+    A Swiss pairs round 1 top half against bottom half, never as a Berger table does
+    (1-n, 2-(n-1) ... against the table's n/2+1 - n/2 ...), so a file that follows the
+    tables round after round is a round robin whose 092 line was left out.
+    """
+    if tournament.kind:
+        return "robin" in tournament.kind.lower()
+    players = tournament.players
+    size = len(players) + len(players) % 2
+    played = 0
+    for number in range(1, size):
+        pairs = {frozenset((p.start_rank, _block(p, number).opponent)) for p in players
+                 if _block(p, number).opponent}
+        if not pairs:
+            break
+        if not pairs <= {frozenset(pair) for pair in berger_round(size, number)}:
+            return False
+        played += 1
+    ranks = sorted(p.start_rank for p in players)
+    return played >= 2 and ranks == list(range(1, len(players) + 1))
 
 
 def _round_one_colour(tournament: Tournament) -> str:
@@ -519,16 +617,41 @@ def _round_one_colour(tournament: Tournament) -> str:
     return "white" if inferred_initial_colour(tournament) == WHITE_ else "black"
 
 
-def _players_csv(tournament: Tournament, ids: Mapping[int, str], rounds: int) -> str:
+def _players_csv(tournament: Tournament, ids: Mapping[int, str], rounds: int,
+                 announced: int | None = None) -> str:
+    """Return players.csv; ``announced``: the next round, whose requested byes (``H`` /
+    ``F`` / ``Z`` blocks) go in the ``byes`` column."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["id", "name", "country", "rating", "dropped_after"])
+    writer.writerow(["id", "name", "country", "rating", "dropped_after",
+                     *(["byes"] if announced else [])])
     for player in tournament.players:
-        last = _last_entry(player)
+        last = min(_last_entry(player), rounds)
+        asked = announced is not None and _last_entry(player) >= announced
         writer.writerow([ids[player.start_rank], player.name, player.federation,
                          "" if player.rating is None else player.rating,
-                         "" if last >= rounds else last])
+                         "" if last >= rounds else last,
+                         *([announced if asked else ""] if announced else [])])
     return out.getvalue()
+
+
+def _requested_bye_warnings(tournament: Tournament, announced: int, where: str
+                            ) -> list[Problem]:
+    """Return a warning for each requested bye that does not score ½ (standgen's chess
+    requested bye, the ``swiss`` format's ``requested_bye``)."""
+    found = []
+    for player in tournament.players:
+        if _last_entry(player) < announced:
+            continue
+        code = _block(player, announced).result
+        if code != "H":
+            found.append(Problem(where, player.line, f"player {player.start_rank} asked for "
+                                 f"{REQUESTED[code]} in round {announced} ({code}); standgen "
+                                 "records a requested bye, which scores ½: after `standgen "
+                                 "pair`, write the ABSENT row's result "
+                                 f"({'1-0' if code == 'F' else 'empty'}) if your "
+                                 "regulations say otherwise", warning=True))
+    return found
 
 
 # ----- pairing state (the Dutch engine's input) -----------------------------------------

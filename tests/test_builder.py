@@ -136,7 +136,8 @@ def test_unchanged_folders_are_not_read_again(events: Path, tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """A folder whose files' signature (names, sizes, inodes, times) is the last build's
     keeps its fingerprint without being read; a changed file is still found."""
-    from standgen import builder, buildstate
+    from standgen import buildstate
+    from standgen.builder import core as builder
 
     monkeypatch.setattr(buildstate, "RACY_NS", 0)  # the files here are seconds old
     out = tmp_path / "out"
@@ -193,7 +194,7 @@ def test_files_changed_just_before_a_build_are_hashed_by_the_next(
 def test_history_pages_rendered_by_workers_are_the_same(
     events: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from standgen import builder
+    from standgen.builder import full as builder
 
     monkeypatch.setattr(builder, "PARALLEL_HISTORIES", 0)
     lib.build(events, tmp_path / "out", jobs=2)
@@ -212,7 +213,8 @@ def wait_gone(parent: Path, pattern: str, seconds: float = 30.0) -> list[Path]:
 def test_a_large_old_site_is_removed_in_the_background(
     events: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int
 ) -> None:
-    from standgen import builder, output
+    from standgen import output
+    from standgen.builder import full as builder
 
     spawned: list[Path] = []
     remove_later = output.remove_later
@@ -291,7 +293,7 @@ def test_a_state_that_fails_to_save_leaves_the_old_file(tmp_path: Path) -> None:
 def test_a_change_that_keeps_ranking_and_head_leaves_the_season_page(
     events: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import standgen.site as site
+    import standgen.site.pages as site
 
     out = tmp_path / "out"
     lib.build(events, out)

@@ -24,9 +24,9 @@ from standgen.model import (
     Seat,
 )
 from standgen.pipeline import reports
-from standgen.site import render_site
 from standgen.site.jsonout import pairings_document
 from standgen.site.links import relative
+from standgen.site.renderer import render_site
 from standgen.tiebreaks import TIEBREAKS
 
 REPO = Path(__file__).resolve().parents[1]

@@ -19,8 +19,8 @@ from standgen.errors import InputError
 from standgen.load import load_tree
 from standgen.model import EventsTree, Player, Season, SiteConfig
 from standgen.pipeline import report, reports
-from standgen.site import render_site
 from standgen.site.downloads import neutralise, standings_csv
+from standgen.site.renderer import render_site
 from standgen.site.season import PointsRule, leaderboard, points_rule
 from standgen.site.summary import summarise
 from standgen.tables import Cell, Page, Table

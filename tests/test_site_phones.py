@@ -11,8 +11,8 @@ import pytest
 
 from standgen.load import load_tree
 from standgen.pipeline import reports
-from standgen.site import render_site
 from standgen.site.markdown import MarkdownRenderer, docs_image_rewrite, sanitise
+from standgen.site.renderer import render_site
 from standgen.site.stamp import stamp
 from tests.test_site import DOCS, TEMPLATES
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from standgen.cli import main
 from standgen.errors import InputError
 from standgen.formats.swiss import SWISS
 from standgen.load import load_tree
-from standgen.model import Event, Player, Round
+from standgen.model import Event, Outcome, Player, Proposal, Round
 from standgen.pairing.swiss import pair
 from standgen.standings import compute_standings, pairing_input
 from standgen.trf import export_event, parse_trf
@@ -265,3 +266,86 @@ def test_a_bad_152_record_is_named() -> None:
 
     with pytest.raises(InputError, match="152 'green' must be the initial colour"):
         parse_trf("152 green\n001    1      A A                               2000\n", "t.trf")
+
+
+def pipeline_pair(event: Event, number: int) -> Proposal:
+    """Return round ``number`` as ``standgen pair`` proposes it."""
+    from standgen.pipeline import pair_round
+
+    return pair_round(event, compute_standings(event), number)
+
+
+def _paired_swiss(rounds: int, options: dict[str, object]) -> Event:
+    """Return a six-player event of ``rounds`` rounds paired by its own rule, results by lot."""
+    from standgen.pipeline import pair_round
+
+    people = [Player(id=f"p{k}", name=f"Player {k}", rating=2000.0 - k) for k in range(6)]
+    event = make_event(people, [], fmt="swiss", rounds=5)
+    event = replace(event, config=replace(event.config, options=options))
+    rnd = random.Random(3)
+    for number in range(1, rounds + 1):
+        proposal = pair_round(event, compute_standings(event), number)
+        event = replace(event, rounds=(*event.rounds, play(number, proposal.round.games, rnd)))
+    return event
+
+
+def test_a_round_robin_without_its_092_line_is_recognised(tmp_path: Path) -> None:
+    """Issue #17 item 4: a round robin is recognised from its games (Berger tables by
+    start rank, FIDE C.05 Annex 1) when the file has no 092 line, and continues with the
+    file's numbers; a Swiss is not mistaken for one."""
+    from standgen.trf import event_files, is_round_robin
+
+    robin = _paired_swiss(3, {"pairing": "round-robin", "start_order": "file"})
+    text = "\n".join(line for line in export_event(robin).splitlines()
+                     if not line.startswith("092"))
+    tournament = parse_trf(text, "rr.trf")
+    assert is_round_robin(tournament)
+    files, _ = event_files(tournament, "rr.trf", "rr")
+    assert 'pairing = "round-robin"' in files["event.toml"]
+    back = reimport(text, tmp_path / "a")
+    proposal = pipeline_pair(back, 4)
+    expected = pipeline_pair(robin, 4)
+
+    def names(event: Event, made: Proposal) -> set[frozenset[str]]:
+        return {frozenset(event.player_by_id[p].name for p in g.players)
+                for g in made.round.games}
+
+    assert names(back, proposal) == names(robin, expected)
+    swiss = _paired_swiss(3, {})
+    plain = "\n".join(line for line in export_event(swiss).splitlines()
+                      if not line.startswith("092"))
+    assert not is_round_robin(parse_trf(plain, "swiss.trf"))
+
+
+def test_byes_asked_for_the_next_round_are_requests(tmp_path: Path) -> None:
+    """Issue #17 item 4: ``0000 - H`` / ``F`` / ``Z`` blocks of a round nobody has played
+    yet are byes asked for the round about to be paired (TRF-2026), not a round played by
+    a few with everyone else dropped."""
+    from standgen.trf import announced_round, event_files
+
+    event = _paired_swiss(2, {})
+    lines = export_event(event).splitlines()
+    starts = [k for k, line in enumerate(lines) if line.startswith("001")]
+    lines[starts[0]] += "  0000 - H"
+    lines[starts[1]] += "  0000 - F"
+    tournament = parse_trf("\n".join(lines), "next.trf")
+    assert announced_round(tournament.players) == 3
+    files, warnings = event_files(tournament, "next.trf", "next")
+    assert "round-3.csv" not in files and "round-2.csv" in files
+    rows = files["players.csv"].splitlines()
+    assert rows[0].endswith("dropped_after,byes")
+    assert [row.split(",")[-2:] for row in rows[1:4]] == [["", "3"], ["", "3"], ["", ""]]
+    assert any("a full-point bye in round 3 (F)" in w.message for w in warnings)
+    back = reimport("\n".join(lines), tmp_path / "b")
+    proposal = pipeline_pair(back, 3)
+    absent = {g.players[0] for g in proposal.round.games if g.kind.name == "ABSENT"}
+    assert absent == {"player-0", "player-1"}
+    assert {g.seats[0].outcome for g in proposal.round.games
+            if g.kind.name == "ABSENT"} == {Outcome.DRAW}
+
+
+def test_a_round_robin_with_file_numbers_follows_players_csv() -> None:
+    from standgen.pairing.roundrobin import berger_numbers
+
+    event = _paired_swiss(0, {"pairing": "round-robin", "start_order": "file"})
+    assert [p.id for p in berger_numbers(event)] == [p.id for p in event.players]

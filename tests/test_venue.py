@@ -650,7 +650,7 @@ def test_one_address_cannot_hold_every_connection(venue: Watch,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     import socket
 
-    import standgen.watch as watch_module
+    import standgen.watch.server as watch_module
 
     monkeypatch.setattr(watch_module, "MAX_PER_ADDRESS", 5)
     idle = [socket.create_connection(("127.0.0.1", venue.port), timeout=10) for _ in range(6)]

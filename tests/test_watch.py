@@ -20,13 +20,13 @@ from pathlib import Path
 
 import pytest
 
-import standgen.watch as watch_module
 from standgen.build import TEMPLATES
 from standgen.errors import InputError
 from standgen.load import load_tree
+from standgen.load.inputs import is_litter
 from standgen.pipeline import reports
-from standgen.site import render_site
-from standgen.watch import EVENTS_URL, ServeError, Watch, is_litter
+from standgen.site.renderer import SiteRenderer, render_site
+from standgen.watch import EVENTS_URL, ServeError, Watch
 from tests.conftest import EVENT_TOML, PLAYERS, ROUND_1, ROUND_HEADER
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -198,7 +198,7 @@ def test_only_the_touched_event_is_recomputed_and_only_changed_files_written(
         generation = w.generation
         save(root / "ev/round-1.csv", ROUND_1.replace(",40,20", ",41,20"))
         until(rebuilt(w, generation))
-        assert w.reports_computed == 3  # ev2's report came from the cache
+        assert w.reports_computed == 3  # ev2 was not built again (an incremental build)
         after = digests(w.output)
         differ = {rel for rel in before.keys() | after.keys()
                   if before.get(rel) != after.get(rel)}
@@ -260,7 +260,7 @@ def test_a_bug_is_shown_on_the_page_and_the_server_keeps_serving(
         def broken(*args: object) -> dict[str, bytes]:
             raise RuntimeError("boom <here>")
 
-        monkeypatch.setattr(watch_module, "render_site", broken)
+        monkeypatch.setattr(SiteRenderer, "event_files", broken)
         step = w.generation
         save(root / "ev/round-1.csv", ROUND_1.replace(",40,20", ",42,20"))
         until(rebuilt(w, step))
@@ -366,3 +366,20 @@ def test_cli_documents_watch_options() -> None:
     for option in ("--port", "--output", "--open"):
         assert option in result.stdout
     assert "standgen watch" in (PROJECT / "docs/watch.md").read_text()
+
+
+def test_the_temporary_site_and_its_build_state_are_removed_at_stop(
+    tree: Callable[..., Path]
+) -> None:
+    """Without -o, watch builds (as standgen build does) into a temporary folder, with the
+    build state, lock and journal beside it: none of them outlives the watcher."""
+    root = tree({})
+    with watching(root) as w:
+        output = w.output
+        step = w.generation
+        save(root / "ev/round-1.csv", ROUND_1.replace(",40,20", ",41,20"))
+        until(rebuilt(w, step))
+        assert w.last_written and (output / ROUND_PAGE).is_file()
+        assert (output.parent / f".{output.name}.standgen-state.sqlite").is_file()
+    assert not output.exists()
+    assert not list(output.parent.glob(f".{output.name}.*"))

@@ -53,14 +53,17 @@ def berger_round(n: int, round_number: int) -> list[tuple[int, int]]:
 
 
 def berger_numbers(event: Event) -> list[Player]:
-    """Return the players in Berger-number order: drawn by lot with the event's seed.
+    """Return the players in Berger-number order: drawn by lot with the event's seed, or
+    players.csv order with ``[options] start_order = "file"`` (numbers already drawn, as
+    in a TRF file's start ranks).
 
     FIDE C.05 (General Regulations for round robins): pairing numbers are drawn by lot.
     Players who join late cannot enter a round robin; the draw covers every player in
     players.csv (spare players included), so later drops do not change anyone's number.
     """
     players = list(event.players)
-    rng(event, 0, "berger").shuffle(players)
+    if event.config.options.get("start_order") != "file":
+        rng(event, 0, "berger").shuffle(players)
     return players
 
 

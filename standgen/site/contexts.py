@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 from urllib.parse import urlsplit
 
+import standgen.site.links as links
 from standgen.model import Event, EventConfig, EventsTree, Season
-from standgen.site import links
 
 
 @dataclass(frozen=True)
@@ -83,6 +83,9 @@ class Site:
     docs: Mapping[str, HelpDoc]  # slug -> doc
     images: frozenset[str] = frozenset()  # PNG/JPEG files under docs/ (help pages show them)
     built: dt.datetime | None = None  # SOURCE_DATE_EPOCH, when set (standgen.site.stamp)
+    # the quicker ways to the same bytes (the builder passes ``standgen.perf.enabled()``;
+    # tests/test_performance_equivalence.py builds both ways)
+    fast: bool = True
 
     @property
     def site_url(self) -> str:

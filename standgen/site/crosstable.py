@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import standgen.site.links as links
 from standgen.model import GameKind, Outcome
 from standgen.pipeline import EventReport
-from standgen.site import links
 from standgen.site.contexts import Frame, Link
 from standgen.site.numbers import display_number
 from standgen.site.results import seat_result

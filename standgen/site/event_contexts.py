@@ -7,10 +7,11 @@ from dataclasses import dataclass, replace
 
 from markupsafe import Markup
 
+import standgen.site.links as links
+import standgen.site.stamp as stamp
 from standgen.formats.base import Proposal
 from standgen.model import Event, GameKind, Player, Round
 from standgen.pipeline import EventReport
-from standgen.site import links, stamp
 from standgen.site.charts import FactionResult, faction_chart, faction_results
 from standgen.site.contexts import Frame, Link, Site, frame, web_url
 from standgen.site.crosstable import Crosstable, crosstable

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+import standgen.site.links as links
 from standgen.pipeline import EventReport
-from standgen.site import links
 from standgen.site.event_contexts import scenario_of
 
 FEED = "feed.xml"

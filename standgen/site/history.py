@@ -3,11 +3,11 @@ records, and the archive of every event by year."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from standgen.site import links
-from standgen.site.contexts import Frame, Link, Site, frame, newest_first
+import standgen.site.links as links
+from standgen.site.contexts import Frame, Link, frame, newest_first
 from standgen.site.numbers import display_number
 from standgen.site.summary import EventSummary, PlayerLine
 
@@ -49,25 +49,6 @@ class HistoryPage:
     events: tuple[HistoryEvent, ...]
     record: str
     opponents: tuple[HeadToHead, ...]
-
-
-def player_histories(
-    site: Site, summaries: Sequence[EventSummary], only: Collection[str] | None = None
-) -> list[HistoryPage]:
-    """Return every player's history page, by id (only those of ``only``, when given).
-
-    Data contract section 1: ids are stable across a season, so games under one id join
-    up. Events newest first. Head-to-head counts finished games: a win, draw or loss as
-    the player's own seat scored it (on a multi-seat board, the player's result in the
-    game they shared); an opponent is named as in the newest event where they met. A
-    page reads only the player's own line in each event they took part in.
-    """
-    by_id: dict[str, list[Appearance]] = {}
-    for summary in summaries:
-        for line in summary.players:
-            if only is None or line.id in only:
-                by_id.setdefault(line.id, []).append((summary, line))
-    return [history_page(pid, by_id[pid]) for pid in sorted(by_id)]
 
 
 Appearance = tuple[EventSummary, PlayerLine]  # an event (its summary) and the player's line

@@ -8,8 +8,8 @@ from dataclasses import dataclass, replace
 
 from markupsafe import Markup
 
+import standgen.site.links as links
 from standgen.model import Season
-from standgen.site import links
 from standgen.site.charts import FactionResult, faction_chart
 from standgen.site.contexts import Frame, HelpDoc, Link, Site, frame, newest_first
 from standgen.site.history import history_page_path

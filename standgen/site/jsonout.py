@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from standgen import perf
 from standgen.model import Event, GameKind, Round
 from standgen.site.numbers import json_number
 from standgen.site.results import result_of, seat_result
@@ -16,16 +15,17 @@ IN_PROGRESS = "in-progress"
 COMPLETE = "complete"
 
 
-def dumps(document: Any) -> bytes:
+def dumps(document: Any, fast: bool = True) -> bytes:
     """Return a JSON document as UTF-8 bytes: 2-space indent, key order kept, final newline.
 
     The text is ``json.dumps(document, ensure_ascii=False, indent=2)``, written by
     :func:`_write` (Python's own encoder leaves its C code for pure Python as soon as
     an indent is asked for; the documents here are small trees of dicts, lists, strings
     and numbers, written three times quicker in one recursive pass). Anything else (a
-    key that is not a string, another type) goes to ``json.dumps`` itself.
+    key that is not a string, another type) goes to ``json.dumps`` itself; so does
+    everything when not ``fast``.
     """
-    if perf.enabled():
+    if fast:
         out: list[str] = []
         try:
             _write(document, "\n", out)

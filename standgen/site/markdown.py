@@ -27,8 +27,6 @@ import markdown as md
 import nh3
 from markupsafe import Markup
 
-from standgen import perf
-
 _TAGS = frozenset(nh3.ALLOWED_TAGS) - {"img", "area", "map"}
 _SCHEMES = frozenset({"http", "https", "mailto"})
 _USER_REL = "nofollow noopener"
@@ -38,9 +36,11 @@ LinkRewrite = Callable[[str], str]
 
 class MarkdownRenderer:
     """Renders Markdown with one Python-Markdown instance per build (it is reset per call),
-    made when first needed: a build that renders no Markdown never pays for it."""
+    made when first needed: a build that renders no Markdown never pays for it.
+    ``cache``: keep the help pages' conversions between builds (:class:`HtmlCache`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, cache: bool = True) -> None:
+        self.cache = cache
         self._md: md.Markdown | None = None
         self._cache: HtmlCache | None = None
 
@@ -81,7 +81,7 @@ class MarkdownRenderer:
         of a small site's build time) is kept between builds: see :class:`HtmlCache`.
         """
         if self._cache is None:
-            self._cache = HtmlCache.open() if perf.enabled() else HtmlCache(None)
+            self._cache = HtmlCache.open() if self.cache else HtmlCache(None)
         html = self._cache.get(text)
         if html is None:
             html = self._cache.put(text, self._html(text))

@@ -8,11 +8,10 @@ from dataclasses import dataclass, replace
 
 from markupsafe import Markup
 
-from standgen import perf
+import standgen.site.links as links
 from standgen.model import Event, Game, GameKind, Player, Round
 from standgen.pipeline import EventReport
 from standgen.records import Entry, Record
-from standgen.site import links
 from standgen.site.charts import score_chart
 from standgen.site.contexts import Frame, Link, Site, stat_heading
 from standgen.site.event_contexts import (
@@ -149,7 +148,7 @@ def index_event(report: EventReport, site: Site | None = None) -> EventIndex:
     rows = report.standings.rows
     scores = (min((row.score for row in rows), default=0.0),
               max((row.score for row in rows), default=0.0))
-    shared = shared_links(site, report, rounds) if site is not None and perf.enabled() else None
+    shared = shared_links(site, report, rounds) if site is not None and site.fast else None
     return EventIndex({p.id: p.name for p in event.players}, games, rounds, rank_after,
                       {row.player.id: row for row in rows}, scores, shared)
 
@@ -236,7 +235,7 @@ def player_page(
     names = index.names
     record = standings.records.get(player.id)
     stats = tuple(s.id for s in fmt.stats)
-    chart_scores = running_scores(report, player.id)
+    chart_scores = running_scores(report, player.id, site.fast)
     after = dict(chart_scores) if shared is not None else {}
     games: list[PlayerGame] = []
     for rnd, proposed in index.rounds:
@@ -308,13 +307,15 @@ def player_page(
     )
 
 
-def running_scores(report: EventReport, player: str) -> list[tuple[int, float]]:
-    """Return (round, score after it) for each complete round the player has a game in."""
+def running_scores(report: EventReport, player: str, fast: bool = True
+                   ) -> list[tuple[int, float]]:
+    """Return (round, score after it) for each complete round the player has a game in
+    (``fast``: summed in one pass, the same additions in the same order)."""
     complete = [rnd.number for rnd in report.event.rounds if rnd.finished]
     record = report.standings.records.get(player)
     if record is None:
         return []
-    if report.standings.format.total_score is None and perf.enabled():
+    if report.standings.format.total_score is None and fast:
         # the points summed round by round: the same additions, in the same order, as
         # summing each round's prefix of the entries (score_after)
         scores = []

@@ -7,7 +7,7 @@ source), so a build that renders only a few pages does not compile every templat
 
 from __future__ import annotations
 
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable, Iterable, MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -64,12 +64,6 @@ class _Template(jinja2.Template):
             namespace["escape"] = ESCAPE
         return super()._from_namespace(environment, namespace, globals)
 
-PAGE_TEMPLATES = (
-    "home", "season", "event", "round", "player", "help", "history", "archive", "extra",
-    "slips",
-)
-
-
 class Templates:
     """Renders page contexts with the templates in ``site_templates/``."""
 
@@ -87,9 +81,10 @@ class Templates:
         self.env.template_class = _Template
         self._templates: dict[str, jinja2.Template] = {}
 
-    def preload(self) -> None:
-        """Compile every page template now (before worker processes fork, so they share it)."""
-        for name in PAGE_TEMPLATES:
+    def preload(self, names: Iterable[str]) -> None:
+        """Compile the templates ``names`` now (before worker processes fork, so they share
+        them); the builder names every template of the page registry."""
+        for name in names:
             self._template(name)
 
     def _template(self, name: str) -> jinja2.Template:

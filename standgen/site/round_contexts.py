@@ -8,10 +8,10 @@ from typing import TypeVar
 
 from markupsafe import Markup
 
+import standgen.site.links as links
 from standgen.formats.base import Format
 from standgen.model import Event, Game, GameKind, Player, Round
 from standgen.pipeline import EventReport
-from standgen.site import links
 from standgen.site.contexts import Frame, Link, Site, stat_heading
 from standgen.site.event_contexts import event_frame, rounds_of, scenario_of
 from standgen.site.formats import views_of

@@ -1,176 +1,51 @@
-"""``standgen watch``: serve the site on 127.0.0.1, rebuild on change, reload the browser.
-
-Data contract section 2. Modelled on MkDocs' ``livereload`` and ``commands/serve.py``:
-file events are debounced, a request waits while a build is pending or running, and open
-pages long-poll ``/__standgen/events`` and reload when the build generation changes.
-
-Bad input never takes the site down: the last good build stays on disk and every HTML
-page is served with the problems (``path:line: message``) in a banner until a build
-succeeds. Only what a change touches is recomputed (Lektor's idea: content hashes, not
-mtimes): each event's report is cached under the hashes of that event's files, every page
-is re-rendered in memory, and only files whose bytes changed are written.
-"""
+"""The watcher: builds on every change (debounced), keeps the last good site, tells
+open pages to reload; and :func:`serve`, which runs it until Ctrl+C."""
 
 from __future__ import annotations
 
-import hashlib
 import html
 import os
 import re
 import shutil
 import signal
-import socket
-import stat
-import sys
 import tempfile
 import threading
 import time
 import traceback
 import webbrowser
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qs, urlsplit
+from typing import Any
 
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
 from standgen.build import DOCS, TEMPLATES
+from standgen.builder import build_held
+from standgen.buildstate import state_file
 from standgen.errors import InputError, Problem
-from standgen.load import load_tree
-from standgen.load.files import display, kind_of, read_regular
+from standgen.load.files import display
 from standgen.load.inputs import is_litter
-from standgen.model import Event
-from standgen.output import lock_file, place_problems, writing
-from standgen.pipeline import EventReport, report
-from standgen.site import render_site
-
-if TYPE_CHECKING:
-    from standgen.venue import Desk
+from standgen.output import journal_file, lock_file, place_problems, writing
+from standgen.watch.server import SCRIPT_URL, Attachment, Handler, Server
 
 HOST = "127.0.0.1"
 DEBOUNCE = 0.2  # seconds of quiet after the last file event before a build starts
 MAX_DELAY = 0.75  # ... but a burst of saves waits no longer than this after its first one
 POLL_SECONDS = 20.0  # a long poll answers at least this often, so proxies never time out
 REQUEST_WAIT = 10.0  # longest a page request waits for a running build
-MAX_CONNECTIONS = 512  # open connections served at once (each holds a thread) ...
-MAX_PER_ADDRESS = 128  # ... and from one client address; more are closed at once
-EVENTS_URL = "/__standgen/events"
-SCRIPT_URL = "/__standgen/live.js"
 
 _IGNORED_EVENTS = {"opened", "closed_no_write", "attrib"}
 _BODY = re.compile(rb"<body\b[^>]*>", re.IGNORECASE)
 _BODY_END = re.compile(rb"</body\s*>", re.IGNORECASE)
 
-LIVE_JS = b"""(function () {
-  var me = document.currentScript;
-  var generation = me ? me.getAttribute("data-generation") : "0";
-  function poll() {
-    fetch("/__standgen/events?since=" + generation, {cache: "no-store"})
-      .then(function (r) { if (!r.ok) { throw r; } return r.text(); })
-      .then(function (now) {
-        if (now.trim() !== generation) { location.reload(); } else { poll(); }
-      })
-      .catch(function () { setTimeout(poll, 1000); });
-  }
-  poll();
-})();
-"""
-
-Fingerprint = dict[str, str]
 Log = Callable[[str], None]
 
 
 class ServeError(Exception):
     """The watcher cannot start (port in use, unsafe output folder); the message says why."""
-
-
-def fingerprint(folder: Path) -> Fingerprint:
-    """Return the SHA-256 of every input file below ``folder`` by relative POSIX path.
-
-    Hidden folders and litter (:func:`standgen.load.inputs.is_litter`, the loader's own
-    list) are skipped, as the loader skips them. Only regular files are opened: a pipe
-    (FIFO), socket or device counts by its kind, so adding or removing one triggers a
-    build (which names it) but reading it never blocks this thread (issue #15 item 3).
-    A file that vanishes while it is hashed is left out; its deletion triggers another
-    build.
-    """
-    found: Fingerprint = {}
-    if not folder.is_dir():
-        return found
-    for base, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(files):
-            if is_litter(name):
-                continue
-            path = Path(base, name)
-            rel = path.relative_to(folder).as_posix()
-            try:
-                mode = os.stat(path).st_mode
-                if not stat.S_ISREG(mode):
-                    found[rel] = f"not a regular file: {kind_of(mode)}"
-                    continue
-                found[rel] = hashlib.sha256(read_regular(path)).hexdigest()
-            except OSError:
-                if os.path.islink(path):
-                    found[rel] = "a symbolic link to nothing"
-    return found
-
-
-def same_site_location(path: str, query: str) -> str:
-    """Return the redirect to ``path`` + "/" as a path on this server only.
-
-    Browsers read ``\\`` as ``/``, so a request for ``/\\evil.example/%2f..`` would
-    otherwise redirect to ``//evil.example/``, another site (an open redirect): the
-    path's leading slashes and backslashes become one ``/`` and any other backslash is
-    percent-encoded. Issue #15 item 9.
-    """
-    safe = "/" + path.lstrip("/\\").replace("\\", "%5C")
-    return safe + "/" + (f"?{query}" if query else "")
-
-
-def event_inputs(inputs: Fingerprint, event_path: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """Return the (path, hash) pairs of one event's files: the key of its cached report."""
-    prefix = "".join(f"{slug}/" for slug in event_path)
-    return tuple(sorted((rel, h) for rel, h in inputs.items() if rel.startswith(prefix)))
-
-
-class SiteFolder:
-    """The served output folder: writes only files whose bytes changed, removes the rest."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        found = fingerprint(folder) if folder.is_dir() else {}
-        self.written: Fingerprint = found
-
-    def update(self, files: Mapping[str, bytes]) -> list[str]:
-        """Make the folder hold exactly ``files``; return the paths written or removed."""
-        new = {rel: hashlib.sha256(data).hexdigest() for rel, data in files.items()}
-        changed: list[str] = []
-        for rel in sorted(set(self.written) - set(new)):  # first, so a folder can become a file
-            (self.folder / rel).unlink(missing_ok=True)
-            changed.append(rel)
-            parent = (self.folder / rel).parent
-            while parent != self.folder and parent.is_dir() and not any(parent.iterdir()):
-                parent.rmdir()
-                parent = parent.parent
-        self.written = {rel: h for rel, h in self.written.items() if rel in new}
-        for rel in sorted(new):
-            if self.written.get(rel) == new[rel]:
-                continue
-            target = self.folder / rel
-            if target.is_dir():
-                shutil.rmtree(target)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            tmp = target.with_name(f".{target.name}.standgen-tmp")
-            tmp.write_bytes(files[rel])
-            os.replace(tmp, target)  # a page is either the old one or the new, never half
-            self.written[rel] = new[rel]
-            changed.append(rel)
-        return sorted(changed)
 
 
 class Watch:
@@ -199,7 +74,6 @@ class Watch:
         self.log: Log = log or (lambda line: None)
         self._own_output = output is None
         self.output = (output or Path(tempfile.mkdtemp(prefix="standgen-watch-"))).absolute()
-        self.site: SiteFolder | None = None
         # shared state, guarded by the condition
         self.changed = threading.Condition()
         self.generation = 0
@@ -213,17 +87,14 @@ class Watch:
         self._first_change = 0.0  # the first file event since the last build started
         # builder state (builder thread only)
         self.builds = 0  # build attempts after the first
-        self.reports_computed = 0
-        self.last_written: tuple[str, ...] = ()
-        self._last_inputs: tuple[Fingerprint, Fingerprint, Fingerprint] | None = None
-        self._reports: dict[tuple[tuple[str, ...], tuple[tuple[str, str], ...]],
-                            EventReport] = {}
+        self.reports_computed = 0  # events loaded and rendered, over every build
+        self.last_written: tuple[str, ...] = ()  # files the last build wrote or removed
         self._observer: Any = None
-        self._server: _Server | None = None
+        self._server: Server | None = None
         self._threads: list[threading.Thread] = []
         self._lock = ExitStack()
-        # the venue desk (standgen/venue.py), if any; it holds build_lock while it writes
-        self.desk: Desk | None = None
+        # the venue desk (standgen/venue/), if any; it holds build_lock while it writes
+        self.desk: Attachment | None = None
         self.build_lock = threading.Lock()
 
     @property
@@ -249,11 +120,10 @@ class Watch:
         self._check_output()
         self._lock.enter_context(writing(self.output))  # one writer, until stop()
         self.output.mkdir(parents=True, exist_ok=True)
-        self.site = SiteFolder(self.output)
         self._build()
         try:
-            server = _Server((self.host, self.port),
-                             partial(_Handler, directory=str(self.output)))
+            server = Server((self.host, self.port),
+                             partial(Handler, directory=str(self.output)))
         except (OSError, OverflowError) as exc:
             reason = getattr(exc, "strerror", None) or exc
             raise ServeError(f"cannot serve on {self.host}:{self.port} ({reason}); choose "
@@ -316,7 +186,9 @@ class Watch:
     def _remove_output(self) -> None:
         if self._own_output:
             shutil.rmtree(self.output, ignore_errors=True)
-            lock_file(self.output).unlink(missing_ok=True)
+            for sibling in (lock_file(self.output), state_file(self.output),
+                            journal_file(self.output)):
+                sibling.unlink(missing_ok=True)
 
     # -- file events -> builds ---------------------------------------------------------------
 
@@ -367,25 +239,17 @@ class Watch:
                     self.changed.notify_all()
 
     def _build(self) -> None:
-        """Rebuild if any input changed; keep the last good site on bad input or a bug."""
+        """Build as ``standgen build`` does, into the served folder; keep the last good site
+        on bad input or a bug (a build that fails writes nothing)."""
         started = time.monotonic()
-        inputs = (fingerprint(self.events), fingerprint(self.docs), fingerprint(self.templates))
-        if inputs == self._last_inputs:  # saved without a change: nothing to do
-            self.last_written = ()
-            return
         problems: tuple[Problem, ...] = ()
         internal = ""
-        written: list[str] = []
-        self._last_inputs = None  # until this build has an outcome, the next change retries
+        written: tuple[str, ...] = ()
         try:
-            tree = load_tree(self.events)
-            for warning in tree.warnings:
-                self.log(str(warning))
-            files = render_site(tree, self._event_reports(tree.events, inputs[0]),
-                                self.docs, self.templates)
+            built = build_held(self.events, self.output, self.docs, self.templates,
+                               track=True)
         except InputError as exc:
             problems = exc.problems
-            self._last_inputs = inputs
         except OSError as exc:  # a file moved or vanished mid-build: its event builds again
             where = display(Path(os.fsdecode(exc.filename))) if exc.filename else "events"
             problems = (Problem(where, 1, f"changed while it was read ({exc.strerror}); "
@@ -394,13 +258,10 @@ class Watch:
             internal = f"internal error (a bug, not your files): {type(exc).__name__}: {exc}"
             self.log("standgen: " + internal + "\n" + traceback.format_exc())
         else:
-            assert self.site is not None
-            try:
-                written = self.site.update(files)
-                self._last_inputs = inputs
-            except OSError as exc:
-                internal = f"cannot write the site into {self.output}: {exc}"
-                self.log("standgen: " + internal)
+            for warning in built.warnings:
+                self.log(str(warning))
+            self.reports_computed += built.rebuilt
+            written = built.changed
         self._report(problems, internal, written, time.monotonic() - started)
         with self.changed:
             state_changed = (problems, internal) != (self.problems, self.internal_error)
@@ -408,25 +269,10 @@ class Watch:
                 self.generation += 1
             self.problems, self.internal_error = problems, internal
             self.has_site = self.has_site or (not problems and not internal)
-            self.last_written = tuple(written)
+            self.last_written = written
             self.changed.notify_all()
 
-    def _event_reports(
-        self, events: tuple[Event, ...], inputs: Fingerprint
-    ) -> tuple[EventReport, ...]:
-        """Return each event's report, reusing those whose files are unchanged."""
-        fresh: dict[tuple[tuple[str, ...], tuple[tuple[str, str], ...]], EventReport] = {}
-        for event in events:
-            key = (event.path, event_inputs(inputs, event.path))
-            cached = self._reports.get(key)
-            if cached is None:
-                cached = report(event)
-                self.reports_computed += 1
-            fresh[key] = cached
-        self._reports = fresh
-        return tuple(fresh.values())
-
-    def _report(self, problems: tuple[Problem, ...], internal: str, written: list[str],
+    def _report(self, problems: tuple[Problem, ...], internal: str, written: Sequence[str],
                 seconds: float) -> None:
         if problems:
             for problem in problems:
@@ -500,127 +346,6 @@ class Watch:
                 + text.encode() + b"</p></body></html>")
 
 
-class _Server(ThreadingHTTPServer):
-    daemon_threads = False  # server_close() joins request threads: nothing leaks
-    block_on_close = True
-    request_queue_size = 128  # a venue's phones connect at once
-    watch: Watch
-
-    def __init__(self, address: tuple[str, int], handler: Callable[..., Any]) -> None:
-        super().__init__(address, handler)
-        self._open: dict[socket.socket, str] = {}  # open connections -> client address
-        self._per_address: dict[str, int] = {}
-        self._open_lock = threading.Lock()
-
-    def process_request(self, request: Any, client_address: Any) -> None:
-        address = client_address[0] if isinstance(client_address, tuple) else ""
-        with self._open_lock:
-            full = (len(self._open) >= MAX_CONNECTIONS
-                    or self._per_address.get(address, 0) >= MAX_PER_ADDRESS)
-            if not full:
-                self._open[request] = address
-                self._per_address[address] = self._per_address.get(address, 0) + 1
-        if full:  # at the venue, one device cannot take every thread
-            super().shutdown_request(request)
-            return
-        super().process_request(request, client_address)
-
-    def shutdown_request(self, request: Any) -> None:
-        with self._open_lock:
-            address = self._open.pop(request, None)
-            if address is not None:
-                left = self._per_address.get(address, 1) - 1
-                if left > 0:
-                    self._per_address[address] = left
-                else:
-                    self._per_address.pop(address, None)
-        super().shutdown_request(request)
-
-    def close_connections(self) -> None:
-        """End idle connections (a browser's preconnects) so their threads finish now."""
-        with self._open_lock:
-            for connection in self._open:
-                try:
-                    connection.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        """Stay quiet when a browser goes away mid-answer; report anything else."""
-        if not isinstance(sys.exc_info()[1], OSError):
-            super().handle_error(request, client_address)
-
-
-class _Handler(SimpleHTTPRequestHandler):
-    """Serves the output folder; adds the banner and reload script to HTML pages."""
-
-    server: _Server
-    timeout = 30  # a client that connects and sends nothing does not hold a thread forever
-
-    def do_GET(self) -> None:
-        self._answer(head=False)
-
-    def do_HEAD(self) -> None:
-        self._answer(head=True)
-
-    def do_POST(self) -> None:
-        desk = self.server.watch.desk
-        if desk is None or not desk.handle(self, "POST"):
-            self._send(405, "text/plain; charset=utf-8", b"Method not allowed\n", False)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Keep the terminal for build messages."""
-
-    def _answer(self, head: bool) -> None:
-        watch = self.server.watch
-        if watch.desk is not None and watch.desk.handle(self, "HEAD" if head else "GET"):
-            return
-        url = urlsplit(self.path)
-        if url.path == EVENTS_URL:
-            since = parse_qs(url.query).get("since", [""])[0]
-            self._send(200, "text/plain; charset=utf-8",
-                       str(watch.wait_for_generation(since)).encode(), head)
-            return
-        if url.path == SCRIPT_URL:
-            self._send(200, "text/javascript; charset=utf-8", LIVE_JS, head)
-            return
-        watch.wait_for_build()
-        local = Path(self.translate_path(self.path))
-        if local.is_dir():
-            if not url.path.endswith("/"):
-                self.send_response(301)
-                self.send_header("Location", same_site_location(url.path, url.query))
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-                return
-            local = local / "index.html"
-        if local.suffix == ".html" or not (local.suffix or local.exists()):
-            generation = watch.generation
-            try:
-                page, status = local.read_bytes(), 200
-            except OSError:
-                page, status = watch.missing_page(), 404
-            self._send(status, "text/html; charset=utf-8", watch.decorate(page, generation),
-                       head)
-            return
-        if head:
-            super().do_HEAD()
-        else:
-            super().do_GET()
-
-    def _send(self, status: int, content_type: str, body: bytes, head: bool) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if not head:
-            self.wfile.write(body)
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-store")  # a reload always fetches the new build
-        super().end_headers()
-
-
 class _Changes(FileSystemEventHandler):
     """Turns watchdog's file events into :meth:`Watch.notice` calls."""
 
@@ -640,19 +365,16 @@ class _Changes(FileSystemEventHandler):
 
 
 def serve(events: Path, port: int, output: Path | None, open_browser: bool, log: Log,
-          say: Log, venue: str | None = None, self_report: bool = False) -> None:
+          say: Log, host: str = HOST, attach: Callable[[Watch], Attachment] | None = None
+          ) -> None:
     """Run ``standgen watch`` until Ctrl+C (or SIGTERM); raise ServeError if it cannot start.
 
-    With ``venue`` (an address), serve there and add the results desk (standgen/venue.py).
+    ``attach`` makes what is served beside the site (the venue desk: the CLI passes it with
+    ``--venue``, so this module never imports :mod:`standgen.venue`).
     """
-    watch = Watch(events, port, output, log, host=venue or HOST)
-    if venue is not None:
-        from standgen.venue import Desk, check_address
-
-        wrong = check_address(venue)
-        if wrong:
-            raise ServeError(wrong)
-        watch.desk = Desk(watch, self_report)
+    watch = Watch(events, port, output, log, host=host)
+    if attach is not None:
+        watch.desk = attach(watch)
     watch.start()
     previous = None
     if threading.current_thread() is threading.main_thread():
@@ -661,9 +383,7 @@ def serve(events: Path, port: int, output: Path | None, open_browser: bool, log:
         say(f"Serving {watch.url} (site in {watch.output}); watching {events}. "
             "Press Ctrl+C to stop.")
         if watch.desk is not None:
-            from standgen.venue import announce
-
-            say(announce(watch.desk))
+            say(watch.desk.announce())
         if open_browser:
             webbrowser.open(watch.url)
         while True:

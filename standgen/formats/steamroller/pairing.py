@@ -1,43 +1,18 @@
-"""Warmachine & Hordes Steamroller (seed 004, Steamroller 2010; tiebreak essay seed 000)."""
+"""Steamroller pairing (seed 004, "Pairings"): round 1 at random (byes drawn), then
+within the TP piles, top down, without rematches, the bye to the lowest player who has
+not had one, and the top two in the final round."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from standgen.errors import Problem
-from standgen.formats.base import Format, Option, Proposal, Stat, standard_points
-from standgen.model import Event, EventConfig, Player
+from standgen.formats.base import Proposal
+from standgen.formats.steamroller.options import option
+from standgen.model import Event, Player
 from standgen.pairing import core
 from standgen.pairing.common import players_for_round, proposal, rng, standings_order
 from standgen.pairing.state import PairingInput
 from standgen.records import have_met
-from standgen.tiebreaks.base import TiebreakPolicy
-
-
-def planned_rounds(players: int, config: EventConfig) -> int:
-    """Return the rounds for a field of ``players``.
-
-    Seed 004, "Steamroller Rules": 8 or fewer players 3 rounds, 9-16 4, 17-32 5; later
-    Steamroller texts continue the doubling: 33-64 6, 65-128 7, more 8.
-    """
-    for limit, rounds in ((8, 3), (16, 4), (32, 5), (64, 6), (128, 7)):
-        if players <= limit:
-            return rounds
-    return 8
-
-
-def clear_winner(state: PairingInput, rounds: int, config: EventConfig) -> bool:
-    """Return whether exactly one player has more tournament points than everyone else.
-
-    Seed 004: "The event will run until there is a clear winner ... Once a clear winner
-    emerges, the event ends without additional matches"; Steamroller 2017: "until one
-    player has more tournament points than any other player at the end of a round".
-    ``[options] clear_winner = false`` plays every planned round.
-    """
-    if not STEAMROLLER.option(config, "clear_winner"):
-        return False
-    scores = sorted(state.ordered_scores(), reverse=True)
-    return len(scores) == 1 or (len(scores) > 1 and scores[0] > scores[1])
 
 
 def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
@@ -167,7 +142,7 @@ def pile_order(
     seeded shuffle for exact ties; ``"random"`` shuffles each pile with the event's
     ``seed``, so the order cannot be played for.
     """
-    if STEAMROLLER.option(event.config, "pile_order") == "standings":
+    if option(event.config, "pile_order") == "standings":
         return standings_order(state, players, round_number, event)
     shuffled = list(players)
     rng(event, round_number, "order").shuffle(shuffled)
@@ -201,8 +176,8 @@ def _unwanted(event: Event, state: PairingInput, order: Sequence[Player]
     Both off: 0 for every pair.
     """
     config = event.config
-    same = bool(STEAMROLLER.option(config, "avoid_same_faction"))
-    repeat = bool(STEAMROLLER.option(config, "avoid_repeat_faction"))
+    same = bool(option(config, "avoid_same_faction"))
+    repeat = bool(option(config, "avoid_repeat_faction"))
     faced = _faction_counts(event, state) if repeat else {}
     most = (1 if same else 0) + (2 * max(
         (sum(c.values()) for c in faced.values()), default=0) if repeat else 0)
@@ -368,41 +343,3 @@ def _top_two(
                           int(bye is not None and state.records[order[bye].id].byes > 0),
                           rest.method)
     return result, "Final round: the top two of the standings play each other (seed 004)."
-
-
-PILE_ORDERS = ("standings", "random")
-
-
-def validate_event(event: Event, path: str) -> list[Problem]:
-    """Return the Steamroller option checks: ``pile_order`` is one of :data:`PILE_ORDERS`."""
-    if STEAMROLLER.option(event.config, "pile_order") in PILE_ORDERS:
-        return []
-    return [Problem(path, 1, "option 'pile_order' must be \"standings\" (standings order "
-                    "inside a TP pile) or \"random\" (shuffled with the event's seed)")]
-
-
-STEAMROLLER = Format(
-    id="steamroller",
-    label="Warmachine & Hordes Steamroller",
-    help="formats/steamroller",
-    points=standard_points(win=1.0, draw=0.0, loss=0.0),
-    planned_rounds=planned_rounds,
-    pair=pair,
-    policy=TiebreakPolicy(bye_is_opponent=False, forfeit_is_opponent=True),
-    default_tiebreaks=("sos", "cp", "apd"),
-    stats=(Stat("cp", "Control points"), Stat("apd", "Army points destroyed")),
-    options=(
-        Option("clear_winner", bool, True,
-               "End the event early when one player has more TP than everyone else."),
-        Option("pile_order", str, "standings",
-               'Order inside a TP pile: "standings" or "random" (from the seed).'),
-        Option("avoid_same_faction", bool, False,
-               "After round 1, avoid same-faction games inside the TP piles."),
-        Option("avoid_repeat_faction", bool, False,
-               "After round 1, avoid a player meeting the same faction again."),
-    ),
-    finished=clear_winner,
-    validate_event=validate_event,
-    score_label="Tournament points",
-    score_short="TP",
-)

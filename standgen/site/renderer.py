@@ -1,0 +1,175 @@
+"""The ``site`` stage: reports -> every output file of the published site, in memory.
+
+:class:`SiteRenderer` renders the page types of the registry (:mod:`standgen.site.pages`)
+one scope at a time; :func:`render_site` renders them all. They read only the templates
+and the ``docs/`` Markdown; writing the files is the caller's job, so full builds,
+incremental builds, ``watch`` and tests share one code path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from pathlib import Path
+
+from standgen.model import EventsTree
+from standgen.pipeline import EventReport
+from standgen.site import pages
+from standgen.site.contexts import HelpDoc, Site, help_title
+from standgen.site.history import Appearance
+from standgen.site.markdown import IMAGE_SUFFIXES, MarkdownRenderer
+from standgen.site.render import Templates
+from standgen.site.scopes import (
+    Depends,
+    EventInputs,
+    HelpInputs,
+    ListInputs,
+    PageType,
+    PlayerInputs,
+    SeasonInputs,
+)
+from standgen.site.stamp import build_time
+from standgen.site.summary import EventSummary, summarise
+
+__all__ = ["SiteRenderer", "load_docs", "render_site"]
+
+
+def doc_images(docs_dir: Path) -> dict[str, Path]:
+    """Return every PNG, JPEG and WebP file under ``docs_dir`` by its path there (help pictures)."""
+    if not docs_dir.is_dir():
+        return {}
+    return {
+        path.relative_to(docs_dir).as_posix(): path
+        for path in sorted(docs_dir.rglob("*"))
+        if path.is_file() and path.suffix.lower() in IMAGE_SUFFIXES
+    }
+
+
+def load_docs(docs_dir: Path) -> dict[str, HelpDoc]:
+    """Return every Markdown file under ``docs_dir`` by slug (its path without ``.md``)."""
+    docs: dict[str, HelpDoc] = {}
+    if not docs_dir.is_dir():
+        return docs
+    for path in sorted(docs_dir.rglob("*.md")):
+        slug = path.relative_to(docs_dir).with_suffix("").as_posix()
+        text = path.read_text(encoding="utf-8")
+        docs[slug] = HelpDoc(slug, help_title(slug, text), text)
+    return docs
+
+
+class SiteRenderer:
+    """Renders the site's files, one part at a time, with what every page shares.
+
+    One per build: the templates are compiled and the help pages' Markdown is read once.
+    The parts are independent, so a build may render events in any order, in several
+    processes, or only the events whose input changed (:mod:`standgen.buildstate`).
+    """
+
+    def __init__(self, tree: EventsTree, docs_dir: Path, templates_dir: Path,
+                 fast: bool = True) -> None:
+        self.templates = Templates(templates_dir)
+        self.templates_dir = templates_dir
+        self.renderer = MarkdownRenderer(cache=fast)
+        self.images = doc_images(docs_dir)
+        self.site = Site(tree=tree, docs=load_docs(docs_dir), built=build_time(),
+                         images=frozenset(self.images), fast=fast)
+
+    def preload(self) -> None:
+        """Compile every registered page type's template now (before workers fork)."""
+        self.templates.preload(pages.templates())
+
+    def _render(self, page_type: PageType, inputs: object) -> Iterator[tuple[str, bytes]]:
+        """Yield the files of one registered page type made from ``inputs``."""
+        template = page_type.template
+        for path, made in page_type.make(inputs):
+            yield path, made if template is None else self.templates.render(template, made)
+
+    def _scope(self, depends: Depends, inputs: object) -> Iterator[tuple[str, bytes]]:
+        for page_type in pages.of(depends):
+            yield from self._render(page_type, inputs)
+
+    def event_files(self, report: EventReport) -> Iterator[tuple[str, bytes]]:
+        """Yield every file below one event's folder (the ``EVENT`` page types: its page,
+        JSON and CSV, feed, downloads, extra pages, round pages and player pages)."""
+        yield from self._scope(Depends.EVENT, EventInputs(self.site, self.renderer, report))
+
+    def index_files(
+        self, events: Sequence[EventSummary], seasons: Collection[tuple[str, ...]] | None = None,
+        lists: bool = True,
+    ) -> Iterator[tuple[str, bytes]]:
+        """Yield the pages that list events: the ``SITE`` page types (home, archive: only
+        with ``lists``; they read each event's head, ``EventSummary.head``) and the
+        ``SEASON`` types of each season (only those at ``seasons``, when given)."""
+        site = self.site
+        if lists:
+            yield from self._scope(Depends.SITE, ListInputs(site, self.renderer, events))
+        for season in site.tree.seasons:
+            if not season.path or (seasons is not None and season.path not in seasons):
+                continue  # a season.toml at the events root: the home page is its page
+            yield from self._scope(Depends.SEASON,
+                                   SeasonInputs(site, self.renderer, season, events))
+
+    def history_files(
+        self, events: Sequence[EventSummary], only: Collection[str] | None = None
+    ) -> Iterator[tuple[str, bytes]]:
+        """Yield the ``PLAYER`` page types of each player (only those of ``only``, when
+        given), by id."""
+        by_id: dict[str, list[Appearance]] = {}
+        for summary in events:
+            for line in summary.players:
+                if only is None or line.id in only:
+                    by_id.setdefault(line.id, []).append((summary, line))
+        for pid in sorted(by_id):
+            yield from self.player_files(pid, by_id[pid])
+
+    def player_files(self, pid: str, appearances: Sequence[Appearance]
+                     ) -> Iterator[tuple[str, bytes]]:
+        """Yield the ``PLAYER`` page types of one player, from their line in each event."""
+        yield from self._scope(Depends.PLAYER, PlayerInputs(self.site, pid, appearances))
+
+    @staticmethod
+    def player_paths(pid: str) -> list[str]:
+        """Return the files the ``PLAYER`` page types make for ``pid`` (to remove them
+        when the player has no event left)."""
+        return [page_type.path(pid) for page_type in pages.of(Depends.PLAYER)
+                if page_type.path is not None]
+
+    def help_files(self) -> Iterator[tuple[str, bytes]]:
+        """Yield the ``HELP`` page types: the help pages (``docs/``) and the assets."""
+        yield from self._scope(Depends.HELP, HelpInputs(self.site, self.renderer, self.images,
+                                                        self.templates_dir))
+        self.renderer.save_cache()
+
+
+def render_site(
+    tree: EventsTree,
+    reports: Sequence[EventReport],
+    docs_dir: Path,
+    templates_dir: Path,
+    fast: bool = True,
+) -> dict[str, bytes]:
+    """Return every file of the site as relative POSIX path -> bytes, sorted by path.
+
+    Data contract section 3: home, season pages, per event its page, ``standings.json``,
+    round pages with ``pairings.json`` (the proposed round too) and player pages; plus
+    the help pages from ``docs/`` and ``assets/``. Extensions (docs/site.md): CSV
+    downloads, an Atom feed per event, the format's extra pages and downloads, each
+    player's history across events (``players/<id>/``) and the archive by year.
+    Same input (and ``SOURCE_DATE_EPOCH``), byte-identical output, ``fast`` or not
+    (the caller passes ``standgen.perf.enabled()``).
+    """
+    site = SiteRenderer(tree, docs_dir, templates_dir, fast)
+    files: dict[str, bytes] = {}
+
+    def put(parts: Iterable[tuple[str, bytes]]) -> None:
+        for path, content in parts:
+            if path in files:
+                raise ValueError(f"two outputs at {path}")
+            files[path] = content
+
+    summaries = [summarise(report) for report in reports]
+    put(site.index_files(summaries))
+    put(site.history_files(summaries))
+    for report in reports:
+        put(site.event_files(report))
+    put(site.help_files())
+    return dict(sorted(files.items()))

@@ -1,0 +1,320 @@
+"""The desk's and the self-report pages' HTTP side: requests, forms, answers."""
+
+from __future__ import annotations
+
+import errno
+import hmac
+import traceback
+from collections.abc import Mapping
+from http.server import BaseHTTPRequestHandler
+from typing import Any
+from urllib.parse import parse_qs, quote, urlencode, urlsplit
+
+from standgen.venue.desk import DeskCore
+from standgen.venue.guard import (
+    DESK_PREFIX,
+    DESK_RESULTS,
+    MAX_BODY,
+    PLAYER_RESULTS,
+    REPORT_PATH,
+    SECURITY_HEADERS,
+    Refusal,
+    host_ok,
+    shown_code,
+    to_int,
+)
+from standgen.venue.rounds import EventInfo, read_round, row_tag
+
+
+class Desk(DeskCore):
+    """The results desk and the self-report pages of one ``standgen watch --venue``."""
+
+    def announce(self) -> str:
+        """Return what the terminal shows at start (:func:`standgen.venue.terminal.announce`)."""
+        from standgen.venue.terminal import announce
+
+        return announce(self)
+
+    # -- HTTP ----------------------------------------------------------------------------
+
+    def handle(self, request: BaseHTTPRequestHandler, method: str) -> bool:
+        """Answer ``request`` if its path is the desk's or the reports'; return whether it was."""
+        url = urlsplit(request.path)
+        if url.path.startswith(DESK_PREFIX):
+            area = "desk"
+        elif url.path in ("/__report", REPORT_PATH) or url.path.startswith(REPORT_PATH):
+            area = "report"
+        else:
+            return False
+        client = request.client_address[0]
+        try:
+            wait = self.failures.blocked(client)
+            if wait:
+                raise Refusal(429, "Too many failed attempts from this address; wait a minute "
+                              "and try again.", wait)
+            host = request.headers.get("Host", "")
+            if not host_ok(host):
+                raise Refusal(421, "Open the desk at the address standgen printed (an IP "
+                              "address), not a host name.")
+            if area == "desk":
+                self._desk(request, method, url.path[len(DESK_PREFIX):], url.query, client)
+            else:
+                self._reports(request, method, url.path, client)
+        except Refusal as exc:
+            self.send(request, exc.status, "message.html", {"title": _TITLES.get(
+                exc.status, "Refused"), "messages": [exc.message], "back": ""},
+                method == "HEAD", exc.retry_after)
+        except Exception as exc:  # a bug or the machine: say so, keep serving
+            self.watch.log("standgen: venue desk: internal error:\n" + traceback.format_exc())
+            if not isinstance(exc, OSError) or exc.errno not in _GONE:
+                self.send(request, 500, "message.html", {
+                    "title": "Internal error", "back": "", "messages": [
+                        "The desk failed (the terminal has the details); nothing was "
+                        "changed unless the log says so. Reload and try again."]},
+                    method == "HEAD")
+        return True
+
+    def _fail(self, client: str) -> None:
+        self.failures.hit(client)
+
+    def _desk(self, request: BaseHTTPRequestHandler, method: str, rest: str, query: str,
+              client: str) -> None:
+        token, slash, page = rest.partition("/")
+        if not hmac.compare_digest(token.encode("utf-8", "replace"), self.token.encode()):
+            self._fail(client)
+            raise Refusal(404, "No page here.")
+        if not slash:
+            self.redirect(request, f"{DESK_PREFIX}{self.token}/")
+            return
+        if method in ("GET", "HEAD"):
+            args = {k: v[-1] for k, v in parse_qs(query, max_num_fields=10).items()}
+            if page == "":
+                self.send(request, 200, "desk.html", self._desk_context(args), method == "HEAD")
+            elif page == "slips" and self.self_report:
+                host = request.headers.get("Host", "")
+                self.send(request, 200, "slips.html", self._slips_context(args, host),
+                          method == "HEAD")
+            else:
+                raise Refusal(404, "No page here.")
+            return
+        form = self.form(request, client, "desk")
+        if page != "enter":
+            raise Refusal(404, "No page here.")
+        event, number, table = form.get("event", ""), to_int(form.get("round")), to_int(
+            form.get("table"))
+        info = self.event(event, number)
+        values = {c: form[c] for c in info.columns() if c in form}
+        outcome = self.apply(event, number, table, values, "desk", client,
+                             expect=form.get("expect") or None)
+        if outcome.status == 200:
+            self.settled((event, number, table))
+            query = urlencode({"event": event, "round": number, "saved": table})
+            self.redirect(request, f"{DESK_PREFIX}{self.token}/?{query}#table-{table}")
+            return
+        context = self._desk_context({"event": event, "round": str(number)})
+        context["problems"] = outcome.problems
+        context["problem_table"] = table
+        self.send(request, outcome.status, "desk.html", context, False)
+
+    def _desk_context(self, args: Mapping[str, str]) -> dict[str, Any]:
+        events = self.events()
+        choices = [info for info in events.values() if info.two_player and info.rounds]
+        chosen = events.get(args.get("event", ""))
+        if chosen is None or not chosen.two_player or not chosen.rounds:
+            chosen = choices[0] if choices else None
+        context: dict[str, Any] = {
+            "events": choices, "event": chosen, "round": 0, "tables": [], "columns": [],
+            "csrf": self.csrf("desk"), "problems": [], "problem_table": 0,
+            "saved": to_int(args.get("saved")), "self_report": self.self_report,
+            "disputes": [], "recent": self.recent(), "results": DESK_RESULTS,
+            "base": f"{DESK_PREFIX}{self.token}/", "others": [],
+            "skipped": [info for info in events.values() if not info.two_player],
+            "derived": False,
+        }
+        if chosen is None:
+            return context
+        number = to_int(args.get("round"))
+        if number not in chosen.rounds:
+            number = chosen.rounds[-1]
+        context["round"] = number
+        context["derived"] = chosen.fmt is not None and chosen.fmt.outcome_from_stats is not None
+        context["tables"], context["columns"] = self._tables(chosen, number)
+        context["disputes"] = self._disputes(events)
+        return context
+
+    def _tables(self, info: EventInfo, number: int) -> tuple[list[dict[str, Any]],
+                                                              list[dict[str, str]]]:
+        assert info.fmt is not None
+        names = self.names(info)
+        try:
+            current = read_round(info.round_file(number))
+        except Refusal as exc:
+            raise Refusal(400, exc.message) from exc
+        columns = [{"id": f"{s.id}_{k}", "label": s.label, "seat": str(k)}
+                   for s in info.fmt.stats for k in (1, 2) if f"{s.id}_{k}" in current.header]
+        tables = []
+        for table, (_, row) in sorted(current.rows.items()):
+            p1, p2 = row.get("player_1", ""), row.get("player_2", "")
+            tables.append({"table": table, "p1": names.get(p1, p1), "p2": names.get(p2, p2),
+                           "single": p2 in ("BYE", "ABSENT"), "row": row,
+                           "expect": row_tag(current.row_text(table)),
+                           "code": shown_code(self.code(info.path, number, table))
+                           if self.self_report else ""})
+        return tables, columns
+
+    def _disputes(self, events: Mapping[str, EventInfo]) -> list[dict[str, Any]]:
+        """Return the disagreements of tables still without a result (one entered in the
+        file settles it too)."""
+        with self.lock:
+            disputes = dict(self.disputes)
+        shown = []
+        for (event, number, table), (first, second) in sorted(disputes.items()):
+            if event in events:
+                try:
+                    row = read_round(events[event].round_file(number)).rows.get(
+                        table)
+                except Refusal:
+                    row = None
+                if row is not None and row[1].get("result", ""):
+                    continue
+            shown.append({"event": event, "name": events[event].name if event in events
+                          else event, "round": number, "table": table,
+                          "reports": [dict(first.values), dict(second.values)]})
+        return shown
+
+    def _slips_context(self, args: Mapping[str, str], host: str) -> dict[str, Any]:
+        """Return the slips page: the report address as this desk is reached (the Host is
+        an IP address, checked in :meth:`handle`), with a QR code of it."""
+        from standgen.site.qr import qr_svg
+
+        context = self._desk_context(args)
+        url = f"http://{host}{REPORT_PATH}"
+        context["report_url"] = url
+        context["qr"] = qr_svg(url, f"QR code: {url}")
+        return context
+
+    def _reports(self, request: BaseHTTPRequestHandler, method: str, path: str,
+                 client: str) -> None:
+        if not self.self_report:
+            raise Refusal(404, "Players do not report results here at this event; hand the "
+                          "result slip to the TO.")
+        page = path[len(REPORT_PATH):] if path.startswith(REPORT_PATH) else None
+        if page is None:
+            self.redirect(request, REPORT_PATH)
+            return
+        if method in ("GET", "HEAD"):
+            if page != "":
+                raise Refusal(404, "No page here.")
+            self.send(request, 200, "report.html", self._report_context(None, ""),
+                      method == "HEAD")
+            return
+        form = self.form(request, client, "report")
+        typed = form.get("code", "")
+        found = self.find_code(typed)
+        if found is None:
+            self._fail(client)
+            context = self._report_context(None, typed)
+            context["problems"] = ["No table of the current round has this code; check the "
+                                   "code on your result slip."]
+            self.send(request, 403, "report.html", context, False)
+            return
+        info, number, table = found
+        if page == "":
+            self.send(request, 200, "report.html", self._report_context(found, typed), False)
+            return
+        if page != "submit":
+            raise Refusal(404, "No page here.")
+        seat = to_int(form.get("seat"))
+        if seat not in (1, 2):
+            context = self._report_context(found, typed)
+            context["problems"] = ["Choose who you are."]
+            self.send(request, 400, "report.html", context, False)
+            return
+        values = {c: form[c] for c in info.columns() if c in form}
+        if values.get("result", "") not in PLAYER_RESULTS:
+            context = self._report_context(found, typed)
+            context["problems"] = ["Choose the result."]
+            self.send(request, 400, "report.html", context, False)
+            return
+        status, what, problems = self.report(typed, seat, values, client)
+        context = self._report_context(found, typed)
+        context.update({"problems": problems, "done": what})
+        self.send(request, status, "report.html", context, False)
+
+    def _report_context(self, found: tuple[EventInfo, int, int] | None,
+                        typed: str) -> dict[str, Any]:
+        context: dict[str, Any] = {"csrf": self.csrf("report"), "code": typed, "problems": [],
+                                   "done": "", "table": None, "columns": []}
+        if found is None:
+            return context
+        info, number, table = found
+        tables, columns = self._tables(info, number)
+        context.update({"table": next(t for t in tables if t["table"] == table),
+                        "columns": columns, "event": info.name, "round": number,
+                        "results": PLAYER_RESULTS})
+        return context
+
+    # -- requests and answers --------------------------------------------------------------
+
+    def form(self, request: BaseHTTPRequestHandler, client: str, scope: str) -> dict[str, str]:
+        """Return a POSTed form's fields after the rate limit, size, Origin and CSRF checks."""
+        if not self.posts.hit(client):
+            raise Refusal(429, "Too many entries from this address in a minute; wait a "
+                          "moment.", self.posts.window)
+        length = request.headers.get("Content-Length", "")
+        if not length.isdigit():
+            raise Refusal(411, "A form must say its length.")
+        if int(length) > MAX_BODY:
+            raise Refusal(413, "The form is too large.")
+        body = request.rfile.read(int(length))
+        if request.headers.get_content_type() != "application/x-www-form-urlencoded":
+            raise Refusal(415, "Send the form from the desk's page.")
+        host = request.headers.get("Host", "")
+        origin = request.headers.get("Origin")
+        fetch_site = request.headers.get("Sec-Fetch-Site", "")
+        if (origin is not None and origin != f"http://{host}") or fetch_site == "cross-site":
+            self._fail(client)
+            raise Refusal(403, "This form was sent from another site; nothing was changed.")
+        try:
+            fields = parse_qs(body.decode("utf-8"), keep_blank_values=True, max_num_fields=64,
+                              strict_parsing=False)
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise Refusal(400, "The form could not be read.") from exc
+        if any(len(v) != 1 for v in fields.values()):
+            raise Refusal(400, "A field of the form was sent twice.")
+        form = {k: v[0] for k, v in fields.items()}
+        if not self.csrf_ok(form.get("csrf", ""), scope):
+            self._fail(client)
+            raise Refusal(403, "The form has expired or did not come from this page; reload "
+                          "the page and enter it again. Nothing was changed.")
+        return form
+
+    def send(self, request: BaseHTTPRequestHandler, status: int, template: str,
+             context: Mapping[str, Any], head: bool, retry_after: float = 0.0) -> None:
+        body = self.env.get_template(template).render(**context).encode()
+        request.send_response(status)
+        request.send_header("Content-Type", "text/html; charset=utf-8")
+        request.send_header("Content-Length", str(len(body)))
+        if retry_after:
+            request.send_header("Retry-After", str(max(1, round(retry_after))))
+        for name, value in SECURITY_HEADERS.items():
+            request.send_header(name, value)
+        request.end_headers()
+        if not head:
+            request.wfile.write(body)
+
+    def redirect(self, request: BaseHTTPRequestHandler, location: str) -> None:
+        request.send_response(303)
+        request.send_header("Location", quote(location, safe="/?&=#%-_.~"))
+        request.send_header("Content-Length", "0")
+        for name, value in SECURITY_HEADERS.items():
+            request.send_header(name, value)
+        request.end_headers()
+
+
+_GONE = {errno.EPIPE, errno.ECONNRESET}  # the browser went away: nothing to answer
+_TITLES = {400: "Not saved", 403: "Refused", 404: "Not found", 409: "Changed meanwhile",
+           411: "Refused", 500: "Internal error",
+           413: "Too large", 415: "Refused", 421: "Wrong address", 429: "Too many attempts"}
+
+
