@@ -235,7 +235,7 @@ def case_club(events_arg: str, repeat: int) -> dict[str, float]:
         data = club_data(reports, tree)
         _ = data.ratings
         faction_table(data.games)
-        for fmt in sorted(set(data.games["format"])):
+        for fmt in sorted(data.games["format"].unique().tolist()):
             matchups(data.games, fmt)
 
     return {"time": _best(club, repeat)}

@@ -20,7 +20,7 @@ from standgen.cli import main
 from standgen.clubs.export import club_tables
 from standgen.clubs.games import games_frame
 from standgen.clubs.meta import faction_table, matchup_matrix, wilson
-from standgen.clubs.plackett_luce import ordinal, rate_two
+from standgen.clubs.plackett_luce import ordinal, rate_pairs
 from standgen.clubs.ratings import (
     _rounded,
     fide_change,
@@ -209,18 +209,21 @@ def test_fide_changes_of_a_column_equal_the_rule_game_by_game(
                             1)
 
 
-@given(st.floats(-20, 80), st.floats(0.05, 12), st.floats(-20, 80), st.floats(0.05, 12),
-       st.sampled_from([1.0, 0.5, 0.0]))
+@given(st.lists(st.tuples(st.floats(-20, 80), st.floats(0.05, 12), st.floats(-20, 80),
+                          st.floats(0.05, 12), st.booleans()), min_size=1, max_size=12))
 def test_the_two_player_fast_path_equals_openskill_bit_for_bit(
-        mu_a: float, sigma_a: float, mu_b: float, sigma_b: float, score: float) -> None:
-    """standgen.clubs.plackett_luce.rate_two against the package's own rate()."""
+        games: list[tuple[float, float, float, float, bool]]) -> None:
+    """standgen.clubs.plackett_luce.rate_pairs, a round's games at once, against the
+    package's own rate() game by game (the winner first; a draw ranks both 0)."""
     model = PlackettLuce()
-    ranks = {1.0: [0.0, 1.0], 0.5: [0.0, 0.0], 0.0: [1.0, 0.0]}[score]
-    [[a], [b]] = model.rate([[model.rating(mu=mu_a, sigma=sigma_a)],
-                             [model.rating(mu=mu_b, sigma=sigma_b)]], ranks=ranks)
-    got_a, got_b = rate_two((mu_a, sigma_a), (mu_b, sigma_b), score)
-    assert got_a == (a.mu, a.sigma) and got_b == (b.mu, b.sigma)
-    assert ordinal(got_a) == a.ordinal()
+    mu_a, sigma_a, mu_b, sigma_b, draw = (np.array(c) for c in zip(*games, strict=True))
+    got = rate_pairs(mu_a, sigma_a, mu_b, sigma_b, draw.astype(bool))
+    for k, (m1, s1, m2, s2, drawn) in enumerate(games):
+        [[a], [b]] = model.rate([[model.rating(mu=m1, sigma=s1)],
+                                 [model.rating(mu=m2, sigma=s2)]],
+                                ranks=[0.0, 0.0] if drawn else [0.0, 1.0])
+        assert (got[0][k], got[1][k], got[2][k], got[3][k]) == (a.mu, a.sigma, b.mu, b.sigma)
+        assert ordinal((float(got[0][k]), float(got[1][k]))) == a.ordinal()
 
 
 @given(st.lists(st.floats(allow_nan=True, allow_infinity=True) | st.sampled_from(

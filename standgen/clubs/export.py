@@ -56,7 +56,7 @@ def _club_tables(tree: EventsTree, reports: tuple[EventReport, ...] | None
         columns=["event", "event_name", "date", "format", "rank", "player", "name",
                  "faction", "score"])
     long = pd.concat([matchups(games, fmt).assign(format=fmt)
-                      for fmt in sorted(set(games["format"]))] or [pd.DataFrame()],
+                      for fmt in sorted(games["format"].unique().tolist())] or [pd.DataFrame()],
                      ignore_index=True)
     return {"games": games, "standings": standings, "ratings": listing,
             "rating_changes": changes, "meta": faction_table(games), "matchups": long}

@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable
+from itertools import chain
 
 import numpy as np
 import pandas as pd
 from openskill.models import PlackettLuce
 
-from standgen.clubs.plackett_luce import Rating, rate_two
+from standgen.clubs.plackett_luce import Rating, rate_pairs
 
 RATED_KINDS = ("played",)
 
@@ -144,7 +145,7 @@ def _codes(column: pd.Series) -> np.ndarray:
 
 def _rate_rows(rated: pd.DataFrame, fast: bool) -> tuple[np.ndarray, np.ndarray]:
     """Return each row's (mu, sigma) before and after its game, rows as ``rated`` orders
-    them: table by table, each round against the ratings before the round."""
+    them: round by round, each against the ratings before the round, table by table."""
     n = len(rated)
     keys = [_codes(rated[key]) for key in _KEYS[:4]]
     new_round = np.zeros(n, dtype=bool)
@@ -153,9 +154,8 @@ def _rate_rows(rated: pd.DataFrame, fast: bool) -> tuple[np.ndarray, np.ndarray]
         new_round[1:] |= key[1:] != key[:-1]
     new_table = new_round.copy()
     new_table[1:] |= keys[3][1:] != keys[3][:-1]
-    starts = np.flatnonzero(new_table).tolist()
-    opens = new_round[starts].tolist()
-    starts.append(n)
+    rounds = [*np.flatnonzero(new_round).tolist(), n]
+    tables = [*np.flatnonzero(new_table).tolist(), n]
     players = rated["player"].tolist()
     values = [SCORE.get(str(o), 0.0) for o in rated["outcome"].tolist()]
     points = [float(p) for p in rated["points"].tolist()]
@@ -164,24 +164,46 @@ def _rate_rows(rated: pd.DataFrame, fast: bool) -> tuple[np.ndarray, np.ndarray]
     ratings: dict[str, Rating] = {}
     olds: list[Rating] = [start] * n
     news: list[Rating] = [start] * n
-    pending: list[tuple[str, Rating]] = []
-    for k, opening in enumerate(opens):
-        if opening:  # a new round: the previous one's ratings take effect
-            ratings.update(pending)
-            pending = []
-        i, j = starts[k], starts[k + 1]
-        old = [ratings.get(pid, start) for pid in players[i:j]]
-        if fast and j - i == 2:
-            first, second = values[i], values[i + 1]
-            new = list(rate_two(old[0], old[1], 0.5 if first == second
-                                else (1.0 if first > second else 0.0)))
-        else:
-            new = _rate(model, old, _places(values[i:j] if j - i == 2 else points[i:j]))
-        olds[i:j] = old
-        news[i:j] = new
-        pending.extend(zip(players[i:j], new, strict=True))
-    return np.array(olds, dtype="float64").reshape(n, 2), np.array(news, dtype="float64"
-                                                                  ).reshape(n, 2)
+    k = 0
+    for first, last in zip(rounds, rounds[1:], strict=False):
+        olds[first:last] = [ratings.get(pid, start) for pid in players[first:last]]
+        pairs = []
+        while tables[k] < last:
+            i, j = tables[k], tables[k + 1]
+            k += 1
+            if fast and j - i == 2:
+                pairs.append(i)
+                continue
+            news[i:j] = _rate(model, olds[i:j], _places(values[i:j] if j - i == 2
+                                                          else points[i:j]))
+        if pairs:
+            _rate_pairs(pairs, values, olds, news)
+        ratings.update(zip(players[first:last], news[first:last], strict=True))
+    return _pairs_array(olds), _pairs_array(news)
+
+
+def _pairs_array(ratings: list[Rating]) -> np.ndarray:
+    """Return the (mu, sigma) pairs as an n x 2 array."""
+    flat = np.fromiter(chain.from_iterable(ratings), dtype="float64", count=2 * len(ratings))
+    return flat.reshape(len(ratings), 2)
+
+
+def _rate_pairs(pairs: list[int], values: list[float], olds: list[Rating],
+                news: list[Rating]) -> None:
+    """Rate the two-player games of one round that start at the rows ``pairs`` by the
+    fast path (:func:`standgen.clubs.plackett_luce.rate_pairs`), winner first."""
+    swap = [values[i] < values[i + 1] for i in pairs]
+    firsts = [i + 1 if s else i for i, s in zip(pairs, swap, strict=True)]
+    seconds = [i if s else i + 1 for i, s in zip(pairs, swap, strict=True)]
+    draw = np.array([values[i] == values[i + 1] for i in pairs], dtype=bool)
+    first = np.array([olds[i] for i in firsts], dtype="float64").reshape(len(pairs), 2)
+    second = np.array([olds[i] for i in seconds], dtype="float64").reshape(len(pairs), 2)
+    mu_a, sigma_a, mu_b, sigma_b = rate_pairs(first[:, 0], first[:, 1], second[:, 0],
+                                              second[:, 1], draw)
+    for i, mu, sigma in zip(firsts, mu_a.tolist(), sigma_a.tolist(), strict=True):
+        news[i] = (mu, sigma)
+    for i, mu, sigma in zip(seconds, mu_b.tolist(), sigma_b.tolist(), strict=True):
+        news[i] = (mu, sigma)
 
 
 def _ordinals(ratings: np.ndarray) -> np.ndarray:
@@ -216,7 +238,7 @@ def _rounded(values: np.ndarray, digits: int = 2) -> list[float]:
 def _rate(model: PlackettLuce, olds: list[Rating], places: list[float]) -> list[Rating]:
     """Return the seats' new ratings after one game by the package's ``rate`` (Weng and
     Lin 2011, Algorithm 4): the rule. A two-player game has a faster path that equals it
-    bit for bit (:func:`standgen.clubs.plackett_luce.rate_two`, used unless
+    bit for bit (:func:`standgen.clubs.plackett_luce.rate_pairs`, used unless
     :func:`openskill_ratings` is asked not to be ``fast``; ``tests/test_clubs.py`` proves
     the two equal)."""
     teams = model.rate([[model.rating(mu=mu, sigma=sigma)] for mu, sigma in olds],

@@ -188,7 +188,7 @@ def _crumbs(scope: Scope, site: Site) -> list[tuple[str, str]]:
 
 
 def _formats(games: pd.DataFrame) -> list[str]:
-    return sorted(set(games.loc[games["kind"] == "played", "format"]))
+    return sorted(games.loc[games["kind"] == "played", "format"].unique().tolist())
 
 
 def rating_list_page(site: Site, club: ClubData, scope: Scope) -> RatingListPage:
