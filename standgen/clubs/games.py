@@ -90,6 +90,7 @@ _ROW = COLUMNS[5:]
 _ORDER = itemgetter(0, 1, 3)  # round, table, player
 _OUTCOME = {outcome: outcome.value for outcome in Outcome}
 _KIND = {kind: kind.value for kind in GameKind}
+_NOBODY = ("", "", "", "")
 
 
 def _event_rows(made: EventReport) -> list[Row]:
@@ -108,7 +109,13 @@ def _event_rows(made: EventReport) -> list[Row]:
                 continue
             pid, name, faction, rank, rating, _ = people[seat.player]
             seats = game.seats
-            opponents = _opponents(seats, seat, people)
+            if len(seats) == 2:  # the common case, without joining
+                other = seats[1] if seats[0].player == pid else seats[0]
+                them = people.get(other.player)
+                opponents = (_NOBODY if them is None or other.player == pid
+                             else (them[0], other.power or them[2], them[3], them[5]))
+            else:
+                opponents = _opponents(seats, seat, people)
             outcome = _OUTCOME.get(seat.outcome, "")  # type: ignore[arg-type]
             kind = game.kind
             colour = ""
@@ -124,14 +131,8 @@ def _event_rows(made: EventReport) -> list[Row]:
 def _opponents(seats: Sequence[Seat], seat: Seat,
                people: dict[str, tuple[str, str, str, str, float | None, str]]
                ) -> tuple[str, str, str, str]:
-    """Return the ids, factions (powers), ranks and ratings of ``seat``'s opponents, each
-    joined with ``;`` (players missing from players.csv left out)."""
-    if len(seats) == 2:  # the common case, without joining
-        other = seats[1] if seats[0].player == seat.player else seats[0]
-        if other.player == seat.player or other.player not in people:
-            return "", "", "", ""
-        oid, _, faction, rank, _, rating = people[other.player]
-        return oid, other.power or faction, rank, rating
+    """Return the ids, factions (powers), ranks and ratings of ``seat``'s opponents at a
+    board, each joined with ``;`` (players missing from players.csv left out)."""
     others = [(s, people[s.player]) for s in seats
               if s.player != seat.player and s.player in people]
     return (";".join(o[0] for _, o in others), ";".join(s.power or o[2] for s, o in others),
