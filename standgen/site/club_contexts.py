@@ -21,6 +21,7 @@ Rating Regulations B.02 (art. 8.1.2, 8.3), Wilson (1927) for the intervals.
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -94,6 +95,13 @@ def signed(value: float, digits: int = 2) -> str:
     if rounded == 0:
         return f"{0:.{digits}f}"
     return f"{rounded:+.{digits}f}"
+
+
+def _rows(frame: pd.DataFrame, columns: str) -> Iterator[Any]:
+    """Yield ``frame``'s rows as named tuples of the space-separated ``columns``: as
+    ``itertuples``, but a column at a time (``tolist``), not an Arrow string a time."""
+    row = namedtuple("row", columns.split())  # type: ignore[misc]
+    return map(row._make, zip(*(frame[c].tolist() for c in columns.split()), strict=True))
 
 
 # ----- shares: a score share and how sure we are of it --------------------------------------
@@ -200,7 +208,7 @@ def rating_list_page(site: Site, club: ClubData, scope: Scope) -> RatingListPage
     last = _last_events(changes)
     fide = _fide_by_player(data.games)
     rows = []
-    for rank, line in enumerate(listing.itertuples(index=False), start=1):
+    for rank, line in enumerate(_rows(listing, "player name rating mu sigma games last"), start=1):
         pid = str(line.player)
         event, change = last.get(pid, ("", 0.0))
         rating, fide_change = fide.get(pid, (None, None))
@@ -373,7 +381,7 @@ def _faction_rows(table: pd.DataFrame) -> tuple[FactionRow, ...]:
         FactionRow(str(r.faction), int(r.wins), int(r.draws), int(r.losses),
                    share(int(r.wins) + 0.5 * int(r.draws), int(r.games)), int(r.solos),
                    float(r.average_points))
-        for r in table.itertuples(index=False))
+        for r in _rows(table, "faction wins draws losses games solos average_points"))
 
 
 def _matrix(games: pd.DataFrame, fmt: str) -> tuple[tuple[str, ...], tuple[MatrixRow, ...]]:
@@ -388,7 +396,7 @@ def _matrix(games: pd.DataFrame, fmt: str) -> tuple[tuple[str, ...], tuple[Matri
                          key=lambda n: (n.casefold(), n)))
     cells = {(str(r.faction), str(r.against)): share(float(r.score) * int(r.games),
                                                      int(r.games))
-             for r in long.itertuples(index=False)}
+             for r in _rows(long, "faction against score games")}
     rows = []
     for faction in names:
         row = []
@@ -435,7 +443,7 @@ def _go_breakdowns(played: pd.DataFrame) -> tuple[Breakdown, ...]:
     (ranks as OpenGotha's integers, 30k = -30 ... 9d = 8; equal ranks: the first seat)."""
     by_difference: dict[int, list[float]] = {}
     by_handicap: dict[int, list[float]] = {}
-    for row in _one_per_game(played).itertuples(index=False):
+    for row in _rows(_one_per_game(played), "rank opponent_ranks outcome handicap"):
         mine, theirs = str(row.rank), str(row.opponent_ranks)
         if not (RANK.fullmatch(mine) and RANK.fullmatch(theirs)):
             continue
@@ -475,7 +483,7 @@ def _chess_breakdowns(played: pd.DataFrame) -> tuple[Breakdown, ...]:
     games = games[games["colour"] != ""]
     colours: dict[str, list[float]] = {"White": [], "Black": []}
     bands: dict[int, tuple[list[float], list[float]]] = {}
-    for row in games.itertuples(index=False):
+    for row in _rows(games, "outcome colour rating opponent_ratings"):
         score = _SCORE.get(str(row.outcome), 0.0)
         white = score if row.colour == "white" else 1.0 - score
         colours["White"].append(white)
@@ -613,18 +621,22 @@ def _rated_games(page: Frame, games: pd.DataFrame, changes: pd.DataFrame,
                  names: dict[str, str]) -> list[RatedGame]:
     """Return the player's rated games, newest first."""
     details = {(str(g.event), int(g.round), int(g.table)): g
-               for g in games.itertuples(index=False)}
+               for g in _rows(games, "event round table date event_name opponents "
+                              "fide_change seats result")}
     rows = []
-    for change in changes.itertuples(index=False):
+    events: dict[str, Link] = {}
+    for change in _rows(changes, "event round table before after change"):
         game = details[(str(change.event), int(change.round), int(change.table))]
         opponents = ", ".join(names.get(o, o) for o in str(game.opponents).split(";") if o)
         fide = None if pd.isna(game.fide_change) else float(game.fide_change)
+        event = events.get(game.event)
+        if event is None:
+            event = events[game.event] = Link(str(game.event_name), page.href(
+                links.page(*str(game.event).split("/"))))
         rows.append(RatedGame(
-            str(game.date),
-            Link(str(game.event_name), page.href(links.page(*str(game.event).split("/")))),
-            int(game.round), opponents, int(game.seats) > 2, str(game.result),
-            float(change.before),
-            float(change.after), float(change.change), fide))
+            str(game.date), event, int(game.round), opponents, int(game.seats) > 2,
+            str(game.result), float(change.before), float(change.after),
+            float(change.change), fide))
     rows.reverse()
     return rows
 
