@@ -24,11 +24,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from standgen.tiebreaks import TIEBREAKS
+
 CACHE = Path(__file__).resolve().parent / ".cache"
 PROJECT = Path(__file__).resolve().parent.parent
-ALL_TIEBREAKS = ("sos-cut1", "sos", "sos-cut2", "sos-median", "sos-large", "sosos", "sodos",
-                 "sb", "sb-cut1", "cumulative", "cumulative-sos", "direct", "aro", "tpr",
-                 "koya", "wins", "won")
+# every registered tiebreak a chess event can use: the registry without the primary score,
+# the wargames' stat columns and Diplomacy's (a new chess tiebreak joins by itself)
+NOT_CHESS = ("score", "cp", "apd", "vp", "vp-diff", "centres", "best-game", "solos", "draws")
+ALL_TIEBREAKS = tuple(t for t in TIEBREAKS if t not in NOT_CHESS)
 
 
 @dataclass(frozen=True)

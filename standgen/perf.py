@@ -1,8 +1,11 @@
 """The switch behind every optimisation that must not change output.
 
-Memoised tiebreak work, the records fast path, parallel rendering and incremental
-writes all check :func:`enabled`; :func:`straightforward` turns them off, so a test can
-build the same events both ways and compare the bytes
+Read by the pipeline and the builder (and the site's renderers), never by the rules:
+the pipeline passes :func:`enabled` down to the standings as a parameter
+(``compute_standings(event, fast=...)``, which the tiebreak ``Context`` carries:
+memoised tiebreak work, shared records, the tiebreaks' fast paths); parallel rendering
+and incremental writes check it themselves. :func:`straightforward` turns them off, so
+a test can build the same events both ways and compare the bytes
 (``tests/test_performance_equivalence.py``).
 """
 

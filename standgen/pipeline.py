@@ -59,12 +59,12 @@ def pair_round(event: Event, standings: Standings, number: int) -> Proposal:
 
 def report(event: Event) -> EventReport:
     """Return everything the site shows for one event."""
-    standings = compute_standings(event)
+    standings = compute_standings(event, fast=perf.enabled())
     last = event.rounds[-1].number if event.rounds else 0
     by_round = tuple(
         # after the last round the standings are those over every game
         standings if r.number == last and perf.enabled()
-        else compute_standings(event, upto=r.number)
+        else compute_standings(event, upto=r.number, fast=perf.enabled())
         for r in event.rounds if r.finished
     )
     return EventReport(event, standings, by_round, propose(event, standings))

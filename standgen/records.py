@@ -10,7 +10,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from standgen import perf
 from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Player, Seat
 
 
@@ -104,13 +103,18 @@ def counted_rounds(event: Event) -> int:
     return count
 
 
-def build_records(event: Event, fmt: Scoring, upto: int | None = None) -> Mapping[str, Record]:
+def build_records(
+    event: Event, fmt: Scoring, upto: int | None = None, shared: bool = True
+) -> Mapping[str, Record]:
     """Return every player's record over finished games of rounds ``1..upto``.
 
     Contract section 1: "standings count only finished games". ``upto`` defaults to all
-    rounds, so a round in progress counts the games that already have a result.
+    rounds, so a round in progress counts the games that already have a result. With
+    ``shared`` (the default) the records over every round are kept for the next few
+    calls, and the records over fewer rounds taken from them (:func:`_shared_records`);
+    False builds them afresh (the straightforward reference).
     """
-    if perf.enabled() and fmt.event_points is None:
+    if shared and fmt.event_points is None:
         return _shared_records(event, fmt, upto)
     return _build_records(event, fmt, upto)
 
@@ -144,95 +148,63 @@ def _shared_records(event: Event, fmt: Scoring, upto: int | None) -> Mapping[str
 
 
 def _build_records(event: Event, fmt: Scoring, upto: int | None) -> Mapping[str, Record]:
+    """Return every player's record over finished games of rounds ``1..upto``: one entry
+    per seat of a finished game, in round and table order, with the format's points (or
+    its whole-event points table, ``event_points``). Two-seat games skip the generic
+    loops (one opponent, the other seat's stats as ``against``)."""
     entries: dict[str, list[Entry]] = {p.id: [] for p in event.players}
     config = event.config
-
-    def stats_of(seat: Seat, game: Game) -> Mapping[str, float]:
-        return fmt.seat_stats(seat, game, config) if fmt.seat_stats else seat.stats
-
     table = fmt.event_points(event, upto) if fmt.event_points is not None else None
-    if perf.enabled() and table is None:
-        _fast_entries(event, fmt, upto, entries)
-        by_id = event.player_by_id
-        return {pid: Record(player=by_id[pid], entries=tuple(es))
-                for pid, es in entries.items()}
-    for rnd in event.rounds:
-        if upto is not None and rnd.number > upto:
-            break
-        for game in rnd.games:
-            if not game.finished:
-                continue
-            seat_stats = [stats_of(seat, game) for seat in game.seats]
-            for k, seat in enumerate(game.seats):
-                if seat.player not in entries:
-                    continue
-                against: dict[str, float] = {}
-                for other, stats in enumerate(seat_stats):
-                    if other != k:
-                        for key, value in stats.items():
-                            against[key] = against.get(key, 0.0) + value
-                entries[seat.player].append(
-                    Entry(
-                        round=rnd.number,
-                        game=game,
-                        seat=seat,
-                        opponents=game.opponents_of(seat.player),
-                        points=fmt.points(seat, game, config) if table is None
-                        else table.get((rnd.number, game.table, seat.player), 0.0),
-                        stats=seat_stats[k],
-                        against=against,
-                    )
-                )
-    by_id = event.player_by_id
-    return {pid: Record(player=by_id[pid], entries=tuple(es)) for pid, es in entries.items()}
-
-
-def _fast_entries(
-    event: Event, fmt: Scoring, upto: int | None, entries: dict[str, list[Entry]]
-) -> None:
-    """Append every finished seat's entry, as :func:`build_records` does, faster.
-
-    The same entries in the same order; two-seat games skip the generic loops (one
-    opponent, the other seat's stats as ``against``).
-    """
-    config = event.config
     seat_stats = fmt.seat_stats
-    points = fmt.points
     for rnd in event.rounds:
         number = rnd.number
         if upto is not None and number > upto:
             break
+        points = fmt.points if table is None else _points_from(table, number)
         for game in rnd.games:
-            seats = game.seats
-            if any(seat.outcome is None for seat in seats):
+            if not game.finished:
                 continue
+            seats = game.seats
             stats = [seat_stats(seat, game, config) if seat_stats else seat.stats
                      for seat in seats]
-            if len(seats) == 2:
-                a, b = seats
-                for seat, own, other, opp in ((a, stats[0], stats[1], b.player),
-                                              (b, stats[1], stats[0], a.player)):
-                    mine = entries.get(seat.player)
-                    if mine is None:
-                        continue
-                    mine.append(Entry(number, game, seat,
-                                      () if opp == seat.player else (opp,),
+            if len(seats) != 2:
+                _add_seats(entries, number, game, stats, points, config)
+                continue
+            a, b = seats
+            for seat, own, other, opp in ((a, stats[0], stats[1], b.player),
+                                          (b, stats[1], stats[0], a.player)):
+                mine = entries.get(seat.player)
+                if mine is not None:
+                    mine.append(Entry(number, game, seat, () if opp == seat.player else (opp,),
                                       points(seat, game, config), own,
                                       {key: 0.0 + value for key, value in other.items()}))
-                continue
-            players = [seat.player for seat in seats]
-            for k, seat in enumerate(seats):
-                mine = entries.get(seat.player)
-                if mine is None:
-                    continue
-                against: dict[str, float] = {}
-                for other_k, other_stats in enumerate(stats):
-                    if other_k != k:
-                        for key, value in other_stats.items():
-                            against[key] = against.get(key, 0.0) + value
-                opponents = tuple(p for p in players if p != seat.player)
-                mine.append(Entry(number, game, seat, opponents, points(seat, game, config),
-                                  stats[k], against))
+    by_id = event.player_by_id
+    return {pid: Record(player=by_id[pid], entries=tuple(es)) for pid, es in entries.items()}
+
+
+PointsFn = Callable[[Seat, Game, EventConfig], float]
+
+
+def _points_from(table: Mapping[tuple[int, int, str], float], number: int) -> PointsFn:
+    """Return the points of round ``number``'s seats as the whole-event table gives them."""
+    return lambda seat, game, config: table.get((number, game.table, seat.player), 0.0)
+
+
+def _add_seats(entries: dict[str, list[Entry]], number: int, game: Game,
+               stats: list[Mapping[str, float]], points: PointsFn, config: EventConfig) -> None:
+    """Append each seat's entry of a finished game of any size: its opponents (every
+    other seat's player), points, stats, and the other seats' stats summed as ``against``."""
+    for k, seat in enumerate(game.seats):
+        mine = entries.get(seat.player)
+        if mine is None:
+            continue
+        against: dict[str, float] = {}
+        for other_k, other_stats in enumerate(stats):
+            if other_k != k:
+                for key, value in other_stats.items():
+                    against[key] = against.get(key, 0.0) + value
+        mine.append(Entry(number, game, seat, game.opponents_of(seat.player),
+                          points(seat, game, config), stats[k], against))
 
 
 def have_met(records: Mapping[str, Record]) -> frozenset[frozenset[str]]:

@@ -9,13 +9,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
-from standgen import perf
 from standgen.formats import format_of as format_of  # re-exported: callers read it here
 from standgen.formats.base import Format
 from standgen.model import Event, Outcome, Player
 from standgen.pairing.state import PairingInput
 from standgen.records import Record, build_records, counted_rounds
-from standgen.tiebreaks import TIEBREAKS, columns
+from standgen.tiebreaks import TIEBREAKS
 from standgen.tiebreaks.base import Context, Value
 
 _PRECISION = 9  # values equal to 9 decimals are ties (floats from divisions)
@@ -24,7 +23,7 @@ _PRECISION = 9  # values equal to 9 decimals are ties (floats from divisions)
 class TiebreakValues(Mapping[str, Value]):
     """A standing's tiebreak values by id, in chain order.
 
-    A value computed for the whole field at once (:mod:`standgen.tiebreaks.columns`) is
+    A value computed for the whole field at once (a tiebreak's ``fast`` path) is
     kept as a number until it is read; it then becomes a :class:`Value` whose breakdown
     the tiebreak's own function builds (4,096 players × 17 tiebreaks are 70,000 values,
     of which ranking reads numbers only and a page one player's breakdowns).
@@ -140,15 +139,43 @@ def planned_rounds(event: Event) -> int:
     return format_of(event).planned_rounds(field, event.config)
 
 
-def compute_standings(event: Event, upto: int | None = None) -> Standings:
-    """Return the standings over finished games of rounds ``1..upto`` (default: all)."""
-    with perf.collector_paused():
-        return _compute_standings(event, upto)
+def compute_standings(event: Event, upto: int | None = None, fast: bool = True) -> Standings:
+    """Return the standings over finished games of rounds ``1..upto`` (default: all).
+
+    ``fast`` (the default) shares records and tiebreak work, uses the tiebreaks' fast
+    paths, computes only the values ranking needs (the rest when read) and pauses the
+    garbage collector meanwhile (:func:`_collector_paused`); False is the straightforward
+    reference (``standgen.perf.straightforward()``, passed down by the pipeline). Both
+    give the same standings.
+    """
+    return _collector_paused(fast, lambda: _compute_standings(event, upto, fast))
 
 
-def _compute_standings(event: Event, upto: int | None) -> Standings:
+def _collector_paused(pause: bool, compute: Callable[[], Standings]) -> Standings:
+    """Return ``compute()``, run with Python's cyclic garbage collector paused (if it was
+    running).
+
+    Ranking a large event allocates hundreds of thousands of small objects that live
+    until the standings are dropped; each allocation burst triggers collections that
+    walk every object already alive (the event's games and entries), which doubled the
+    time of the 4,096-player standings. Reference counting still frees what dies; the
+    few cycles made meanwhile (a lazy breakdown holds its context) wait for the next
+    collection after the block. Nested use is harmless; ``pause`` False does nothing.
+    """
+    import gc
+
+    if not pause or not gc.isenabled():
+        return compute()
+    gc.disable()
+    try:
+        return compute()
+    finally:
+        gc.enable()
+
+
+def _compute_standings(event: Event, upto: int | None, fast: bool) -> Standings:
     fmt = format_of(event)
-    records = build_records(event, fmt, upto)
+    records = build_records(event, fmt, upto, shared=fast)
     complete = counted_rounds(event)
     if upto is not None:
         complete = min(complete, upto)
@@ -161,6 +188,7 @@ def _compute_standings(event: Event, upto: int | None) -> Standings:
         planned_rounds=planned_rounds(event),
         scores={pid: fmt.total_score(r, event.config) if fmt.total_score else r.score
                 for pid, r in records.items()},
+        fast=fast,
     )
     return _ranked(event, fmt, ctx, tiebreak_chain(event), complete, upto, {})
 
@@ -175,16 +203,17 @@ def rerank(standings: Standings, chain: Sequence[str]) -> Standings:
     """
     event = replace(standings.event, config=replace(standings.event.config,
                                                     tiebreaks=tuple(chain)))
-    if not perf.enabled() or standings.rounds_complete != counted_rounds(event):
-        return compute_standings(event)
+    fast = standings.context.fast
+    if not fast or standings.rounds_complete != counted_rounds(event):
+        return compute_standings(event, fast=fast)
     known = {
         row.player.id: {tb: value for tb, value in _raw(row.values).items()
                         if TIEBREAKS[tb].compute_group is None}
         for row in standings.rows
     }
-    with perf.collector_paused():
-        return _ranked(event, standings.format, standings.context, tiebreak_chain(event),
-                       standings.rounds_complete, None, known)
+    return _collector_paused(fast, lambda: _ranked(
+        event, standings.format, standings.context, tiebreak_chain(event),
+        standings.rounds_complete, None, known))
 
 
 def _raw(values: Mapping[str, Value]) -> Mapping[str, Value | float]:
@@ -205,7 +234,7 @@ def _ranked(
     records = ctx.records
     ranked = [pid for pid, rec in records.items() if not rec.player.spare]
     values: dict[str, dict[str, Value | float]] = {pid: {} for pid in ranked}
-    fill = _Fill(ctx, known) if perf.enabled() else None
+    fill = _Fill(ctx, known) if ctx.fast else None
     if fill is None:
         for tb_id in chain:
             tb = TIEBREAKS[tb_id]
@@ -236,9 +265,9 @@ def _ranked(
 class _Fill:
     """Computes one player's value of one tiebreak, when first needed: from ``known``
     (the tiebreak lab's values of the event's own chain), else from the whole field's
-    values at once where the columns model the event (:mod:`standgen.tiebreaks.columns`;
-    kept as a number, its breakdown then comes from the tiebreak's own function when a
-    page reads it), else from the tiebreak's own function."""
+    values at once where the tiebreak has a fast path that models the event
+    (``Tiebreak.fast``; kept as a number, its breakdown then comes from the tiebreak's
+    own function when a page reads it), else from the tiebreak's own function."""
 
     def __init__(self, ctx: Context, known: Mapping[str, Mapping[str, Value | float]]) -> None:
         self.ctx = ctx
@@ -253,7 +282,8 @@ class _Fill:
         if tb_id in self.fields:
             field = self.fields[tb_id]
         else:
-            field = self.fields[tb_id] = columns.values(self.ctx, tb_id)
+            fast = TIEBREAKS[tb_id].fast
+            field = self.fields[tb_id] = fast(self.ctx) if fast is not None else None
         if field is not None:
             return field[pid]
         return TIEBREAKS[tb_id].compute(self.ctx, pid)

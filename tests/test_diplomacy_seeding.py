@@ -18,7 +18,7 @@ from standgen.diplomacy.seeding import (
 )
 from standgen.formats.diplomacy import seat_round
 from standgen.model import GameKind, Round
-from standgen.standings import compute_standings
+from standgen.standings import compute_standings, pairing_input
 from tests.test_diplomacy import board, draw3, make_event
 
 PLAYERS = [f"p{k:02}" for k in range(35)]
@@ -117,11 +117,11 @@ DOUBLES = ["p01", "p02", "p03", "p04", "p05", "p06"]
 
 def test_seat_round_sits_out_the_remainder_and_honours_the_to() -> None:
     event, players = events_with_rounds(23, 0)
-    proposal = seat_round(event, compute_standings(event), 1)  # type: ignore[arg-type]
+    proposal = seat_round(event, pairing_input(compute_standings(event)), 1)  # type: ignore[arg-type]
     games = proposal.round.games
     assert [len(g.seats) for g in games] == [7, 7, 7, 1, 1]
     assert all(g.kind is GameKind.BYE for g in games[3:])
-    chosen = seat_round(event, compute_standings(event), 1,  # type: ignore[arg-type]
+    chosen = seat_round(event, pairing_input(compute_standings(event)), 1,  # type: ignore[arg-type]
                         sit_out=["p00"], two_boards=DOUBLES)
     boards = [g for g in chosen.round.games if g.kind is GameKind.PLAYED]
     resting = [g.players[0] for g in chosen.round.games if g.kind is GameKind.BYE]
@@ -134,7 +134,8 @@ def test_seat_round_sits_out_the_remainder_and_honours_the_to() -> None:
 def test_later_rounds_avoid_repeat_powers_and_the_final_seats_the_top_seven() -> None:
     event, players = events_with_rounds(21, 2, final_round=3)
     standings = compute_standings(event)  # type: ignore[arg-type]
-    proposal = seat_round(event, standings, 3, final_round=3)  # type: ignore[arg-type]
+    proposal = seat_round(event, pairing_input(standings), 3,  # type: ignore[arg-type]
+                          final_round=3)
     top = {row.player.id for row in standings.rows[:7]}
     assert set(proposal.round.games[0].players) == top
     past = history(event.rounds)  # type: ignore[attr-defined]

@@ -97,14 +97,14 @@ def test_incremental_and_fresh_matchings_pair_alike(seed: int,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """The engine repairs one matching between its decisions; computing each one afresh
     (the plain blossom algorithm) gives the same round."""
-    from standgen.pairing import dutch
+    from standgen.pairing.dutch import weights
 
     state = random_state(seed)
     try:
         repaired = pair_dutch(state)
     except NoValidPairing:
         repaired = None
-    monkeypatch.setattr(dutch, "INCREMENTAL", False)
+    monkeypatch.setattr(weights, "INCREMENTAL", False)
     try:
         fresh = pair_dutch(state)
     except NoValidPairing:

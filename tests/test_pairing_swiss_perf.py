@@ -22,6 +22,7 @@ from standgen.formats.swiss import SWISS
 from standgen.model import Event, GameKind, Round
 from standgen.pairing import core, swiss
 from standgen.pairing.common import players_for_round
+from standgen.pairing.swiss import candidates
 from standgen.records import have_met
 from standgen.standings import compute_standings, pairing_input
 from tests.build import make_event
@@ -31,12 +32,12 @@ from tests.test_swiss_pairing import field_players, play, simulate, with_rounds
 @contextmanager
 def large_path(full_group: int = 1) -> Iterator[None]:
     """Pair every field group by group, with sparse candidates even in small groups."""
-    saved = swiss.EXACT_LIMIT, swiss.FULL_GROUP
-    swiss.EXACT_LIMIT, swiss.FULL_GROUP = 0, full_group
+    saved = swiss.EXACT_LIMIT, candidates.FULL_GROUP
+    swiss.EXACT_LIMIT, candidates.FULL_GROUP = 0, full_group
     try:
         yield
     finally:
-        swiss.EXACT_LIMIT, swiss.FULL_GROUP = saved
+        swiss.EXACT_LIMIT, candidates.FULL_GROUP = saved
 
 
 def field_of(event: Event, number: int) -> tuple[swiss.Field, swiss.Weights, list[set[int]]]:

@@ -233,10 +233,10 @@ def test_charts_are_inline_svg_and_escaped(site):  # type: ignore[no-untyped-def
 def test_format_hooks_render_escaped(monkeypatch: pytest.MonkeyPatch) -> None:
     from standgen.formats import FORMATS
     from standgen.formats.steamroller import STEAMROLLER
+    from standgen.site.formats import VIEWS, FormatViews
 
-    hooked = replace(
-        STEAMROLLER,
-        id="hooked",
+    hooked = replace(STEAMROLLER, id="hooked")
+    views = FormatViews(
         event_tables=lambda r: [Table("Awards <b>", ("Award", "Player"), (
             (Cell("Best <painted>"), Cell("Alice", "players/alice/index.html")),))],
         player_tables=lambda r, pid: [Table(f"Notes for {pid}", ("Note",), ((Cell("x"),),))],
@@ -247,6 +247,7 @@ def test_format_hooks_render_escaped(monkeypatch: pytest.MonkeyPatch) -> None:
         seat_cells=lambda g, s, c: [f"band-{s.player}"],
     )
     monkeypatch.setitem(FORMATS, "hooked", hooked)  # type: ignore[arg-type]
+    monkeypatch.setitem(VIEWS, "hooked", views)  # type: ignore[arg-type]
     base = tied_event()
     out = build(replace(base, config=replace(base.config, format="hooked")))
     page = text(out, "2026/tied/index.html")

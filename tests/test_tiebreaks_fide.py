@@ -18,7 +18,7 @@ from standgen.formats import FORMATS
 from standgen.formats.base import Format, standard_points
 from standgen.model import GameKind, Player
 from standgen.records import build_records
-from standgen.standings import compute_standings
+from standgen.standings import compute_standings, format_of
 from standgen.tiebreaks import FIDE_POLICY, TIEBREAKS, Context, TiebreakPolicy, fide_policy
 from standgen.tiebreaks.fide import adjusted_score, edition_of, round_robin_policy
 from standgen.tiebreaks.ratings import DP_TABLE, dp
@@ -328,7 +328,8 @@ def test_round_robin_direct_encounter_counts_a_forfeit(pairing: str) -> None:
     event = make_event(list("ABCD"), RR_TIE, fmt="swiss", rounds=3, tiebreaks=("direct",),
                        options={"pairing": pairing})
     round_robin = pairing == "round-robin"
-    assert FORMATS["swiss"].tiebreak_policy(event).forfeit_is_opponent is round_robin
+    # the round-robin wrapper is chosen by format_of (issue #16), not FORMATS["swiss"]
+    assert format_of(event).tiebreak_policy(event).forfeit_is_opponent is round_robin
     standings = compute_standings(event)
     assert {r.player.id: r.score for r in standings.rows} == {
         "B": 2.5, "A": 1.5, "D": 1.5, "C": 0.5}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from standgen.diplomacy.games import ABSENT as ABSENT_RESULT
@@ -96,21 +96,10 @@ def _seat(
         problems.append(Problem(where, row.line, message))
 
     pid = row.get("player")
-    if not pid:
-        bad("player is empty; put a player id there")
-    elif pid not in players:
-        bad(f"unknown player id '{pid}': no such id in players.csv (was it renamed or "
-            "removed after this round was paired?); restore the id in players.csv or "
-            "correct this row" + suggest(pid, list(players)))
+    _check_player(pid, players, bad)
     raw_power = row.get("power")
     if raw_power.upper() in (SITOUT, ABSENT):
-        for column in ("board", "centres", "result", "eliminated_year"):
-            if row.get(column):
-                bad(f"a {raw_power.upper()} row has no board; leave '{column}' empty")
-        if errors_only(problems[start:]):
-            return None
-        result = SITOUT_RESULT if raw_power.upper() == SITOUT else ABSENT_RESULT
-        return None, Seat(pid, Outcome.LOSS, result=result)
+        return _resting_seat(row, pid, raw_power.upper(), bad, problems, start)
     board = parse_int(row.get("board"))
     if board is None or board < 1:
         bad(f"board '{row.get('board')}' must be a whole number of 1 or more (or the row "
@@ -119,24 +108,12 @@ def _seat(
     if power is None:
         bad(f"power '{raw_power}' is not one of " + ", ".join(POWERS)
             + f", {SITOUT} or {ABSENT}" + suggest(raw_power, [p.lower() for p in POWERS]))
-    centres = None
-    if row.get("centres"):
-        centres = parse_int(row.get("centres"))
-        if centres is None or not 0 <= centres <= TOTAL_CENTRES:
-            bad(f"centres '{row.get('centres')}' must be a whole number from 0 to "
-                f"{TOTAL_CENTRES}")
+    centres = _centres(row, bad)
     result = row.get("result").lower()
     if result and result not in RESULTS:
         bad(f"result '{row.get('result')}' is not one of: " + ", ".join(RESULTS)
             + " or empty (not finished)" + suggest(result, list(RESULTS)))
-    year = None
-    if row.get("eliminated_year"):
-        year = parse_int(row.get("eliminated_year"))
-        if year is None or not 1901 <= year <= 9999:
-            bad(f"eliminated_year '{row.get('eliminated_year')}' must be a game year such "
-                "as 1907")
-        elif result != ELIMINATED:
-            bad("eliminated_year is only for a power whose result is eliminated; clear it")
+    year = _eliminated_year(row, result, bad)
     if errors_only(problems[start:]):
         return None
     assert board is not None and power is not None
@@ -146,6 +123,56 @@ def _seat(
     if year is not None:
         stats["eliminated_year"] = float(year)
     return board, Seat(pid, OUTCOMES.get(result), stats, power=power, result=result)
+
+
+def _check_player(pid: str, players: Mapping[str, Player], bad: Callable[[str], None]) -> None:
+    """Record a row whose player id is empty or not in players.csv (contract section 1)."""
+    if not pid:
+        bad("player is empty; put a player id there")
+    elif pid not in players:
+        bad(f"unknown player id '{pid}': no such id in players.csv (was it renamed or "
+            "removed after this round was paired?); restore the id in players.csv or "
+            "correct this row" + suggest(pid, list(players)))
+
+
+def _resting_seat(
+    row: Row, pid: str, kind: str, bad: Callable[[str], None], problems: list[Problem],
+    start: int,
+) -> tuple[None, Seat] | None:
+    """Return (None, seat) of a SITOUT or ABSENT row, which has no board, or None when
+    ``problems[start:]`` (this row's) hold an error."""
+    for column in ("board", "centres", "result", "eliminated_year"):
+        if row.get(column):
+            bad(f"a {kind} row has no board; leave '{column}' empty")
+    if errors_only(problems[start:]):
+        return None
+    result = SITOUT_RESULT if kind == SITOUT else ABSENT_RESULT
+    return None, Seat(pid, Outcome.LOSS, result=result)
+
+
+def _centres(row: Row, bad: Callable[[str], None]) -> int | None:
+    """Return a row's supply centres (0 to 34, or None when empty), recording a bad value."""
+    centres = None
+    if row.get("centres"):
+        centres = parse_int(row.get("centres"))
+        if centres is None or not 0 <= centres <= TOTAL_CENTRES:
+            bad(f"centres '{row.get('centres')}' must be a whole number from 0 to "
+                f"{TOTAL_CENTRES}")
+    return centres
+
+
+def _eliminated_year(row: Row, result: str, bad: Callable[[str], None]) -> int | None:
+    """Return a row's eliminated_year (None when empty), recording a bad value or one on a
+    power that was not eliminated."""
+    year = None
+    if row.get("eliminated_year"):
+        year = parse_int(row.get("eliminated_year"))
+        if year is None or not 1901 <= year <= 9999:
+            bad(f"eliminated_year '{row.get('eliminated_year')}' must be a game year such "
+                "as 1907")
+        elif result != ELIMINATED:
+            bad("eliminated_year is only for a power whose result is eliminated; clear it")
+    return year
 
 
 def _power(text: str) -> str | None:

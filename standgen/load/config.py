@@ -6,6 +6,7 @@ import datetime as dt
 import hashlib
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from urllib.parse import urlparse
 
 from standgen.errors import Problem
 from standgen.formats import FORMATS
-from standgen.formats.base import EVERY_FORMAT_OPTIONS
+from standgen.formats.base import EVERY_FORMAT_OPTIONS, Format
 from standgen.formats.roundrobin import PAIRING_CHOICES, PAIRING_OPTION
 from standgen.load.files import display, read_text, suggest
 from standgen.load.markdown_limits import check_markdown
@@ -107,6 +108,43 @@ def load_event_config(
         problems.append(Problem(where, key_line(text, key), message))
 
     problems.extend(unknown_keys(data, text, EVENT_KEYS, where))
+    name, date, fmt_id, fmt = _check_heading(data, bad)
+    rounds = data.get("rounds")
+    if rounds is not None and (wanted := number_problem(rounds, 1, MAX_ROUNDS, integer=True)):
+        bad("rounds", f"'rounds' must be {wanted}")
+    seed = data.get("seed", default_seed(slugs))
+    if not _is_int(seed):
+        bad("seed", "'seed' must be a whole number")
+    tiebreaks = _check_tiebreaks(data, bad)
+    scenarios = data.get("scenarios", [])
+    if not _str_list(scenarios):
+        bad("scenarios", "'scenarios' must be a list of names in quotes")
+        scenarios = []
+    url = _check_texts(data, bad)
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        bad("options", "'options' must be a table: [options] on its own line")
+        options = {}
+    elif fmt is not None:
+        _check_options(options, fmt, bad)
+    if len(problems) > start:
+        return None
+    assert isinstance(name, str) and isinstance(date, dt.date) and isinstance(fmt_id, str)
+    return EventConfig(
+        name=name.strip(), date=date, format=fmt_id, rounds=rounds, seed=seed,
+        tiebreaks=tuple(tiebreaks), scenarios=tuple(scenarios),
+        location=data.get("location", ""), organiser=data.get("organiser", ""),
+        url=url, options=dict(options),
+    )
+
+
+def _check_heading(
+    data: dict[str, Any], bad: Callable[[str, str], None]
+) -> tuple[Any, Any, Any, Format | None]:
+    """Check event.toml's required 'name', 'date' and 'format' (data contract section 1).
+
+    Return the three values as read, and the format they name (None when unknown).
+    """
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         bad("name", "'name' is required: the event's title in quotes, e.g. name = \"Spring Open\"")
@@ -120,12 +158,11 @@ def load_event_config(
             + ', in quotes, e.g. format = "steamroller"')
     elif fmt is None:
         bad("format", f"unknown format {fmt_id!r}; use one of: " + ", ".join(sorted(FORMATS)))
-    rounds = data.get("rounds")
-    if rounds is not None and (wanted := number_problem(rounds, 1, MAX_ROUNDS, integer=True)):
-        bad("rounds", f"'rounds' must be {wanted}")
-    seed = data.get("seed", default_seed(slugs))
-    if not _is_int(seed):
-        bad("seed", "'seed' must be a whole number")
+    return name, date, fmt_id, fmt
+
+
+def _check_tiebreaks(data: dict[str, Any], bad: Callable[[str, str], None]) -> Any:
+    """Check event.toml's 'tiebreaks': known ids, each once; return the list ([] if unusable)."""
     tiebreaks = data.get("tiebreaks", [])
     if not _str_list(tiebreaks):
         bad("tiebreaks", "'tiebreaks' must be a list of tiebreak ids in quotes")
@@ -136,47 +173,41 @@ def load_event_config(
                 or "; ids are: " + ", ".join(sorted(TIEBREAKS))))
     if len(set(tiebreaks)) != len(tiebreaks):
         bad("tiebreaks", "a tiebreak is listed twice; list each once")
-    scenarios = data.get("scenarios", [])
-    if not _str_list(scenarios):
-        bad("scenarios", "'scenarios' must be a list of names in quotes")
-        scenarios = []
+    return tiebreaks
+
+
+def _check_texts(data: dict[str, Any], bad: Callable[[str, str], None]) -> Any:
+    """Check event.toml's free-text keys and that 'url' is a web address; return the url."""
     for key in ("location", "organiser", "url"):
         if not isinstance(data.get(key, ""), str):
             bad(key, f"'{key}' must be text in quotes")
     url = data.get("url", "")
     if isinstance(url, str) and url and urlparse(url).scheme not in ("http", "https"):
         bad("url", "'url' must start with http:// or https://")
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        bad("options", "'options' must be a table: [options] on its own line")
-        options = {}
-    elif fmt is not None:
-        known = {**{o.key: o for o in EVERY_FORMAT_OPTIONS}, **{o.key: o for o in fmt.options}}
-        if fmt.seats == 2:
-            known = {**{o.key: o for o in COMMON_OPTIONS}, **known}
-        for key, value in options.items():
-            option = known.get(key)
-            if option is None:
-                bad(key, f"unknown option '{key}' for format {fmt.id}"
-                    + (suggest(key, list(known)) or "; options are: "
-                       + (", ".join(sorted(known)) or "none")))
-            elif not _matches(value, option.type):
-                bad(key, f"option '{key}' must be {_type_name(option.type)}")
-            elif option.bounds is not None and (wanted := number_problem(
-                    value, *option.bounds, integer=option.type is int)):
-                bad(key, f"option '{key}' must be {wanted}")
-            elif key in COMMON_CHOICES and value not in COMMON_CHOICES[key]:
-                bad(key, f"option '{key}' must be one of: "
-                    + ", ".join(f'"{c}"' for c in COMMON_CHOICES[key]))
-    if len(problems) > start:
-        return None
-    assert isinstance(name, str) and isinstance(date, dt.date) and isinstance(fmt_id, str)
-    return EventConfig(
-        name=name.strip(), date=date, format=fmt_id, rounds=rounds, seed=seed,
-        tiebreaks=tuple(tiebreaks), scenarios=tuple(scenarios),
-        location=data.get("location", ""), organiser=data.get("organiser", ""),
-        url=url, options=dict(options),
-    )
+    return url
+
+
+def _check_options(
+    options: dict[str, Any], fmt: Format, bad: Callable[[str, str], None]
+) -> None:
+    """Check event.toml's [options] against the options the format (and every format) takes."""
+    known = {**{o.key: o for o in EVERY_FORMAT_OPTIONS}, **{o.key: o for o in fmt.options}}
+    if fmt.seats == 2:
+        known = {**{o.key: o for o in COMMON_OPTIONS}, **known}
+    for key, value in options.items():
+        option = known.get(key)
+        if option is None:
+            bad(key, f"unknown option '{key}' for format {fmt.id}"
+                + (suggest(key, list(known)) or "; options are: "
+                   + (", ".join(sorted(known)) or "none")))
+        elif not _matches(value, option.type):
+            bad(key, f"option '{key}' must be {_type_name(option.type)}")
+        elif option.bounds is not None and (wanted := number_problem(
+                value, *option.bounds, integer=option.type is int)):
+            bad(key, f"option '{key}' must be {wanted}")
+        elif key in COMMON_CHOICES and value not in COMMON_CHOICES[key]:
+            bad(key, f"option '{key}' must be one of: "
+                + ", ".join(f'"{c}"' for c in COMMON_CHOICES[key]))
 
 
 def load_season(

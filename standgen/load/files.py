@@ -81,6 +81,18 @@ def read_text(path: Path, problems: list[Problem], spreadsheet: bool = False) ->
     warning naming the file; UTF-16 is still refused.
     """
     where = display(path)
+    data = _read_bytes(path, where, problems)
+    if data is None:
+        return None
+    return _decode(data, where, problems, spreadsheet)
+
+
+def _read_bytes(path: Path, where: str, problems: list[Problem]) -> bytes | None:
+    """Return a file's bytes, or None after recording why they cannot be read.
+
+    The first half of :func:`read_text`: anything but a regular file is refused without
+    opening it, a file over the size limit without reading it.
+    """
     try:
         st = os.stat(path)
     except OSError as exc:
@@ -111,6 +123,16 @@ def read_text(path: Path, problems: list[Problem], spreadsheet: bool = False) ->
         problems.append(Problem(where, 1, f"file grew over the {MAX_FILE_BYTES // 1048576} MB "
                                 "limit while it was read; is this the right file?"))
         return None
+    return data
+
+
+def _decode(data: bytes, where: str, problems: list[Problem], spreadsheet: bool) -> str | None:
+    """Return a file's bytes as text, or None after recording why they are not text.
+
+    The second half of :func:`read_text`: UTF-16, byte-order marks (but in a
+    ``spreadsheet`` file), NUL bytes and bytes that are not UTF-8 (Windows-1252 in a
+    ``spreadsheet`` file, issue #19).
+    """
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         problems.append(Problem(where, 1, "file is UTF-16; save it as UTF-8 (CSV UTF-8 in "
                                 "spreadsheet programs)"))
@@ -197,6 +219,27 @@ def read_csv(
     if any(name != name.strip() for name in header):
         spaced.append((header_line, "the header"))
         header = [name.strip() for name in header]
+    if not _header_ok(header, header_line, required, known, where, problems):
+        return None
+    rows: list[Row] = []
+    for line, cells in lines[1:]:
+        row = _data_row(line, cells, header, where, problems, spaced)
+        if row is not None:
+            rows.append(row)
+    if spaced:
+        first_line, first = spaced[0]
+        more = f" and {len(spaced) - 1} more" if len(spaced) > 1 else ""
+        problems.append(Problem(where, first_line, f"spaces around cells were removed ("
+                                f"'{first}' on this line{more}); nothing to do", warning=True))
+    return header, rows
+
+
+def _header_ok(
+    header: list[str], header_line: int, required: Sequence[str], known: list[str],
+    where: str, problems: list[Problem],
+) -> bool:
+    """Return whether a CSV header is usable, recording each control character, duplicate,
+    unknown (with a near miss suggested) and missing column name."""
     ok = True
     seen: set[str] = set()
     for name in header:
@@ -220,39 +263,42 @@ def read_csv(
                                 + ", ".join(f"'{c}'" for c in missing)
                                 + "; the header must have " + ",".join(required)))
         ok = False
-    if not ok:
+    return ok
+
+
+def _data_row(
+    line: int, cells: list[str], header: list[str], where: str, problems: list[Problem],
+    spaced: list[tuple[int, str]],
+) -> Row | None:
+    """Return one CSV record as a Row, or None after recording why it is unusable.
+
+    A blank line, a field count other than the header's, a cell holding a line break or
+    control character or over :data:`MAX_CELL_CHARS` long are refused; cells with spaces
+    around are noted in ``spaced`` (line, column) and stripped.
+    """
+    if not cells:
+        problems.append(Problem(where, line, "blank line; delete it"))
         return None
-    rows: list[Row] = []
-    for line, cells in lines[1:]:
-        if not cells:
-            problems.append(Problem(where, line, "blank line; delete it"))
-            continue
-        if len(cells) != len(header):
-            problems.append(Problem(where, line, f"has {len(cells)} fields but the header has "
-                                    f"{len(header)}; check the commas"))
-            continue
-        bad = False
-        for name, cell in zip(header, cells, strict=True):
-            if CONTROL.search(cell):
-                problems.append(Problem(where, line, f"'{name}' holds a line break or control "
-                                        "character; keep each cell on one line (is a quote "
-                                        "left open?)"))
-                bad = True
-            elif len(cell) > MAX_CELL_CHARS:
-                problems.append(Problem(where, line, f"'{name}' is {len(cell)} characters long, "
-                                        f"over the limit of {MAX_CELL_CHARS}; shorten it"))
-                bad = True
-            elif cell != cell.strip():
-                spaced.append((line, name))
-        if not bad:
-            rows.append(Row(line, {name: cell.strip()
-                                   for name, cell in zip(header, cells, strict=True)}))
-    if spaced:
-        first_line, first = spaced[0]
-        more = f" and {len(spaced) - 1} more" if len(spaced) > 1 else ""
-        problems.append(Problem(where, first_line, f"spaces around cells were removed ("
-                                f"'{first}' on this line{more}); nothing to do", warning=True))
-    return header, rows
+    if len(cells) != len(header):
+        problems.append(Problem(where, line, f"has {len(cells)} fields but the header has "
+                                f"{len(header)}; check the commas"))
+        return None
+    bad = False
+    for name, cell in zip(header, cells, strict=True):
+        if CONTROL.search(cell):
+            problems.append(Problem(where, line, f"'{name}' holds a line break or control "
+                                    "character; keep each cell on one line (is a quote "
+                                    "left open?)"))
+            bad = True
+        elif len(cell) > MAX_CELL_CHARS:
+            problems.append(Problem(where, line, f"'{name}' is {len(cell)} characters long, "
+                                    f"over the limit of {MAX_CELL_CHARS}; shorten it"))
+            bad = True
+        elif cell != cell.strip():
+            spaced.append((line, name))
+    if bad:
+        return None
+    return Row(line, {name: cell.strip() for name, cell in zip(header, cells, strict=True)})
 
 
 def _delimiter(text: str, where: str, problems: list[Problem]) -> str:

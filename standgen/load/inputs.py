@@ -275,6 +275,31 @@ def event_files(folder: Path, root: Path | None = None) -> EventFiles:
     if PLAYERS_CSV not in by_name:
         problems.append(Problem(display(folder / PLAYERS_CSV), 1, "players.csv is missing; "
                                 "create it with the header id,name,faction"))
+    numbers = _round_numbers(by_name, listing, folder, problems)
+    rounds: dict[int, Path] = {}
+    for number in sorted(numbers):
+        found = path(take(f"round-{number}.csv"))
+        if found is not None:
+            rounds[number] = found
+    chosen = take(LISTS, FOLDER)
+    lists: dict[str, Entry] = {}
+    if chosen is not None:
+        if chosen.name in listing.troubles:
+            problems.append(listing.troubles[chosen.name])
+        _army_lists(listing.below.get(chosen.name, ()), root, lists, problems)
+    reads.update(entry.where for entry in lists.values())
+    return EventFiles(folder, config, description, players, rounds, frozenset(numbers),
+                      path(chosen), {pid: e.path for pid, e in lists.items()},
+                      listing.entries(), frozenset(reads), tuple(problems))
+
+
+def _round_numbers(
+    by_name: Mapping[str, list[Entry]], listing: Listing, folder: Path, problems: list[Problem]
+) -> set[int]:
+    """Return the numbers of the round files among an event folder's entries (``by_name``:
+    by lower-case name), recording each entry that is no input (data contract section 1):
+    an unknown ``.csv``/``.toml`` file, a pipe, socket or device, or an event inside the
+    event's folder."""
     numbers: set[int] = set()
     for low, named in sorted(by_name.items()):
         match = ROUND_NAME.fullmatch(low)
@@ -296,21 +321,7 @@ def event_files(folder: Path, root: Path | None = None) -> EventFiles:
                     problems.append(Problem(display(entry.path), 1, "is an event inside the "
                                             f"event {folder.name}, which is never read; move "
                                             "it out of that event's folder"))
-    rounds: dict[int, Path] = {}
-    for number in sorted(numbers):
-        found = path(take(f"round-{number}.csv"))
-        if found is not None:
-            rounds[number] = found
-    chosen = take(LISTS, FOLDER)
-    lists: dict[str, Entry] = {}
-    if chosen is not None:
-        if chosen.name in listing.troubles:
-            problems.append(listing.troubles[chosen.name])
-        _army_lists(listing.below.get(chosen.name, ()), root, lists, problems)
-    reads.update(entry.where for entry in lists.values())
-    return EventFiles(folder, config, description, players, rounds, frozenset(numbers),
-                      path(chosen), {pid: e.path for pid, e in lists.items()},
-                      listing.entries(), frozenset(reads), tuple(problems))
+    return numbers
 
 
 def _army_lists(

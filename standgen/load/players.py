@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from standgen.errors import Problem, errors_only
-from standgen.load.files import SLUG, display, parse_int, parse_number, read_csv
+from standgen.load.files import SLUG, Row, display, parse_int, parse_number, read_csv
 from standgen.model import Player, Source
 
 COLUMNS = ("id", "name", "faction", "club", "country", "rank", "mms_correction", "rating",
@@ -30,36 +31,17 @@ def load_players(path: Path, problems: list[Problem]) -> tuple[Player, ...] | No
             problems.append(Problem(where, line, message))
 
         pid = row.get("id")
-        if not SLUG.match(pid) or len(pid) > 64:
-            bad(f"id '{pid}' must be a slug: lower-case letters, digits and hyphens, "
-                "starting with a letter or digit (e.g. 'anna-k')")
-        elif pid in RESERVED:
-            bad(f"id '{pid}' is reserved (BYE / ABSENT); choose another")
-        elif pid in first_line:
-            bad(f"id '{pid}' is already used on line {first_line[pid]}; ids must be unique")
+        _check_id(pid, first_line, bad)
         first_line.setdefault(pid, row.line)
         if not row.get("name"):
             bad(f"player '{pid}' has no name; fill in the 'name' column")
+        _check_numbers(row, bad)
         rank = row.get("rank")
-        if rank and not RANK.fullmatch(rank):
-            bad(f"rank '{rank}' is not a Go rank; use 30k ... 1k, 1d ... 9d or 1p ... 9p")
         correction = row.get("mms_correction")
-        if correction and parse_int(correction) is None:
-            bad(f"mms_correction '{correction}' must be a whole number such as 1 or -2")
         rating = row.get("rating")
-        if rating and (parse_number(rating) is None or float(rating) < 0):
-            bad(f"rating '{rating}' must be a number of 0 or more")
         dropped = row.get("dropped_after")
-        if dropped and (parse_int(dropped) is None or int(dropped) < 0):
-            bad(f"dropped_after '{dropped}' must be the number of the last round played "
-                "(0 if the player never played)")
         joined = row.get("joined")
-        if joined and (parse_int(joined) is None or int(joined) < 1):
-            bad(f"joined '{joined}' must be the number of the player's first round (1 or more)")
         byes = row.get("byes").replace(",", " ").split()
-        if any(parse_int(b) is None or int(b) < 1 for b in byes):
-            bad(f"byes '{row.get('byes')}' must be round numbers separated by spaces, such as "
-                "'3' or '3 5' (the rounds the player asked not to be paired in)")
         spare = row.get("spare").lower()
         if spare not in ("", "yes", "no"):
             bad(f"spare '{row.get('spare')}' must be 'yes' or empty")
@@ -78,3 +60,40 @@ def load_players(path: Path, problems: list[Problem]) -> tuple[Player, ...] | No
     if errors_only(problems[start:]):
         return None
     return tuple(players)
+
+
+def _check_id(pid: str, first_line: dict[str, int], bad: Callable[[str], None]) -> None:
+    """Record an id that is not a slug, is reserved, or is already used on an earlier line
+    (``first_line``: the line each id was first seen on); data contract section 1."""
+    if not SLUG.match(pid) or len(pid) > 64:
+        bad(f"id '{pid}' must be a slug: lower-case letters, digits and hyphens, "
+            "starting with a letter or digit (e.g. 'anna-k')")
+    elif pid in RESERVED:
+        bad(f"id '{pid}' is reserved (BYE / ABSENT); choose another")
+    elif pid in first_line:
+        bad(f"id '{pid}' is already used on line {first_line[pid]}; ids must be unique")
+
+
+def _check_numbers(row: Row, bad: Callable[[str], None]) -> None:
+    """Record each of a row's rank, mms_correction, rating, dropped_after, joined and
+    byes that is not a value the column takes (data contract section 1)."""
+    rank = row.get("rank")
+    if rank and not RANK.fullmatch(rank):
+        bad(f"rank '{rank}' is not a Go rank; use 30k ... 1k, 1d ... 9d or 1p ... 9p")
+    correction = row.get("mms_correction")
+    if correction and parse_int(correction) is None:
+        bad(f"mms_correction '{correction}' must be a whole number such as 1 or -2")
+    rating = row.get("rating")
+    if rating and (parse_number(rating) is None or float(rating) < 0):
+        bad(f"rating '{rating}' must be a number of 0 or more")
+    dropped = row.get("dropped_after")
+    if dropped and (parse_int(dropped) is None or int(dropped) < 0):
+        bad(f"dropped_after '{dropped}' must be the number of the last round played "
+            "(0 if the player never played)")
+    joined = row.get("joined")
+    if joined and (parse_int(joined) is None or int(joined) < 1):
+        bad(f"joined '{joined}' must be the number of the player's first round (1 or more)")
+    byes = row.get("byes").replace(",", " ").split()
+    if any(parse_int(b) is None or int(b) < 1 for b in byes):
+        bad(f"byes '{row.get('byes')}' must be round numbers separated by spaces, such as "
+            "'3' or '3 5' (the rounds the player asked not to be paired in)")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from standgen.errors import Problem, errors_only
@@ -129,6 +129,8 @@ def _game(
     players: Mapping[str, Player], where: str, problems: list[Problem],
     respelt: list[tuple[int, str, str]] | None = None,
 ) -> Game | None:
+    """Return one row as a Game, or None after recording why it is unusable (data contract
+    section 1); a result typed in another spelling is noted in ``respelt``."""
     start = len(problems)
 
     def bad(message: str) -> None:
@@ -138,20 +140,7 @@ def _game(
     if table is None or table < 1:
         bad(f"table '{row.get('table')}' must be a whole number of 1 or more")
     p1, p2 = row.get("player_1"), row.get("player_2")
-    for column, pid in (("player_1", p1), ("player_2", p2)):
-        if pid in (BYE, ABSENT) and column == "player_2":
-            continue
-        if pid in (BYE, ABSENT):
-            bad(f"{pid} goes in player_2; put the player's id in player_1")
-        elif not pid:
-            bad(f"{column} is empty; put a player id there")
-        elif pid not in players:
-            hint = suggest(pid, list(players))
-            bad(f"unknown player id '{pid}' in {column}: no such id in players.csv (was it "
-                "renamed or removed after this round was paired?); restore the id in "
-                f"players.csv or correct this row{hint}")
-    if p1 == p2 and p1:
-        bad(f"player '{p1}' is on both sides of the table")
+    _check_players(p1, p2, players, bad)
     stats = [_stats(row, seat, fmt, bad) for seat in (1, 2)]
     extra = {c: v for c in fmt.game_columns if (v := _number(row, c, bad, signed=True))
              is not None}
@@ -164,17 +153,7 @@ def _game(
     assert table is not None
     source = Source(where, row.line)
     if p2 in (BYE, ABSENT):
-        if any(stats[1].values()):
-            bad(f"a {p2} row has no second player; leave the _2 columns empty")
-            return None
-        kind = GameKind.BYE if p2 == BYE else GameKind.ABSENT
-        if result and result not in UNPLAYED_RESULTS:
-            bad(f"result '{raw}' cannot be given on a {p2} row; use 1-0 (a win), draw, 0-1 "
-                "(nothing) or leave it empty for the format's default")
-            return None
-        outcome = UNPLAYED_RESULTS.get(result) or (
-            fmt.bye_outcome if kind is GameKind.BYE else fmt.absent_outcome)
-        return Game(number, table, (Seat(p1, outcome, stats[0]),), kind, extra, source)
+        return _unplayed(number, table, p1, p2, stats, extra, raw, result, fmt, source, bad)
     outcomes: tuple[Outcome | None, Outcome | None] = (None, None)
     kind = GameKind.PLAYED
     if result:
@@ -189,6 +168,48 @@ def _game(
             outcomes = (derived[0], derived[1])
     return Game(number, table, (Seat(p1, outcomes[0], stats[0]), Seat(p2, outcomes[1], stats[1])),
                 kind, extra, source)
+
+
+def _check_players(
+    p1: str, p2: str, players: Mapping[str, Player], bad: Callable[[str], None]
+) -> None:
+    """Record a row's empty, unknown or misplaced player ids (BYE and ABSENT go in
+    player_2) and a player on both sides of the table (data contract section 1)."""
+    for column, pid in (("player_1", p1), ("player_2", p2)):
+        if pid in (BYE, ABSENT) and column == "player_2":
+            continue
+        if pid in (BYE, ABSENT):
+            bad(f"{pid} goes in player_2; put the player's id in player_1")
+        elif not pid:
+            bad(f"{column} is empty; put a player id there")
+        elif pid not in players:
+            hint = suggest(pid, list(players))
+            bad(f"unknown player id '{pid}' in {column}: no such id in players.csv (was it "
+                "renamed or removed after this round was paired?); restore the id in "
+                f"players.csv or correct this row{hint}")
+    if p1 == p2 and p1:
+        bad(f"player '{p1}' is on both sides of the table")
+
+
+def _unplayed(
+    number: int, table: int, p1: str, p2: str, stats: list[dict[str, float]],
+    extra: dict[str, float], raw: str, result: str, fmt: Format, source: Source,
+    bad: Callable[[str], None],
+) -> Game | None:
+    """Return a BYE or ABSENT row (``p2``) as a one-seat Game, or None after recording why
+    not: such a row has no second player's columns, and its result is one of
+    :data:`UNPLAYED_RESULTS` or empty for the format's default outcome."""
+    if any(stats[1].values()):
+        bad(f"a {p2} row has no second player; leave the _2 columns empty")
+        return None
+    kind = GameKind.BYE if p2 == BYE else GameKind.ABSENT
+    if result and result not in UNPLAYED_RESULTS:
+        bad(f"result '{raw}' cannot be given on a {p2} row; use 1-0 (a win), draw, 0-1 "
+            "(nothing) or leave it empty for the format's default")
+        return None
+    outcome = UNPLAYED_RESULTS.get(result) or (
+        fmt.bye_outcome if kind is GameKind.BYE else fmt.absent_outcome)
+    return Game(number, table, (Seat(p1, outcome, stats[0]),), kind, extra, source)
 
 
 def _stats(row: Row, seat: int, fmt: Format, bad: object) -> dict[str, float]:

@@ -323,105 +323,149 @@ class _Matcher:
                 elif label[b] == 2:
                     dual[b] -= delta
 
+    def reset_labels(self) -> None:
+        """Start a stage: no labels, no least-slack edges, no edge allowed, empty queue."""
+        n = self.n
+        self.label = [0] * (2 * n)
+        self.bestedge = [-1] * (2 * n)
+        for b in range(n, 2 * n):
+            self.bestedges[b] = None
+        self.allowed = [False] * len(self.edges)
+        self.queue = []
+
+    def close_cycle(self, v: int, w: int, k: int) -> bool:
+        """Tight edge ``k`` joins S-vertices ``v`` and ``w`` of two S-blossoms: make the
+        odd cycle it closes a blossom, or augment along the path it completes. Return
+        whether the matching was augmented."""
+        base = self.scan_blossom(v, w)
+        if base >= 0:
+            self.add_blossom(base, k)
+            return False
+        self.augment_matching(k)
+        return True
+
+    def grow(self) -> bool:
+        """Scan the queued S-vertices' edges with the current duals, labelling and
+        shrinking blossoms (Galil's search); return whether the matching was augmented.
+
+        The innermost loop of the algorithm: kept in one piece, with locals.
+        """
+        label, inblossom, allowed = self.label, self.inblossom, self.allowed
+        dual, endpoint, bestedge = self.dual, self.endpoint, self.bestedge
+        ends, doubled, queue = self.ends, self.doubled, self.queue
+        while queue:
+            v = queue.pop()
+            bv = inblossom[v]
+            for p in self.neighbend[v]:
+                k = p >> 1
+                w = endpoint[p]
+                bw = inblossom[w]
+                if bv == bw:
+                    continue
+                kslack = 0
+                if not allowed[k]:
+                    i, j = ends[k]
+                    kslack = dual[i] + dual[j] - doubled[k]
+                    if kslack <= 0:
+                        allowed[k] = True
+                if allowed[k]:
+                    if label[bw] == 0:
+                        self.assign_label(w, 2, p ^ 1)
+                    elif label[bw] == 1:
+                        if self.close_cycle(v, w, k):
+                            return True
+                        bv = inblossom[v]
+                    elif label[w] == 0:
+                        label[w] = 2
+                        self.labelend[w] = p ^ 1
+                else:
+                    # a least-slack candidate: from S-blossom bv to another S-blossom, or
+                    # from free vertex w to an S-blossom
+                    x = bv if label[bw] == 1 else (w if label[w] == 0 else -1)
+                    if x != -1 and (bestedge[x] == -1 or kslack < self.slack(bestedge[x])):
+                        bestedge[x] = k
+        return False
+
+    def edge_delta(self, delta: int) -> tuple[int, int, int] | None:
+        """Return (delta, type, edge): ``delta`` (type 1, a vertex dual) lowered to the
+        slack of a free vertex's least-slack edge to an S-blossom (type 2) or half that
+        of a top-level S-blossom's least-slack edge to another (type 3), where smaller
+        (Galil's dual adjustment). None when such a slack is odd: its half is no integer.
+        """
+        n, dual, label, inblossom = self.n, self.dual, self.label, self.inblossom
+        bestedge, ends, doubled, parent = self.bestedge, self.ends, self.doubled, self.parent
+        deltatype = 1
+        deltaedge = -1
+        for v in range(n):
+            k = bestedge[v]
+            if k != -1 and label[inblossom[v]] == 0:
+                i, j = ends[k]
+                d = dual[i] + dual[j] - doubled[k]
+                if d < delta:
+                    delta, deltatype, deltaedge = d, 2, k
+        for b in range(2 * n):
+            k = bestedge[b]
+            if k != -1 and parent[b] == -1 and label[b] == 1:
+                i, j = ends[k]
+                kslack = dual[i] + dual[j] - doubled[k]
+                if kslack % 2:
+                    return None
+                d = kslack // 2
+                if d < delta:
+                    delta, deltatype, deltaedge = d, 3, k
+        return delta, deltatype, deltaedge
+
+    def use_delta(self, deltatype: int, deltaedge: int, deltablossom: int) -> None:
+        """After the dual change: allow the edge that became tight and queue its S end
+        (types 2 and 3), or expand the T-blossom whose dual reached 0 (type 4)."""
+        if deltatype == 2:
+            self.allowed[deltaedge] = True
+            i, j = self.ends[deltaedge]
+            if self.label[self.inblossom[i]] == 0:
+                i, j = j, i
+            self.queue.append(i)
+        elif deltatype == 3:
+            self.allowed[deltaedge] = True
+            i, j = self.ends[deltaedge]
+            self.queue.append(i)
+        else:
+            self.expand_blossom(deltablossom, False)
+
+    def end_stage(self) -> None:
+        """Expand the top-level S-blossoms whose dual is 0 (the end of a stage)."""
+        for b in range(self.n, 2 * self.n):
+            if (self.parent[b] == -1 and self.base[b] >= 0 and self.label[b] == 1
+                    and self.dual[b] == 0):
+                self.expand_blossom(b, True)
+
+    def augment_stage(self) -> bool:
+        """Search for an augmenting path, changing the duals whenever none is tight;
+        return whether the matching was augmented (False: it is of maximum weight)."""
+        while True:
+            if self.grow():
+                return True
+            # no augmenting path with the current duals: change them
+            found = self.edge_delta(min(self.dual[: self.n]))
+            assert found is not None
+            delta, deltatype, deltaedge = found
+            delta, deltatype, deltablossom = self.t_blossom_delta(delta, deltatype, -1)
+            self.shift_duals(delta)
+            if deltatype == 1:
+                return False
+            self.use_delta(deltatype, deltaedge, deltablossom)
+
     def run(self) -> list[int]:
+        """Return ``mate`` (the matched vertex, or -1): Galil's stages, each from every
+        free vertex, until one finds no augmenting path."""
         n = self.n
         for _ in range(n):
-            self.label = [0] * (2 * n)
-            self.bestedge = [-1] * (2 * n)
-            for b in range(n, 2 * n):
-                self.bestedges[b] = None
-            self.allowed = [False] * len(self.edges)
-            self.queue = []
+            self.reset_labels()
             for v in range(n):
                 if self.mate[v] == -1 and self.label[self.inblossom[v]] == 0:
                     self.assign_label(v, 1, -1)
-            augmented = False
-            label, inblossom, allowed = self.label, self.inblossom, self.allowed
-            dual, endpoint, bestedge = self.dual, self.endpoint, self.bestedge
-            ends, doubled, queue = self.ends, self.doubled, self.queue
-            while True:
-                while queue and not augmented:
-                    v = queue.pop()
-                    bv = inblossom[v]
-                    for p in self.neighbend[v]:
-                        k = p >> 1
-                        w = endpoint[p]
-                        bw = inblossom[w]
-                        if bv == bw:
-                            continue
-                        kslack = 0
-                        if not allowed[k]:
-                            i, j = ends[k]
-                            kslack = dual[i] + dual[j] - doubled[k]
-                            if kslack <= 0:
-                                allowed[k] = True
-                        if allowed[k]:
-                            if label[bw] == 0:
-                                self.assign_label(w, 2, p ^ 1)
-                            elif label[bw] == 1:
-                                base = self.scan_blossom(v, w)
-                                if base >= 0:
-                                    self.add_blossom(base, k)
-                                    bv = inblossom[v]
-                                else:
-                                    self.augment_matching(k)
-                                    augmented = True
-                                    break
-                            elif label[w] == 0:
-                                label[w] = 2
-                                self.labelend[w] = p ^ 1
-                        elif label[bw] == 1:
-                            if bestedge[bv] == -1 or kslack < self.slack(bestedge[bv]):
-                                bestedge[bv] = k
-                        elif label[w] == 0:
-                            if bestedge[w] == -1 or kslack < self.slack(bestedge[w]):
-                                bestedge[w] = k
-                if augmented:
-                    break
-                # no augmenting path with the current duals: change them
-                deltatype = 1
-                delta = min(dual[:n])
-                deltaedge = deltablossom = -1
-                parent = self.parent
-                for v in range(n):
-                    k = bestedge[v]
-                    if k != -1 and label[inblossom[v]] == 0:
-                        i, j = ends[k]
-                        d = dual[i] + dual[j] - doubled[k]
-                        if d < delta:
-                            delta, deltatype, deltaedge = d, 2, k
-                for b in range(2 * n):
-                    k = bestedge[b]
-                    if k != -1 and parent[b] == -1 and label[b] == 1:
-                        i, j = ends[k]
-                        kslack = dual[i] + dual[j] - doubled[k]
-                        assert kslack % 2 == 0
-                        d = kslack // 2
-                        if d < delta:
-                            delta, deltatype, deltaedge = d, 3, k
-                delta, deltatype, deltablossom = self.t_blossom_delta(
-                    delta, deltatype, deltablossom)
-                self.shift_duals(delta)
-                if deltatype == 1:
-                    break
-                if deltatype == 2:
-                    self.allowed[deltaedge] = True
-                    i, j, _ = self.edges[deltaedge]
-                    if self.label[self.inblossom[i]] == 0:
-                        i, j = j, i
-                    self.queue.append(i)
-                elif deltatype == 3:
-                    self.allowed[deltaedge] = True
-                    i, j, _ = self.edges[deltaedge]
-                    self.queue.append(i)
-                else:
-                    self.expand_blossom(deltablossom, False)
-            if not augmented:
+            if not self.augment_stage():
                 break
-            for b in range(n, 2 * n):
-                if (self.parent[b] == -1 and self.base[b] >= 0 and self.label[b] == 1
-                        and self.dual[b] == 0):
-                    self.expand_blossom(b, True)
+            self.end_stage()
         return [-1 if p == -1 else self.endpoint[p] for p in self.mate]
 
 
@@ -538,17 +582,12 @@ class IncrementalMatching(_Matcher):
         self.dual = [2 * d for d in self.dual]
         self.scale *= 2
 
-    def stage(self) -> bool:
-        """Run one stage; return whether another may be needed."""
-        n = self.n
-        self.label = [0] * (2 * n)
-        self.bestedge = [-1] * (2 * n)
-        for b in range(n, 2 * n):
-            self.bestedges[b] = None
-        self.allowed = [False] * len(self.edges)
-        self.queue = []
+    def label_roots(self) -> bool:
+        """Start a stage: label S the free vertices of positive dual (the roots of the
+        search trees); return whether there is one."""
+        self.reset_labels()
         roots = False
-        for v in range(n):
+        for v in range(self.n):
             if self.dead[v] or self.mate[v] != -1:
                 continue
             b = self.inblossom[v]
@@ -559,101 +598,80 @@ class IncrementalMatching(_Matcher):
                 roots = True
             else:
                 self.labelend[v] = self.labelend[b] = -1
-        if not roots:
-            return False
+        return roots
+
+    def grow(self) -> bool:
+        """Scan the queued S-vertices' edges as :meth:`_Matcher.grow` does, over edges of
+        positive weight only; a tight edge to a free vertex of dual 0 augments the
+        matching too. Return whether the matching was augmented.
+
+        The innermost loop of the algorithm: kept in one piece, with locals.
+        """
         label, inblossom, allowed = self.label, self.inblossom, self.allowed
         dual, endpoint, bestedge = self.dual, self.endpoint, self.bestedge
-        ends, queue = self.ends, self.queue
-        while True:
-            doubled = self.doubled
-            while queue:
-                v = queue.pop()
-                bv = inblossom[v]
-                for p in self.neighbend[v]:
-                    k = p >> 1
-                    if not doubled[k]:
-                        continue
-                    w = endpoint[p]
-                    bw = inblossom[w]
-                    if bv == bw:
-                        continue
-                    kslack = 0
-                    if not allowed[k]:
-                        i, j = ends[k]
-                        kslack = dual[i] + dual[j] - doubled[k]
-                        if kslack <= 0:
-                            allowed[k] = True
-                    if allowed[k]:
-                        if label[bw] == 0:
-                            if self.mate[self.base[bw]] == -1:  # a free vertex of dual 0
-                                self.augment_matching(k)
-                                self.end_stage()
-                                return True
-                            self.assign_label(w, 2, p ^ 1)
-                        elif label[bw] == 1:
-                            base = self.scan_blossom(v, w)
-                            if base >= 0:
-                                self.add_blossom(base, k)
-                                bv = inblossom[v]
-                            else:
-                                self.augment_matching(k)
-                                self.end_stage()
-                                return True
-                        elif label[w] == 0:
-                            label[w] = 2
-                            self.labelend[w] = p ^ 1
-                    elif label[bw] == 1:
-                        if bestedge[bv] == -1 or kslack < self.slack(bestedge[bv]):
-                            bestedge[bv] = k
-                    elif label[w] == 0:
-                        if bestedge[w] == -1 or kslack < self.slack(bestedge[w]):
-                            bestedge[w] = k
-            deltatype = 1
-            delta = min(dual[v] for v in range(n) if label[inblossom[v]] == 1)
-            deltaedge = deltablossom = -1
-            parent = self.parent
-            for v in range(n):
-                k = bestedge[v]
-                if k != -1 and label[inblossom[v]] == 0:
-                    i, j = ends[k]
-                    d = dual[i] + dual[j] - doubled[k]
-                    if d < delta:
-                        delta, deltatype, deltaedge = d, 2, k
-            odd = False
-            for b in range(2 * n):
-                k = bestedge[b]
-                if k != -1 and parent[b] == -1 and label[b] == 1:
+        ends, doubled, queue = self.ends, self.doubled, self.queue
+        while queue:
+            v = queue.pop()
+            bv = inblossom[v]
+            for p in self.neighbend[v]:
+                k = p >> 1
+                if not doubled[k]:
+                    continue
+                w = endpoint[p]
+                bw = inblossom[w]
+                if bv == bw:
+                    continue
+                kslack = 0
+                if not allowed[k]:
                     i, j = ends[k]
                     kslack = dual[i] + dual[j] - doubled[k]
-                    if kslack % 2:
-                        odd = True
-                        break
-                    d = kslack // 2
-                    if d < delta:
-                        delta, deltatype, deltaedge = d, 3, k
-            if odd:
+                    if kslack <= 0:
+                        allowed[k] = True
+                if allowed[k]:
+                    if label[bw] == 0:
+                        if self.mate[self.base[bw]] == -1:  # a free vertex of dual 0
+                            self.augment_matching(k)
+                            return True
+                        self.assign_label(w, 2, p ^ 1)
+                    elif label[bw] == 1:
+                        if self.close_cycle(v, w, k):
+                            return True
+                        bv = inblossom[v]
+                    elif label[w] == 0:
+                        label[w] = 2
+                        self.labelend[w] = p ^ 1
+                else:
+                    # a least-slack candidate: from S-blossom bv to another S-blossom, or
+                    # from free vertex w to an S-blossom
+                    x = bv if label[bw] == 1 else (w if label[w] == 0 else -1)
+                    if x != -1 and (bestedge[x] == -1 or kslack < self.slack(bestedge[x])):
+                        bestedge[x] = k
+        return False
+
+    def stage(self) -> bool:
+        """Run one stage; return whether another may be needed."""
+        if not self.label_roots():
+            return False
+        n, label, inblossom = self.n, self.label, self.inblossom
+        while True:
+            if self.grow():
+                self.end_stage()
+                return True
+            delta = min(self.dual[v] for v in range(n) if label[inblossom[v]] == 1)
+            found = self.edge_delta(delta)
+            if found is None:  # an odd slack: halved slacks must stay whole
                 self.rescale()
-                dual = self.dual
                 continue
-            delta, deltatype, deltablossom = self.t_blossom_delta(delta, deltatype, deltablossom)
+            delta, deltatype, deltaedge = found
+            delta, deltatype, deltablossom = self.t_blossom_delta(delta, deltatype, -1)
             self.shift_duals(delta)
             if deltatype == 1:
+                dual = self.dual
                 x = next(v for v in range(n) if label[inblossom[v]] == 1 and dual[v] == 0)
                 self.free_along_path(x)
                 self.end_stage()
                 return True
-            if deltatype == 2:
-                allowed[deltaedge] = True
-                i, j = ends[deltaedge]
-                if label[inblossom[i]] == 0:
-                    i, j = j, i
-                queue.append(i)
-            elif deltatype == 3:
-                allowed[deltaedge] = True
-                i, j = ends[deltaedge]
-                queue.append(i)
-            else:
-                self.expand_blossom(deltablossom, False)
+            self.use_delta(deltatype, deltaedge, deltablossom)
 
     def free_along_path(self, x: int) -> None:
         """S-vertex ``x`` reached dual 0: flip the alternating path from its root so that
@@ -674,9 +692,3 @@ class IncrementalMatching(_Matcher):
                 self.augment_blossom(bt, j)
             self.mate[j] = self.labelend[bt]
             p = self.labelend[bt] ^ 1
-
-    def end_stage(self) -> None:
-        for b in range(self.n, 2 * self.n):
-            if (self.parent[b] == -1 and self.base[b] >= 0 and self.label[b] == 1
-                    and self.dual[b] == 0):
-                self.expand_blossom(b, True)

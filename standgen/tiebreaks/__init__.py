@@ -1,6 +1,11 @@
 """The tiebreak registry: id (data contract section 4) -> :class:`Tiebreak`.
 
-Adding a tiebreak is one module and one line here.
+Adding a tiebreak is its module (building a :class:`Tiebreak`), one line here and its
+help page, ``docs/tiebreaks/<id>.md``, listed in docs/tiebreaks/index.md and the data
+contract's "Tiebreak ids" (``tests/test_tiebreak_docs.py`` checks both tables against
+this registry). A fast path, if any, is registered on the tiebreak itself
+(``Tiebreak(..., fast=columns.<function>)``) and checked against the rule by
+``tests/test_tiebreak_columns.py``, which reads this registry.
 """
 
 from __future__ import annotations

@@ -11,7 +11,6 @@ from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from standgen import perf
 from standgen.model import EMPTY, Event, Game, GameKind, Outcome, Seat
 
 if TYPE_CHECKING:  # records imports the formats, which import this registry
@@ -208,6 +207,9 @@ class Context:
     rounds_counted: int  # rounds whose games standings count
     planned_rounds: int
     scores: Mapping[str, float]  # each player's primary score, computed once
+    # share work between tiebreaks and use the whole-field fast paths (``Tiebreak.fast``);
+    # False is the straightforward reference the equivalence tests compare with
+    fast: bool = True
     memo: dict[str, Mapping[str, float]] = field(default_factory=dict, compare=False, repr=False)
     rounds_memo: dict[str, tuple[Entry, ...]] = field(
         default_factory=dict, compare=False, repr=False
@@ -238,7 +240,7 @@ class Context:
         """Return an opponent's score as opponent-based tiebreaks read it (the policy's)."""
         if self.policy.opponent_score is None:
             return self.scores[opponent]
-        if not perf.enabled():
+        if not self.fast:
             return self.policy.opponent_score(self, opponent)
         value = self.opponent_memo.get(opponent)
         if value is None:
@@ -251,7 +253,7 @@ class Context:
         For work several tiebreaks repeat (SoS and its cuts share the contributions).
         The result must not be mutated by callers.
         """
-        if not perf.enabled():
+        if not self.fast:
             return compute(self, player)
         key = (what, player)
         if key not in self.shared_memo:
@@ -273,7 +275,7 @@ class Context:
             if self.policy.missing_rounds_unplayed:
                 have = {e.round for e in entries}
                 # a player in every round so far is missing none (most of the field)
-                if not (perf.enabled() and len(have) >= self.rounds_counted
+                if not (len(have) >= self.rounds_counted
                         and have.issuperset(range(1, self.rounds_counted + 1))):
                     entries.extend(self._missing(player, have))
                 entries.sort(key=_round_of)
@@ -283,13 +285,7 @@ class Context:
     def _missing(self, player: str, have: set[int]) -> list[Entry]:
         from standgen.records import Entry
 
-        if perf.enabled():
-            seated: Set[int] = self._seated().get(player, frozenset())
-        else:
-            seated = {
-                rnd.number for rnd in self.event.rounds
-                if any(player in game.players for game in rnd.games)
-            }
+        seated: Set[int] = self._seated().get(player, frozenset())
         missing: list[Entry] = []
         for number in range(1, self.rounds_counted + 1):
             if number in have or number in seated:
@@ -317,6 +313,8 @@ def _round_of(entry: Entry) -> int:
 
 ComputeFn = Callable[[Context, str], Value]
 GroupFn = Callable[[Context, str, frozenset[str]], Value]
+# every player's value at once, or None where the event is outside what the fast path models
+FieldFn = Callable[[Context], "Mapping[str, float] | None"]
 
 
 @dataclass(frozen=True)
@@ -324,7 +322,11 @@ class Tiebreak:
     """A registry entry: id (contract section 4), label, help page, and the computation.
 
     ``group`` tiebreaks (direct encounter) are computed among the players still tied,
-    so ``compute_group`` receives the tied group.
+    so ``compute_group`` receives the tied group. ``fast`` is an optional fast path:
+    every player's value at once (:mod:`standgen.tiebreaks.columns`), exactly the
+    ``compute(...).value`` of each player, or None for an event it does not model;
+    ranking uses it when the context is ``fast``, and ``tests/test_tiebreak_columns.py``
+    checks every registered one against ``compute`` on random events.
     """
 
     id: str
@@ -333,6 +335,7 @@ class Tiebreak:
     compute: ComputeFn
     help: str = ""  # slug of docs/tiebreaks/<help>.md; defaults to the id
     compute_group: GroupFn | None = None
+    fast: FieldFn | None = None
 
     @property
     def page(self) -> str:
@@ -344,20 +347,19 @@ def summed(parts: list[Part], note: str = "") -> Value:
     return Value(value=sum(p.value for p in parts if p.counted), parts=tuple(parts), note=note)
 
 
-def summed_lazily(
-    value: Callable[[], float], parts: Callable[[], list[Part]], note: str = ""
+def from_items(
+    items: Sequence[T], value_of: Callable[[T], float], part_of: Callable[[T, float], Part],
+    note: str = "",
 ) -> Value:
-    """Return ``summed(parts(), note)``, with the breakdown built only when it is read.
+    """Return the sum of ``value_of(item)`` over ``items`` (in order, from 0), and as its
+    breakdown ``part_of(item, value)`` for each item, built when it is read.
 
-    ``value()`` must return what ``summed`` would: the counted parts' values, summed in
-    order from 0 (so a tiebreak without parts is the integer 0, as ``sum([])`` is). With
-    optimisations off (:func:`standgen.perf.straightforward`) the parts are built and
-    summed at once, the reference that ``tests/test_performance_equivalence.py``
-    compares the fast ``value()`` with.
+    One pass makes the values; the parts carry the same values, so a tiebreak's value
+    and its breakdown come from the same per-round contributions.
     """
-    if not perf.enabled():
-        return summed(parts(), note)
-    return Value(value(), note=note, build=parts)
+    values = [value_of(item) for item in items]
+    return Value(sum(values), note=note,
+                 build=lambda: [part_of(item, v) for item, v in zip(items, values, strict=True)])
 
 
 def outcome_share(outcome: Outcome) -> float:

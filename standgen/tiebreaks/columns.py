@@ -4,9 +4,14 @@ Ranking needs every player's value of every tiebreak in the chain; a breakdown i
 for one player, on one page. For a large event (4,096 players × 12 rounds × 17
 tiebreaks) computing values player by player in Python costs seconds, so this module
 lays the event out once as a grid, one row per player and one column per round, and
-computes each supported tiebreak's values for every row with array operations. The
-breakdown (parts and note) still comes from the tiebreak's own function, built when a
-page reads it (:class:`~standgen.tiebreaks.base.Value` ``source``).
+computes each supported tiebreak's values for every row with array operations. Each
+function here is a tiebreak's fast path, registered on the tiebreak itself
+(``Tiebreak(..., fast=columns.sos)``): it returns every player's value, or None where
+the event falls outside the grid. The breakdown (parts and note) still comes from the
+tiebreak's own function, built when a page reads it (:class:`~standgen.tiebreaks.base.Value`
+``source``). This module imports no tiebreak module: where a fast path needs a rule's
+own formula (Koya's mark, ARO and TPR from the rated games' sums, an opponent's
+large-event share), the tiebreak passes it in.
 
 The values are the same floats the per-player functions return, not approximations:
 sums are taken column by column in round order (the order the per-player functions
@@ -14,23 +19,22 @@ add their parts in), a player without a counted part gets the integer 0 (``sum([
 and the cut rules are :func:`standgen.tiebreaks.cuts.choose_cuts`' applied to every row.
 Where an event falls outside what the grid models (a game with more than two seats, two
 games of a player in one round, points that are not numbers, a policy's per-game
-adjustment or starting score: McMahon), :func:`values` returns None and the per-player
+adjustment or starting score: McMahon), every fast path returns None and the per-player
 functions are used.
-``tests/test_performance_equivalence.py`` and ``tests/test_tiebreak_columns.py`` compare
-both ways on random events of every format.
+``tests/test_tiebreak_columns.py`` checks every registered fast path against its
+tiebreak on random events of every format.
 
 numpy is imported only for an event large enough to pay for it (:data:`MIN_ENTRIES`).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from standgen.model import GameKind, Outcome
-from standgen.tiebreaks.base import Context
+from standgen.tiebreaks.base import Context, FieldFn
 
 if TYPE_CHECKING:
     import numpy as np
@@ -82,18 +86,30 @@ class Grid:
     rating: np.ndarray  # each player's rating, 0 for none
 
 
-def values(ctx: Context, tiebreak: str) -> Mapping[str, float] | None:
-    """Return every player's value of ``tiebreak``, or None (not supported here)."""
-    compute = _COMPUTE.get(tiebreak)
-    if compute is None:
-        return None
-    grid = _grid(ctx)
-    if grid is None:
-        return None
-    key = f"columns:{tiebreak}"
-    if key not in ctx.memo:
-        ctx.memo[key] = compute(ctx, grid)
-    return ctx.memo[key]
+Field = Mapping[str, float]
+GridFn = Callable[[Context, "Grid"], Field]
+
+
+def _on_grid(name: str) -> Callable[[GridFn], FieldFn]:
+    """Return a decorator making ``compute(ctx, grid)`` a fast path: every player's value,
+    computed once per context (``ctx.memo["columns:<name>"]``), or None without a grid."""
+
+    def decorate(compute: GridFn) -> FieldFn:
+        key = f"columns:{name}"
+
+        def fast(ctx: Context) -> Field | None:
+            grid = _grid(ctx)
+            if grid is None:
+                return None
+            if key not in ctx.memo:
+                ctx.memo[key] = compute(ctx, grid)
+            return ctx.memo[key]
+
+        fast.__doc__ = compute.__doc__
+        fast.__name__ = fast.__qualname__ = compute.__name__.lstrip("_")
+        return fast
+
+    return decorate
 
 
 def _grid(ctx: Context) -> Grid | None:
@@ -114,32 +130,16 @@ def _build_grid(ctx: Context) -> Grid | None:
     policy = ctx.policy
     if policy.game_adjustment is not None or policy.start_score is not None:
         return None
-    ids = tuple(records)
     if sum(len(r.entries) for r in records.values()) < MIN_ENTRIES:
         return None
-    index = {pid: i for i, pid in enumerate(ids)}
+    ids = tuple(records)
+    flat, rows, withdrawn = _flatten(ctx, ids)
+    cells = _cells(flat)
+    if cells is None:
+        return None
+    rounds, kinds, outcomes, opponents, points = cells
     import numpy as np
 
-    flat: list[Entry] = []
-    rows: list[int] = []
-    withdrawn: list[tuple[int, set[int]]] = []  # rows with rounds outside the record
-    for i, pid in enumerate(ids):
-        entries = ctx.entries(pid)
-        own = records[pid].entries
-        if len(own) != len(entries):
-            withdrawn.append((i, {e.round for e in own}))
-        flat.extend(entries)
-        rows.extend([i] * len(entries))
-    kind_code, outcome_code = _KIND, _OUTCOME
-    cells = [(e.round, kind_code[e.game.kind], outcome_code[e.outcome], e.opponents,
-              e.points) for e in flat]  # one pass over the entries, then columns
-    if not cells:
-        return None
-    rounds, kinds, outcomes, opponents, points = (list(x) for x in zip(*cells, strict=True))
-    if max(map(len, opponents)) > 1 or min(rounds) < 1:
-        return None
-    if not all(_number(x) for x in points):
-        return None
     r = np.array(rows, dtype=np.int64)
     c = np.array(rounds, dtype=np.int64) - 1
     # one entry per round and player, in round order (the order parts are summed in)
@@ -155,25 +155,102 @@ def _build_grid(ctx: Context) -> Grid | None:
 
     kind = laid(kinds, np.int8, -1)
     present = laid(True, bool, False)
+    unplayed = (kind == _BYE) | (kind == _ABSENT)
+    if not policy.forfeit_is_opponent:
+        unplayed |= kind == _FORFEIT
+    virtual = _virtual(ctx, ids, flat, np.flatnonzero(unplayed[r, c]).tolist(), rows, shape)
+    scores = [ctx.scores[pid] for pid in ids]
+    if virtual is None or not all(_number(s) for s in scores):
+        return None
+    ratings = [records[pid].player.rating for pid in ids]
+    index = {pid: i for i, pid in enumerate(ids)}
+    return Grid(
+        ids=ids,
+        present=present,
+        recorded=_recorded(present, withdrawn),
+        kind=kind,
+        outcome=laid(outcomes, np.int8, -1),
+        opp=laid([index[o[0]] if o else -1 for o in opponents], np.int64, -1),
+        points=laid(points, np.float64, 0.0),
+        points_int=laid([type(x) is int for x in points], bool, False),
+        unplayed=unplayed,
+        voluntary=virtual[0],
+        u_score=virtual[1],
+        u_score_int=virtual[2],
+        u_sos=virtual[3],
+        u_sos_int=virtual[4],
+        scores=np.array(scores, dtype=np.float64),
+        rating=np.array([float(x) if x is not None and x > 0 else 0.0 for x in ratings]),
+    )
+
+
+def _flatten(ctx: Context, ids: tuple[str, ...]
+             ) -> tuple[list[Entry], list[int], list[tuple[int, set[int]]]]:
+    """Return every player's entries (``Context.entries``) in row order, each entry's row,
+    and the rows with rounds outside their record (withdrawn rounds) with their own rounds."""
+    records = ctx.records
+    flat: list[Entry] = []
+    rows: list[int] = []
+    withdrawn: list[tuple[int, set[int]]] = []
+    for i, pid in enumerate(ids):
+        entries = ctx.entries(pid)
+        own = records[pid].entries
+        if len(own) != len(entries):
+            withdrawn.append((i, {e.round for e in own}))
+        flat.extend(entries)
+        rows.extend([i] * len(entries))
+    return flat, rows, withdrawn
+
+
+Cells = tuple[list[int], list[int], list[int], list[tuple[str, ...]], list[float]]
+
+
+def _cells(flat: list[Entry]) -> Cells | None:
+    """Return the entries' rounds, kinds, outcomes, opponents and points as columns, or
+    None for what the grid does not model (no entry, several opponents, points that are
+    not numbers)."""
+    kind_code, outcome_code = _KIND, _OUTCOME
+    cells = [(e.round, kind_code[e.game.kind], outcome_code[e.outcome], e.opponents,
+              e.points) for e in flat]  # one pass over the entries, then columns
+    if not cells:
+        return None
+    rounds, kinds, outcomes, opponents, points = (list(x) for x in zip(*cells, strict=True))
+    if max(map(len, opponents)) > 1 or min(rounds) < 1:
+        return None
+    if not all(_number(x) for x in points):
+        return None
+    return rounds, kinds, outcomes, opponents, points
+
+
+def _recorded(present: np.ndarray, withdrawn: list[tuple[int, set[int]]]) -> np.ndarray:
+    """Return ``present`` without the withdrawn rounds (not in the player's record)."""
+    import numpy as np
+
     recorded = present.copy()
     for i, own_rounds in withdrawn:
         for col in np.flatnonzero(present[i]).tolist():
             if col + 1 not in own_rounds:
                 recorded[i, col] = False
-    unplayed = (kind == _BYE) | (kind == _ABSENT)
-    if not policy.forfeit_is_opponent:
-        unplayed |= kind == _FORFEIT
+    return recorded
+
+
+def _virtual(ctx: Context, ids: tuple[str, ...], flat: list[Entry], unplayed: list[int],
+             rows: list[int], shape: tuple[int, int]) -> tuple[np.ndarray, ...] | None:
+    """Return the unplayed rounds' grids: voluntary, the virtual opponent's score and SoS
+    (NaN where the policy gives none) and where each is an integer; None where the policy
+    gives a value that is not a number."""
+    import numpy as np
+
+    policy = ctx.policy
     voluntary = np.zeros(shape, dtype=bool)
-    u_score = np.full(shape, np.nan)
-    u_sos = np.full(shape, np.nan)
-    u_score_int = np.zeros(shape, dtype=bool)
-    u_sos_int = np.zeros(shape, dtype=bool)
+    u_score, u_sos = np.full(shape, np.nan), np.full(shape, np.nan)
+    u_score_int, u_sos_int = np.zeros(shape, dtype=bool), np.zeros(shape, dtype=bool)
     virtual = [(fn, value, ints) for fn, value, ints in (
         (policy.unplayed_opponent_score, u_score, u_score_int),
         (policy.unplayed_opponent_sos, u_sos, u_sos_int),
     ) if fn is not None]
-    for k in np.flatnonzero(unplayed[r, c]).tolist():
-        entry, i, col = flat[k], rows[k], rounds[k] - 1
+    for k in unplayed:
+        entry, i, col = flat[k], rows[k], flat[k].round - 1
         voluntary[i, col] = policy.voluntary(entry)
         for fn, value, ints in virtual:
             got = fn(ctx, ids[i], entry)
@@ -183,28 +260,7 @@ def _build_grid(ctx: Context) -> Grid | None:
                 return None
             value[i, col] = got
             ints[i, col] = type(got) is int
-    scores = [ctx.scores[pid] for pid in ids]
-    if not all(_number(s) for s in scores):
-        return None
-    ratings = [records[pid].player.rating for pid in ids]
-    return Grid(
-        ids=ids,
-        present=present,
-        recorded=recorded,
-        kind=kind,
-        outcome=laid(outcomes, np.int8, -1),
-        opp=laid([index[o[0]] if o else -1 for o in opponents], np.int64, -1),
-        points=laid(points, np.float64, 0.0),
-        points_int=laid([type(x) is int for x in points], bool, False),
-        unplayed=unplayed,
-        voluntary=voluntary,
-        u_score=u_score,
-        u_score_int=u_score_int,
-        u_sos=u_sos,
-        u_sos_int=u_sos_int,
-        scores=np.array(scores, dtype=np.float64),
-        rating=np.array([float(x) if x is not None and x > 0 else 0.0 for x in ratings]),
-    )
+    return voluntary, u_score, u_score_int, u_sos, u_sos_int
 
 
 # --- sums and cuts, as the per-player functions do them --------------------------------
@@ -286,7 +342,7 @@ def _per_player(grid: Grid, found: Mapping[str, float] | Callable[[str], float]
 
 def _opponent_keys(grid: Grid, of: tuple[np.ndarray, np.ndarray],
                    unplayed: tuple[np.ndarray, np.ndarray] | None) -> Keys:
-    """Return :func:`opponents.opponent_keys` as grids: an opponent round adds
+    """Return :func:`opponents.opponent_contributions` as grids: an opponent round adds
     ``of[opponent]``, an unplayed round ``unplayed`` (0.0 where NaN or None)."""
     import numpy as np
 
@@ -307,15 +363,21 @@ def _sos_keys(ctx: Context, grid: Grid) -> Keys:
                           (grid.u_score, grid.u_score_int))
 
 
-def _sos(ctx: Context, grid: Grid) -> Mapping[str, float]:
+@_on_grid("sos")
+def sos(ctx: Context, grid: Grid) -> Field:
+    """Strength of schedule (:func:`opponents.sos`)."""
     value, ints, counted = _sos_keys(ctx, grid)
     found = _sums(grid, value, counted, ints)
     ctx.memo.setdefault("sos", found)  # what ``Context.every("sos", ...)`` computes
     return found
 
 
-def _sos_cut(low: int, high: int = 0) -> Callable[[Context, Grid], Mapping[str, float]]:
-    def compute(ctx: Context, grid: Grid) -> Mapping[str, float]:
+def sos_cut(low: int, high: int = 0) -> FieldFn:
+    """Return the fast path of SoS with ``low`` lowest and ``high`` highest contributions
+    cut (:func:`opponents.sos_cut`)."""
+
+    @_on_grid(f"sos-cut:{low}:{high}")
+    def compute(ctx: Context, grid: Grid) -> Field:
         value, ints, counted = _sos_keys(ctx, grid)
         kept = _cut(value, value, grid.voluntary, counted, low, high,
                     ctx.policy.cut_unplayed_first)
@@ -324,25 +386,26 @@ def _sos_cut(low: int, high: int = 0) -> Callable[[Context, Grid], Mapping[str, 
     return compute
 
 
-def _sosos(ctx: Context, grid: Grid) -> Mapping[str, float]:
-    sos = values(ctx, "sos")
-    assert sos is not None
-    value, ints, counted = _opponent_keys(grid, _per_player(grid, sos),
+@_on_grid("sosos")
+def sosos(ctx: Context, grid: Grid) -> Field:
+    """The sum of opponents' SoS (:func:`opponents.sosos`)."""
+    of = sos(ctx)
+    assert of is not None
+    value, ints, counted = _opponent_keys(grid, _per_player(grid, of),
                                           (grid.u_sos, grid.u_sos_int))
     return _sums(grid, value, counted, ints)
 
 
-def _sos_large(ctx: Context, grid: Grid) -> Mapping[str, float]:
-    """Seed 000's large-event SoS (:func:`opponents.large_event_share`)."""
-    import numpy as np
+def opponent_sum(share: Callable[[Context], Callable[[str], float]]) -> FieldFn:
+    """Return the fast path of :func:`opponents.opponent_sum` over ``share(ctx)``, each
+    opponent's value (an unplayed round adds 0): seed 000's large-event SoS."""
 
-    from standgen.tiebreaks.opponents import dropped_before_end
+    @_on_grid(f"opponent-sum:{share.__module__}.{share.__qualname__}")
+    def compute(ctx: Context, grid: Grid) -> Field:
+        value, ints, counted = _opponent_keys(grid, _per_player(grid, share(ctx)), None)
+        return _sums(grid, value, counted, ints)
 
-    games = max(ctx.rounds_counted, 1)
-    dropped = np.array([dropped_before_end(ctx, pid) for pid in grid.ids], dtype=bool)
-    share = np.where(dropped, 1.0 / games, grid.scores / games)
-    value, ints, counted = _opponent_keys(grid, (share, np.zeros(share.shape, bool)), None)
-    return _sums(grid, value, counted, ints)
+    return compute
 
 
 def _shares(ctx: Context, grid: Grid) -> np.ndarray:
@@ -357,7 +420,8 @@ def _shares(ctx: Context, grid: Grid) -> np.ndarray:
 
 
 def _defeated_keys(ctx: Context, grid: Grid) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Return :func:`defeated.defeated_keys` as (score, value, counted) grids."""
+    """Return :func:`defeated.compute_defeated`'s contributions as (score, value, counted)
+    grids."""
     import numpy as np
 
     share = _shares(ctx, grid)
@@ -374,18 +438,23 @@ def _defeated_keys(ctx: Context, grid: Grid) -> tuple[np.ndarray, np.ndarray, np
     return score, value, counted
 
 
-def _defeated(ctx: Context, grid: Grid) -> Mapping[str, float]:
+@_on_grid("defeated")
+def defeated(ctx: Context, grid: Grid) -> Field:
+    """SODOS and Sonneborn-Berger (:func:`defeated.compute_defeated`)."""
     _, value, counted = _defeated_keys(ctx, grid)
     return _sums(grid, value, counted)
 
 
-def _sb_cut1(ctx: Context, grid: Grid) -> Mapping[str, float]:
+@_on_grid("sb-cut1")
+def sb_cut1(ctx: Context, grid: Grid) -> Field:
+    """Sonneborn-Berger cut-1 (:func:`defeated.sonneborn_berger_cut1`)."""
     score, value, counted = _defeated_keys(ctx, grid)
     kept = _cut(score, value, grid.voluntary, counted, 1, 0, ctx.policy.cut_unplayed_first)
     return _sums(grid, value, kept)
 
 
-def _cumulative(ctx: Context, grid: Grid) -> Mapping[str, float]:
+@_on_grid("cumulative")
+def cumulative(ctx: Context, grid: Grid) -> Field:
     """Seed 000's cumulative score (:func:`progress.cumulative`)."""
     import numpy as np
 
@@ -400,7 +469,7 @@ def _cumulative(ctx: Context, grid: Grid) -> Mapping[str, float]:
         else:
             running = running + 0.0
         total = total + running
-    found: Mapping[str, float] = (
+    found: Field = (
         dict.fromkeys(grid.ids, 0) if ctx.rounds_counted == 0
         else {pid: float(total[i]) for i, pid in enumerate(grid.ids)}
     )
@@ -408,29 +477,40 @@ def _cumulative(ctx: Context, grid: Grid) -> Mapping[str, float]:
     return found
 
 
-def _cumulative_sos(ctx: Context, grid: Grid) -> Mapping[str, float]:
-    cumulative = values(ctx, "cumulative")
-    assert cumulative is not None
-    value, ints, counted = _opponent_keys(grid, _per_player(grid, cumulative), None)
+@_on_grid("cumulative-sos")
+def cumulative_sos(ctx: Context, grid: Grid) -> Field:
+    """Seed 000's cumulative SoS (:func:`progress.cumulative_sos`)."""
+    of = cumulative(ctx)
+    assert of is not None
+    value, ints, counted = _opponent_keys(grid, _per_player(grid, of), None)
     return _sums(grid, value, counted, ints)
 
 
-def _koya(ctx: Context, grid: Grid) -> Mapping[str, float]:
-    """FIDE art. 9.2 (:func:`defeated.koya`)."""
-    mark = ctx.policy.win_points * ctx.rounds_counted / 2
-    strong = grid.scores[grid.opp] + 1e-9 >= mark
-    counted = grid.recorded & (grid.opp >= 0) & strong
-    return _sums(grid, grid.points, counted, grid.points_int)
+def koya(mark: Callable[[Context], float]) -> FieldFn:
+    """Return the fast path of FIDE art. 9.2's Koya (:func:`defeated.koya`), whose 50 %
+    mark is ``mark(ctx)``."""
+
+    @_on_grid("koya")
+    def compute(ctx: Context, grid: Grid) -> Field:
+        strong = grid.scores[grid.opp] + 1e-9 >= mark(ctx)
+        counted = grid.recorded & (grid.opp >= 0) & strong
+        return _sums(grid, grid.points, counted, grid.points_int)
+
+    return compute
 
 
-def _wins(ctx: Context, grid: Grid) -> Mapping[str, float]:
+@_on_grid("wins")
+def wins(ctx: Context, grid: Grid) -> Field:
+    """FIDE art. 7.1 (:func:`results.wins`)."""
     import numpy as np
 
     counted = grid.recorded & (grid.outcome == _WIN)
     return _sums(grid, np.ones(grid.opp.shape), counted)
 
 
-def _won(ctx: Context, grid: Grid) -> Mapping[str, float]:
+@_on_grid("won")
+def won(ctx: Context, grid: Grid) -> Field:
+    """FIDE art. 7.2 (:func:`results.won`)."""
     import numpy as np
 
     counted = grid.recorded & (grid.outcome == _WIN) & (grid.kind == _PLAYED)
@@ -453,58 +533,16 @@ def _rated(grid: Grid) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return counted.sum(axis=1), total, scored
 
 
-def _aro(ctx: Context, grid: Grid) -> Mapping[str, float]:
-    """FIDE art. 10.1 (:func:`ratings.aro`)."""
-    count, total, _ = _rated(grid)
-    return {pid: 0.0 if count[i] == 0 else _round_half_up(float(total[i]) / int(count[i]))
-            for i, pid in enumerate(grid.ids)}
+def rated(finish: Callable[[int, float, float], float]) -> FieldFn:
+    """Return the fast path of a rating-based tiebreak (FIDE art. 10, :mod:`ratings`):
+    ``finish(games, rating sum, points)`` over each player's rated games played."""
 
+    @_on_grid(f"rated:{finish.__name__}")
+    def compute(ctx: Context, grid: Grid) -> Field:
+        count, total, scored = _rated(grid)
+        counts: list[int] = count.tolist()
+        totals: list[float] = total.tolist()
+        points: list[float] = scored.tolist()
+        return {pid: finish(counts[i], totals[i], points[i]) for i, pid in enumerate(grid.ids)}
 
-def _tpr(ctx: Context, grid: Grid) -> Mapping[str, float]:
-    """FIDE art. 10.2 (:func:`ratings.tpr`)."""
-    from standgen.tiebreaks.ratings import dp
-
-    count, total, scored = _rated(grid)
-    found: dict[str, float] = {}
-    diffs: dict[float, int] = {}
-    for i, pid in enumerate(grid.ids):
-        games = int(count[i])
-        if games == 0:
-            found[pid] = 0.0
-            continue
-        average = _round_half_up(float(total[i]) / games)
-        p = float(scored[i]) / games
-        if p not in diffs:
-            diffs[p] = dp(p)
-        found[pid] = average + diffs[p]
-    return found
-
-
-def _round_half_up(value: float) -> float:
-    """Return ``float(ratings._round_half_up(value))``, without Decimal away from a half."""
-    whole = math.floor(value)
-    if abs(value - whole - 0.5) > 1e-6:
-        return float(math.floor(value + 0.5))
-    from standgen.tiebreaks.ratings import _round_half_up as exact
-
-    return float(exact(value))
-
-
-_COMPUTE: Mapping[str, Callable[[Context, Grid], Mapping[str, float]]] = {
-    "sos": _sos,
-    "sos-cut1": _sos_cut(1),
-    "sos-cut2": _sos_cut(2),
-    "sos-median": _sos_cut(1, 1),
-    "sosos": _sosos,
-    "sos-large": _sos_large,
-    "sodos": _defeated,
-    "sb": _defeated,
-    "sb-cut1": _sb_cut1,
-    "cumulative": _cumulative,
-    "cumulative-sos": _cumulative_sos,
-    "koya": _koya,
-    "wins": _wins,
-    "won": _won,
-    "aro": _aro,
-    "tpr": _tpr,
-}
+    return compute

@@ -1,24 +1,51 @@
-"""Cut and median modifiers: leave out the least (and most) significant contributions."""
+"""Per-round contributions, summed or with cuts and median modifiers (the least and most
+significant contributions left out)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, NamedTuple
 
-from standgen.tiebreaks.base import Part, Value, summed
+from standgen.tiebreaks.base import Adjustment, Part, Value
+
+if TYPE_CHECKING:
+    from standgen.records import Entry
 
 
-@dataclass(frozen=True)
-class Contribution:
-    """A part, the opponent score it is ordered by, and whether its round was voluntary."""
+class Contribution(NamedTuple):
+    """One round's (one opponent's) share of an opponent-based tiebreak, light.
 
-    part: Part
+    The first three fields are the cut key (:data:`Key`): the opponent score it is
+    ordered by, the value it adds, and whether its round was voluntary (FIDE C.07 art.
+    16). The rest is what its breakdown :class:`Part` is made from when a page reads it:
+    the round's entry, the opponent (None: an unplayed round), the opponent's score
+    before the game's adjustment (None: an unplayed round without a virtual opponent)
+    and the adjustment.
+    """
+
     opponent_score: float
-    voluntary: bool = False  # a voluntary unplayed round (FIDE C.07 art. 16)
+    value: float
+    voluntary: bool
+    entry: Entry
+    opponent: str | None
+    base: float | None
+    change: Adjustment | None = None
+
+
+PartFn = Callable[[Contribution], Part]
+
+
+def summed_contributions(contributions: Sequence[Contribution], part_of: PartFn) -> Value:
+    """Return the contributions' values summed in round order (from 0: no contribution is
+    the integer 0, as ``sum([])``), with ``part_of`` each as the breakdown, built when read."""
+    return Value(sum(c.value for c in contributions),
+                 build=lambda: [part_of(c) for c in contributions])
 
 
 def cut(
-    contributions: list[Contribution], low: int, high: int = 0, unplayed_first: bool = False
+    contributions: Sequence[Contribution], part_of: PartFn, low: int, high: int = 0,
+    unplayed_first: bool = False,
 ) -> Value:
     """Return the sum once ``low`` least and ``high`` most significant values are cut.
 
@@ -32,30 +59,33 @@ def cut(
     can differ). For Buchholz the value is the score, so the lowest voluntary round is
     always cut. Art. 16.5.2: each further low cut applies the rule again to what is left.
     High cuts know no exception. Cuts never exceed the contributions there are; among
-    equal values the earliest round is cut. Cut parts stay in the breakdown, marked.
+    equal values the earliest round is cut. Cut parts stay in the breakdown, marked
+    (built when the breakdown is read, by ``part_of``).
     """
-    keys = [(c.opponent_score, c.part.value, c.voluntary) for c in contributions]
-    cut_ids = dict(choose_cuts(keys, low, high, unplayed_first))
-    parts = []
-    for i, c in enumerate(contributions):
-        if i in cut_ids:
-            note = f"{c.part.note}; {cut_ids[i]}" if c.part.note else cut_ids[i]
-            parts.append(replace(c.part, counted=False, note=note))
-        else:
-            parts.append(c.part)
-    return summed(parts, note=cut_note(low, high))
+    cut_ids = dict(choose_cuts(contributions, low, high, unplayed_first))
+    value = sum(c.value for i, c in enumerate(contributions) if i not in cut_ids)
 
+    def parts() -> list[Part]:
+        made = []
+        for i, c in enumerate(contributions):
+            part = part_of(c)
+            why = cut_ids.get(i)
+            if why is not None:
+                part = replace(part, counted=False,
+                               note=f"{part.note}; {why}" if part.note else why)
+            made.append(part)
+        return made
 
-Key = tuple[float, float, bool]  # (opponent score, contribution, voluntary unplayed round)
+    return Value(value, note=cut_note(low, high), build=parts)
 
 
 def choose_cuts(
-    keys: Sequence[Key], low: int, high: int = 0, unplayed_first: bool = False
+    keys: Sequence[Contribution], low: int, high: int = 0, unplayed_first: bool = False
 ) -> list[tuple[int, str]]:
     """Return the (index, why) of the contributions :func:`cut` cuts, in cutting order.
 
-    ``keys`` are the contributions as (opponent score, value, voluntary), in round
-    order; the rules are :func:`cut`'s.
+    ``keys`` are the contributions in round order, read as (opponent score, value,
+    voluntary); the rules are :func:`cut`'s.
     """
     kept = list(range(len(keys)))
     low = min(low, len(kept))
@@ -76,15 +106,6 @@ def choose_cuts(
         kept.remove(most)
         removed.append((most, "cut: most significant"))
     return removed
-
-
-def cut_value(
-    keys: Sequence[Key], low: int, high: int = 0, unplayed_first: bool = False
-) -> float:
-    """Return ``cut(...).value`` from the keys alone: the kept contributions summed in
-    round order, as :func:`~standgen.tiebreaks.base.summed` sums them."""
-    gone = {i for i, _ in choose_cuts(keys, low, high, unplayed_first)}
-    return sum(key[1] for i, key in enumerate(keys) if i not in gone)
 
 
 def cut_note(low: int, high: int) -> str:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from standgen import perf
 from standgen.model import GameKind
-from standgen.tiebreaks.base import Context, Part, Tiebreak, Value, result_share, summed_lazily
-from standgen.tiebreaks.cuts import Contribution, Key, cut, cut_note, cut_value
-from standgen.tiebreaks.opponents import is_unplayed_for, unplayed_note
+from standgen.tiebreaks import columns
+from standgen.tiebreaks.base import Context, Part, Tiebreak, Value, result_share
+from standgen.tiebreaks.cuts import Contribution, cut, summed_contributions
+from standgen.tiebreaks.opponents import unplayed_note
 
 if TYPE_CHECKING:
     from standgen.records import Entry
@@ -18,41 +19,6 @@ def defeated_contributions(ctx: Context, player: str) -> list[Contribution]:
     """Return :func:`compute_defeated`'s contributions, computed once per context
     (SODOS, Sonneborn-Berger and its cut share them)."""
     return ctx.shared("defeated-contributions", player, compute_defeated)
-
-
-def defeated_keys(ctx: Context, player: str) -> list[Key]:
-    """Return :func:`compute_defeated`'s contributions as cut keys, computed once per
-    context: (opponent score, contribution, voluntary), the same values in the same
-    order, without building a part (ranking reads values only)."""
-    return ctx.shared("defeated-keys", player, _compute_defeated_keys)
-
-
-def _compute_defeated_keys(ctx: Context, player: str) -> list[Key]:
-    keys: list[Key] = []
-    append = keys.append
-    policy = ctx.policy
-    adjust = policy.game_adjustment
-    unplayed = policy.unplayed_opponent_score if policy.defeated_counts_unplayed else None
-    forfeit_counts = policy.forfeit_is_opponent
-    for entry in ctx.entries(player):
-        share = result_share(policy, entry)
-        kind = entry.game.kind
-        if kind is GameKind.BYE or kind is GameKind.ABSENT or (
-            kind is GameKind.FORFEIT and not forfeit_counts
-        ):  # is_unplayed_for, inlined
-            score = unplayed(ctx, player, entry) if unplayed is not None else None
-            if score is None:
-                append((0.0, 0.0, policy.voluntary(entry)))
-            else:
-                append((score, score * share, policy.voluntary(entry)))
-            continue
-        change = adjust(ctx, player, entry) if adjust is not None else None
-        for opp in entry.opponents:
-            score = ctx.opponent_value(opp)
-            if change is not None:
-                score += change.value
-            append((score, score * share, False))
-    return keys
 
 
 def compute_defeated(ctx: Context, player: str) -> list[Contribution]:
@@ -70,34 +36,52 @@ def compute_defeated(ctx: Context, player: str) -> list[Contribution]:
     ``dosmX4[rr] = osmX2[rr] * getWX2(g, sp)`` with ``osmX2`` handicap-corrected).
     """
     contributions: list[Contribution] = []
-    adjust = ctx.policy.game_adjustment
+    append = contributions.append
+    policy = ctx.policy
+    adjust = policy.game_adjustment
+    unplayed = policy.unplayed_opponent_score if policy.defeated_counts_unplayed else None
+    forfeit_counts = policy.forfeit_is_opponent
     for entry in ctx.entries(player):
-        share = result_share(ctx.policy, entry)
-        if is_unplayed_for(ctx, entry):
-            voluntary = ctx.policy.voluntary(entry)
-            unplayed = (ctx.policy.unplayed_opponent_score
-                        if ctx.policy.defeated_counts_unplayed else None)
-            score = unplayed(ctx, player, entry) if unplayed is not None else None
-            note = unplayed_note(entry)
-            if score is None:
-                part = Part(entry.round, None, 0.0, note=note)
-                score = 0.0
+        share = result_share(policy, entry)
+        kind = entry.game.kind
+        if kind is GameKind.BYE or kind is GameKind.ABSENT or (
+            kind is GameKind.FORFEIT and not forfeit_counts
+        ):  # no opponent to count under the policy, as in opponent_contributions
+            virtual = unplayed(ctx, player, entry) if unplayed is not None else None
+            if virtual is None:
+                append(Contribution(0.0, 0.0, policy.voluntary(entry), entry, None, None))
             else:
-                part = Part(entry.round, None, score * share,
-                            note=f"{note}: virtual opponent {_fmt(score)} × {_fmt(share)}")
-            contributions.append(Contribution(part, score, voluntary))
+                append(Contribution(virtual, virtual * share, policy.voluntary(entry), entry,
+                                    None, virtual))
             continue
         change = adjust(ctx, player, entry) if adjust is not None else None
         for opp in entry.opponents:
-            score = ctx.opponent_value(opp)
-            if change is None:
-                note = _result_note(entry, score, share)
-            else:
-                note = _result_note(entry, score, share, f"({change.text(score)})")
-                score += change.value
-            part = Part(entry.round, opp, score * share, note=note)
-            contributions.append(Contribution(part, score))
+            base = ctx.opponent_value(opp)
+            score = base if change is None else base + change.value
+            append(Contribution(score, score * share, False, entry, opp, base, change))
     return contributions
+
+
+def defeated_part(share: float, c: Contribution) -> Part:
+    """Return a contribution of :func:`compute_defeated` as the breakdown shows it
+    (``won: 32 × 1``); ``share`` is the round's share scored."""
+    entry = c.entry
+    if c.opponent is None:
+        note = unplayed_note(entry)
+        if c.base is None:
+            return Part(entry.round, None, 0.0, note=note)
+        return Part(entry.round, None, c.value, note=f"{note}: virtual opponent "
+                    f"{_fmt(c.base)} × {_fmt(share)}")
+    if c.change is None or c.base is None:
+        note = _result_note(entry, c.opponent_score, share)
+    else:
+        note = _result_note(entry, c.base, share, f"({c.change.text(c.base)})")
+    return Part(entry.round, c.opponent, c.value, note=note)
+
+
+def _part_maker(ctx: Context) -> Callable[[Contribution], Part]:
+    policy = ctx.policy
+    return lambda c: defeated_part(result_share(policy, c.entry), c)
 
 
 _FORMATTED: dict[float, str] = {}
@@ -108,7 +92,7 @@ def _fmt(number: float) -> str:
 
     Zero is formatted each time: 0.0 and -0.0 are equal keys but print differently.
     """
-    if number == 0 or not perf.enabled():
+    if number == 0:
         return f"{number:g}"
     text = _FORMATTED.get(number)
     if text is None:
@@ -148,10 +132,7 @@ def sonneborn_berger(ctx: Context, player: str) -> Value:
 
 
 def _defeated_sum(ctx: Context, player: str) -> Value:
-    return summed_lazily(
-        lambda: sum(key[1] for key in defeated_keys(ctx, player)),
-        lambda: [c.part for c in defeated_contributions(ctx, player)],
-    )
+    return summed_contributions(defeated_contributions(ctx, player), _part_maker(ctx))
 
 
 def sonneborn_berger_cut1(ctx: Context, player: str) -> Value:
@@ -161,13 +142,8 @@ def sonneborn_berger_cut1(ctx: Context, player: str) -> Value:
     (the lowest such contribution where several share it); art. 16.5: with the policy's
     ``cut_unplayed_first`` a voluntary unplayed round worth at least as much goes first.
     """
-    first = ctx.policy.cut_unplayed_first
-    if not perf.enabled():
-        return cut(defeated_contributions(ctx, player), 1, 0, first)
-    return Value(
-        cut_value(defeated_keys(ctx, player), 1, 0, first), note=cut_note(1, 0),
-        build=lambda: cut(defeated_contributions(ctx, player), 1, 0, first).parts,
-    )
+    return cut(defeated_contributions(ctx, player), _part_maker(ctx), 1, 0,
+               ctx.policy.cut_unplayed_first)
 
 
 def koya(ctx: Context, player: str) -> Value:
@@ -178,28 +154,29 @@ def koya(ctx: Context, player: str) -> Value:
     format's win points times the rounds counted; games decided by forfeit count (a round
     robin treats them as played); byes have no opponent and add nothing.
     """
-    mark = ctx.policy.win_points * ctx.rounds_counted / 2
+    mark = koya_mark(ctx)
     scores = ctx.scores
-    entries = ctx.records[player].entries
-
-    def value() -> float:
-        return sum(e.points for e in entries
-                   if (opp := e.opponent) is not None and scores[opp] + 1e-9 >= mark)
+    games = [(entry, opp, scores[opp] + 1e-9 >= mark)
+             for entry in ctx.records[player].entries if (opp := entry.opponent) is not None]
 
     def parts() -> list[Part]:
-        made: list[Part] = []
-        for entry in entries:
-            opp = entry.opponent
-            if opp is not None:
-                strong = ctx.score(opp) + 1e-9 >= mark
-                note = f"opponent {_fmt(ctx.score(opp))} {'≥' if strong else '<'} {_fmt(mark)}"
-                made.append(Part(entry.round, opp, entry.points, note=note, counted=strong))
-        return made
+        return [Part(entry.round, opp, entry.points, counted=strong,
+                     note=f"opponent {_fmt(scores[opp])} {'≥' if strong else '<'} {_fmt(mark)}")
+                for entry, opp, strong in games]
 
-    return summed_lazily(value, parts, note=f"against opponents with at least {_fmt(mark)}")
+    return Value(sum(entry.points for entry, _, strong in games if strong),
+                 note=f"against opponents with at least {_fmt(mark)}", build=parts)
 
 
-SODOS = Tiebreak("sodos", "Sum of defeated opponents' scores (SODOS)", "SODOS", sodos)
-SB = Tiebreak("sb", "Sonneborn-Berger", "SB", sonneborn_berger)
-SB_CUT1 = Tiebreak("sb-cut1", "Sonneborn-Berger cut-1", "SB-C1", sonneborn_berger_cut1)
-KOYA = Tiebreak("koya", "Koya (points against the upper half)", "Koya", koya)
+def koya_mark(ctx: Context) -> float:
+    """Return Koya's 50 % mark: the format's win points times the rounds counted, halved."""
+    return ctx.policy.win_points * ctx.rounds_counted / 2
+
+
+SODOS = Tiebreak("sodos", "Sum of defeated opponents' scores (SODOS)", "SODOS", sodos,
+                 fast=columns.defeated)
+SB = Tiebreak("sb", "Sonneborn-Berger", "SB", sonneborn_berger, fast=columns.defeated)
+SB_CUT1 = Tiebreak("sb-cut1", "Sonneborn-Berger cut-1", "SB-C1", sonneborn_berger_cut1,
+                   fast=columns.sb_cut1)
+KOYA = Tiebreak("koya", "Koya (points against the upper half)", "Koya", koya,
+                fast=columns.koya(koya_mark))

@@ -27,9 +27,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from standgen import perf
 from standgen.model import Event, GameKind, Outcome
-from standgen.tiebreaks.base import Context, Part, TiebreakPolicy, Value, summed
+from standgen.tiebreaks.base import Context, Part, TiebreakPolicy, Value
 
 if TYPE_CHECKING:
     from standgen.records import Entry
@@ -55,16 +54,22 @@ def adjusted_score(ctx: Context, player: str) -> Value:
     rounds without an opponent (requested byes, absences, a withdrawal's rounds) after
     the player's last round that was not voluntary: those count as draws.
     """
+    rounds = _adjusted_rounds(ctx, player)
+    draw = ctx.policy.draw_points
+
+    def parts() -> list[Part]:
+        return [Part(e.round, None, draw, note=f"{_name(e)} after the last round played: a draw")
+                if drawn else Part(e.round, e.opponent, e.points) for e, drawn in rounds]
+
+    return Value(_total(rounds, draw), build=parts)
+
+
+def _adjusted_rounds(ctx: Context, player: str) -> list[tuple[Entry, bool]]:
+    """Return each of the player's rounds and whether art. 16.3 counts it as a draw."""
     entries = ctx.entries(player)
-    last = max((e.round for e in entries if not ctx.policy.voluntary(e)), default=0)
-    parts: list[Part] = []
-    for e in entries:
-        if e.round > last and not e.opponents:
-            parts.append(Part(e.round, None, ctx.policy.draw_points,
-                              note=f"{_name(e)} after the last round played: a draw"))
-        else:
-            parts.append(Part(e.round, e.opponent, e.points))
-    return summed(parts)
+    voluntary = ctx.policy.voluntary
+    last = max((e.round for e in entries if not voluntary(e)), default=0)
+    return [(e, e.round > last and not e.opponents) for e in entries]
 
 
 def _name(entry: Entry) -> str:
@@ -73,21 +78,16 @@ def _name(entry: Entry) -> str:
 
 def opponent_score(ctx: Context, opponent: str) -> float:
     """Return an opponent's adjusted score (art. 16.3), computed once per context."""
-    if perf.enabled():
-        return ctx.shared("fide-adjusted-total", opponent, _adjusted_total)
-    return ctx.every("fide-adjusted-score", adjusted_score)[opponent]
+    return ctx.shared("fide-adjusted-score", opponent, _adjusted_total)
 
 
 def _adjusted_total(ctx: Context, player: str) -> float:
-    """Return ``adjusted_score(ctx, player).value`` without building its breakdown.
+    """Return ``adjusted_score(ctx, player).value``, without making its breakdown."""
+    return _total(_adjusted_rounds(ctx, player), ctx.policy.draw_points)
 
-    The same values summed in the same order, so the float is identical.
-    """
-    entries = ctx.entries(player)
-    voluntary = ctx.policy.voluntary
-    last = max((e.round for e in entries if not voluntary(e)), default=0)
-    draw = ctx.policy.draw_points
-    return sum(draw if e.round > last and not e.opponents else e.points for e in entries)
+
+def _total(rounds: list[tuple[Entry, bool]], draw: float) -> float:
+    return sum(draw if drawn else e.points for e, drawn in rounds)
 
 
 def dummy_score(ctx: Context, player: str, entry: Entry) -> float:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from standgen import perf
 from standgen.model import GameKind
+from standgen.tiebreaks import columns
 from standgen.tiebreaks.base import (
     Context,
     GameAdjustmentFn,
@@ -16,19 +16,11 @@ from standgen.tiebreaks.base import (
     UnplayedFn,
     Value,
     is_withdrawn,
-    summed_lazily,
 )
-from standgen.tiebreaks.cuts import Contribution, Key, cut, cut_note, cut_value
+from standgen.tiebreaks.cuts import Contribution, cut, summed_contributions
 
 if TYPE_CHECKING:
     from standgen.records import Entry
-
-
-def is_unplayed_for(ctx: Context, entry: Entry) -> bool:
-    """Return whether a round has no opponent to count, under the format's policy."""
-    if entry.kind in (GameKind.BYE, GameKind.ABSENT):
-        return True
-    return entry.kind is GameKind.FORFEIT and not ctx.policy.forfeit_is_opponent
 
 
 def unplayed_note(entry: Entry) -> str:
@@ -51,92 +43,51 @@ def opponent_contributions(
     round, forfeit) adds ``unplayed(ctx, player, entry)``, or 0 when that is None. A
     round with opponents adds ``adjust(ctx, player, entry)`` (the policy's
     ``game_adjustment``; OpenGotha's handicap correction) to each opponent's value, and
-    its part's note shows the sum (``32 + 2 handicap as White``); cuts order by the
-    adjusted value, as OpenGotha's SOS-1 / SOS-2 do.
+    its part's note shows the sum (``32 + 2 handicap as White``, :func:`opponent_part`);
+    cuts order by the adjusted value, as OpenGotha's SOS-1 / SOS-2 do.
     """
     contributions: list[Contribution] = []
     append = contributions.append
-    forfeit_counts = ctx.policy.forfeit_is_opponent
-    for entry in ctx.entries(player):
-        kind = entry.game.kind
-        if kind is GameKind.BYE or kind is GameKind.ABSENT or (
-            kind is GameKind.FORFEIT and not forfeit_counts
-        ):  # is_unplayed_for, inlined: this loop runs once per game of every player
-            voluntary = ctx.policy.voluntary(entry)
-            value = unplayed(ctx, player, entry) if unplayed is not None else None
-            note = unplayed_note(entry)
-            if value is None:
-                part = Part(entry.round, None, 0.0, note=note)
-            else:
-                part = Part(entry.round, None, value, note=f"{note}: virtual opponent")
-            append(Contribution(part, part.value, voluntary))
-            continue
-        note = "forfeit" if kind is GameKind.FORFEIT else ""
-        rnd = entry.round
-        change = adjust(ctx, player, entry) if adjust is not None else None
-        for opp in entry.opponents:
-            value = of(opp)
-            if change is None:
-                append(Contribution(Part(rnd, opp, value, note), value))
-                continue
-            shown = change.text(value)
-            value += change.value
-            part = Part(rnd, opp, value, f"{note}; {shown}" if note else shown)
-            append(Contribution(part, value))
-    return contributions
-
-
-def opponent_keys(
-    ctx: Context,
-    player: str,
-    of: Callable[[str], float],
-    unplayed: UnplayedFn | None = None,
-    adjust: GameAdjustmentFn | None = None,
-) -> list[Key]:
-    """Return :func:`opponent_contributions` as cut keys, without building a part.
-
-    One (value, value, voluntary) per contribution, the same values in the same order:
-    the contribution is ordered by its own value. For values only (ranking); the parts
-    are built when a page shows them.
-    """
-    keys: list[Key] = []
-    append = keys.append
     forfeit_counts = ctx.policy.forfeit_is_opponent
     voluntary = ctx.policy.voluntary
     for entry in ctx.entries(player):
         kind = entry.game.kind
         if kind is GameKind.BYE or kind is GameKind.ABSENT or (
             kind is GameKind.FORFEIT and not forfeit_counts
-        ):
-            value = unplayed(ctx, player, entry) if unplayed is not None else None
-            if value is None:
-                value = 0.0
-            append((value, value, voluntary(entry)))
+        ):  # no opponent to count under the policy (a bye, an absence, a withdrawn round)
+            virtual = unplayed(ctx, player, entry) if unplayed is not None else None
+            value = 0.0 if virtual is None else virtual
+            append(Contribution(value, value, voluntary(entry), entry, None, virtual))
             continue
         change = adjust(ctx, player, entry) if adjust is not None else None
         for opp in entry.opponents:
-            value = of(opp)
-            if change is not None:
-                value += change.value
-            append((value, value, False))
-    return keys
+            score = of(opp)
+            value = score if change is None else score + change.value
+            append(Contribution(value, value, False, entry, opp, score, change))
+    return contributions
 
 
-def opponent_parts(
-    ctx: Context, player: str, of: Callable[[str], float], unplayed: UnplayedFn | None = None
-) -> list[Part]:
-    """Return one part per round and opponent (see :func:`opponent_contributions`)."""
-    return [c.part for c in opponent_contributions(ctx, player, of, unplayed)]
+def opponent_part(c: Contribution) -> Part:
+    """Return a contribution of :func:`opponent_contributions` as the breakdown shows it."""
+    entry = c.entry
+    if c.opponent is None:
+        note = unplayed_note(entry)
+        if c.base is None:
+            return Part(entry.round, None, 0.0, note=note)
+        return Part(entry.round, None, c.value, note=f"{note}: virtual opponent")
+    note = "forfeit" if entry.game.kind is GameKind.FORFEIT else ""
+    if c.change is None or c.base is None:
+        return Part(entry.round, c.opponent, c.value, note)
+    shown = c.change.text(c.base)
+    return Part(entry.round, c.opponent, c.value, f"{note}; {shown}" if note else shown)
 
 
 def opponent_sum(
     ctx: Context, player: str, of: Callable[[str], float], unplayed: UnplayedFn | None = None
 ) -> Value:
-    """Return the sum of :func:`opponent_parts`, its breakdown built when it is read."""
-    return summed_lazily(
-        lambda: sum(key[1] for key in opponent_keys(ctx, player, of, unplayed)),
-        lambda: opponent_parts(ctx, player, of, unplayed),
-    )
+    """Return the sum of :func:`opponent_contributions`, its breakdown built when read."""
+    return summed_contributions(opponent_contributions(ctx, player, of, unplayed),
+                                opponent_part)
 
 
 def sos(ctx: Context, player: str) -> Value:
@@ -151,22 +102,7 @@ def sos(ctx: Context, player: str) -> Value:
     ``Tournament.fillBaseScoringInfo`` 4.2 adds the handicap when the player was White,
     subtracts it when Black).
     """
-    return summed_lazily(
-        lambda: sum(key[1] for key in _sos_keys(ctx, player)),
-        lambda: [c.part for c in _sos_contributions(ctx, player)],
-    )
-
-
-def _sos_keys(ctx: Context, player: str) -> list[Key]:
-    """Return the SoS contributions as cut keys, computed once per context."""
-    return ctx.shared("sos-keys", player, _compute_sos_keys)
-
-
-def _compute_sos_keys(ctx: Context, player: str) -> list[Key]:
-    return opponent_keys(
-        ctx, player, ctx.opponent_value, ctx.policy.unplayed_opponent_score,
-        ctx.policy.game_adjustment,
-    )
+    return summed_contributions(_sos_contributions(ctx, player), opponent_part)
 
 
 def _sos_contributions(ctx: Context, player: str) -> list[Contribution]:
@@ -189,13 +125,8 @@ def sos_cut(low: int, high: int = 0) -> Callable[[Context, str], Value]:
     """
 
     def compute(ctx: Context, player: str) -> Value:
-        first = ctx.policy.cut_unplayed_first
-        if not perf.enabled():
-            return cut(_sos_contributions(ctx, player), low, high, first)
-        return Value(
-            cut_value(_sos_keys(ctx, player), low, high, first), note=cut_note(low, high),
-            build=lambda: cut(_sos_contributions(ctx, player), low, high, first).parts,
-        )
+        return cut(_sos_contributions(ctx, player), opponent_part, low, high,
+                   ctx.policy.cut_unplayed_first)
 
     compute.__doc__ = f"Return SoS with the lowest {low} and highest {high} contributions cut."
     return compute
@@ -243,17 +174,26 @@ def sos_large(ctx: Context, player: str) -> Value:
     Seed 000: "a final Strength of Schedule of 3.33" for Player B (see
     :func:`large_event_share`).
     """
-    return opponent_sum(ctx, player, lambda o: large_event_share(ctx, o))
+    return opponent_sum(ctx, player, _large_event_shares(ctx))
 
 
-SOS = Tiebreak("sos", "Strength of schedule (sum of opponents' scores)", "SoS", sos)
-SOS_LARGE = Tiebreak("sos-large", "Large-event strength of schedule", "SoS-L", sos_large)
-SOS_CUT1 = Tiebreak("sos-cut1", "Buchholz cut-1 (SoS without the lowest)", "SoS-C1", sos_cut(1))
+def _large_event_shares(ctx: Context) -> Callable[[str], float]:
+    """Return each opponent's :func:`large_event_share` (what the fast path sums too)."""
+    return lambda opponent: large_event_share(ctx, opponent)
+
+
+SOS = Tiebreak("sos", "Strength of schedule (sum of opponents' scores)", "SoS", sos,
+              fast=columns.sos)
+SOS_LARGE = Tiebreak("sos-large", "Large-event strength of schedule", "SoS-L", sos_large,
+                     fast=columns.opponent_sum(_large_event_shares))
+SOS_CUT1 = Tiebreak("sos-cut1", "Buchholz cut-1 (SoS without the lowest)", "SoS-C1", sos_cut(1),
+                    fast=columns.sos_cut(1))
 SOS_CUT2 = Tiebreak(
-    "sos-cut2", "Buchholz cut-2 (SoS without the two lowest)", "SoS-C2", sos_cut(2)
+    "sos-cut2", "Buchholz cut-2 (SoS without the two lowest)", "SoS-C2", sos_cut(2),
+    fast=columns.sos_cut(2),
 )
 SOS_MEDIAN = Tiebreak(
     "sos-median", "Median Buchholz (SoS without the lowest and highest)", "SoS-M",
-    sos_cut(1, 1),
+    sos_cut(1, 1), fast=columns.sos_cut(1, 1),
 )
-SOSOS = Tiebreak("sosos", "Sum of opponents' SoS", "SOSOS", sosos)
+SOSOS = Tiebreak("sosos", "Sum of opponents' SoS", "SOSOS", sosos, fast=columns.sosos)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from standgen.tiebreaks.base import Context, Part, Tiebreak, Value, summed_lazily
+from standgen.tiebreaks import columns
+from standgen.tiebreaks.base import Context, Part, Tiebreak, Value, from_items
 from standgen.tiebreaks.opponents import opponent_sum
 
 
@@ -14,11 +15,12 @@ def cumulative(ctx: Context, player: str) -> Value:
     entered, dropped) adds the running score unchanged. A policy's ``start_score`` is
     the running score before round 1 (OpenGotha's CUSSM: the starting McMahon score).
     """
-    return summed_lazily(
-        lambda: sum(_running(ctx, player)),
-        lambda: [Part(rnd, None, running, note="running score")
-                 for rnd, running in enumerate(_running(ctx, player), start=1)],
-    )
+    return from_items(list(enumerate(_running(ctx, player), start=1)), _second,
+                      lambda item, running: Part(item[0], None, running, note="running score"))
+
+
+def _second(item: tuple[int, float]) -> float:
+    return item[1]
 
 
 def _running(ctx: Context, player: str) -> list[float]:
@@ -43,7 +45,9 @@ def cumulative_sos(ctx: Context, player: str) -> Value:
     return opponent_sum(ctx, player, values.__getitem__)
 
 
-CUMULATIVE = Tiebreak("cumulative", "Cumulative (progressive) score", "Cum", cumulative)
+CUMULATIVE = Tiebreak("cumulative", "Cumulative (progressive) score", "Cum", cumulative,
+                      fast=columns.cumulative)
 CUMULATIVE_SOS = Tiebreak(
-    "cumulative-sos", "Cumulative strength of schedule", "CumSoS", cumulative_sos
+    "cumulative-sos", "Cumulative strength of schedule", "CumSoS", cumulative_sos,
+    fast=columns.cumulative_sos,
 )

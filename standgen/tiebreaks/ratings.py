@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
 from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
 
-from standgen import perf
+from standgen.tiebreaks import columns
 from standgen.tiebreaks.base import Context, Part, Tiebreak, Value, outcome_share
 
 # FIDE Handbook B.02 (Rating Regulations) table 8.1a: p (percentage score, 0.00-1.00 in
@@ -30,6 +31,19 @@ def _round_half_up(value: float, places: int = 0) -> Decimal:
     return Decimal(repr(value)).quantize(quantum, rounding=ROUND_HALF_UP)
 
 
+def round_half_up(value: float) -> float:
+    """Return ``value`` rounded to a whole number, halves up, as a float.
+
+    ``float(_round_half_up(value))``, with the float arithmetic where ``value`` is not
+    within a millionth of a half (the exact decimal rounding only there).
+    """
+    whole = math.floor(value)
+    if abs(value - whole - 0.5) > 1e-6:
+        return float(math.floor(value + 0.5))
+    return float(_round_half_up(value))
+
+
+@lru_cache(maxsize=4096)
 def dp(percentage: float) -> int:
     """Return FIDE's rating difference dp for a percentage score p (0 to 1).
 
@@ -64,18 +78,16 @@ def aro(ctx: Context, player: str) -> Value:
     def parts() -> list[Part]:
         return [Part(rnd, opp, rating) for rnd, opp, rating, _ in games]
 
-    if not games:
-        return _value(0.0, parts, "no rated opponent")
-    average = sum(g[2] for g in games) / len(games)
-    return _value(float(_round_half_up(average)), parts,
-                  f"÷ {len(games)} rated games, rounded")
+    note = f"÷ {len(games)} rated games, rounded" if games else "no rated opponent"
+    return Value(aro_of(len(games), sum(g[2] for g in games), 0.0), note=note, build=parts)
 
 
-def _value(value: float, parts: Callable[[], list[Part]], note: str) -> Value:
-    """Return the value, its parts built when read (at once with optimisations off)."""
-    if not perf.enabled():
-        return Value(value, tuple(parts()), note)
-    return Value(value, note=note, build=parts)
+def aro_of(games: int, total: float, scored: float) -> float:
+    """Return ARO from the rated games played: their number and their ratings' sum.
+
+    ``scored`` (the points of those games) is not read; 0 without a rated game.
+    """
+    return 0.0 if games == 0 else round_half_up(total / games)
 
 
 def tpr(ctx: Context, player: str) -> Value:
@@ -91,15 +103,22 @@ def tpr(ctx: Context, player: str) -> Value:
         return [Part(rnd, opp, rating, note=f"scored {share:g}")
                 for rnd, opp, rating, share in games]
 
+    total, scored = sum(g[2] for g in games), sum(g[3] for g in games)
+    value = tpr_of(len(games), total, scored)
     if not games:
-        return _value(0.0, parts, "no rated opponent")
-    average = float(_round_half_up(sum(g[2] for g in games) / len(games)))
-    scored = sum(g[3] for g in games)
+        return Value(value, note="no rated opponent", build=parts)
     p = scored / len(games)
-    diff = dp(p)
-    return _value(average + diff, parts,
-                  f"ARO {average:g} + dp({float(_round_half_up(p, 2)):g}) {diff:+d}")
+    note = (f"ARO {aro_of(len(games), total, scored):g} + dp({float(_round_half_up(p, 2)):g}) "
+            f"{dp(p):+d}")
+    return Value(value, note=note, build=parts)
 
 
-ARO = Tiebreak("aro", "Average rating of opponents", "ARO", aro)
-TPR = Tiebreak("tpr", "Tournament performance rating", "TPR", tpr)
+def tpr_of(games: int, total: float, scored: float) -> float:
+    """Return TPR from the rated games played: their number, ratings' sum and points."""
+    if games == 0:
+        return 0.0
+    return aro_of(games, total, scored) + dp(scored / games)
+
+
+ARO = Tiebreak("aro", "Average rating of opponents", "ARO", aro, fast=columns.rated(aro_of))
+TPR = Tiebreak("tpr", "Tournament performance rating", "TPR", tpr, fast=columns.rated(tpr_of))

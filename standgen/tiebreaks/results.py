@@ -2,20 +2,34 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from standgen.model import GameKind, Outcome
-from standgen.tiebreaks.base import ComputeFn, Context, Part, Tiebreak, Value, summed_lazily
+from standgen.tiebreaks import columns
+from standgen.tiebreaks.base import ComputeFn, Context, Part, Tiebreak, Value, from_items
+
+if TYPE_CHECKING:
+    from standgen.records import Entry
+
+
+def _kind_note(entry: Entry) -> str:
+    return entry.kind.value if not entry.played else ""
 
 
 def score(ctx: Context, player: str) -> Value:
     """Return the format's primary score, one part per round (contract section 4, ``score``)."""
-    entries = ctx.records[player].entries
-    return summed_lazily(
-        lambda: sum(e.points for e in entries),
-        lambda: [
-            Part(e.round, e.opponent, e.points, note=e.kind.value if not e.played else "")
-            for e in entries
-        ],
+    return from_items(
+        ctx.records[player].entries, _points,
+        lambda e, v: Part(e.round, e.opponent, v, note=_kind_note(e)),
     )
+
+
+def _points(entry: Entry) -> float:
+    return entry.points
+
+
+def _one(entry: Entry) -> float:
+    return 1.0
 
 
 def wins(ctx: Context, player: str) -> Value:
@@ -23,14 +37,9 @@ def wins(ctx: Context, player: str) -> Value:
 
     Seed 004 scores a bye as a win (1 TP), so it counts here; so does a forfeit win.
     """
-    entries = ctx.records[player].entries
-    return summed_lazily(
-        lambda: sum(1.0 for e in entries if e.seat.outcome is Outcome.WIN),
-        lambda: [
-            Part(e.round, e.opponent, 1.0, note=e.kind.value if not e.played else "")
-            for e in entries
-            if e.outcome is Outcome.WIN
-        ],
+    return from_items(
+        [e for e in ctx.records[player].entries if e.seat.outcome is Outcome.WIN], _one,
+        lambda e, v: Part(e.round, e.opponent, v, note=_kind_note(e)),
     )
 
 
@@ -39,15 +48,10 @@ def won(ctx: Context, player: str) -> Value:
 
     Byes, absences and forfeit wins are not games won: only played games count.
     """
-    entries = ctx.records[player].entries
-    return summed_lazily(
-        lambda: sum(1.0 for e in entries
-                    if e.game.kind is GameKind.PLAYED and e.seat.outcome is Outcome.WIN),
-        lambda: [
-            Part(e.round, e.opponent, 1.0)
-            for e in entries
-            if e.played and e.outcome is Outcome.WIN
-        ],
+    return from_items(
+        [e for e in ctx.records[player].entries
+         if e.game.kind is GameKind.PLAYED and e.seat.outcome is Outcome.WIN], _one,
+        lambda e, v: Part(e.round, e.opponent, v),
     )
 
 
@@ -55,14 +59,9 @@ def stat_sum(stat: str) -> ComputeFn:
     """Return a tiebreak function summing a per-seat stat column over the player's games."""
 
     def compute(ctx: Context, player: str) -> Value:
-        entries = ctx.records[player].entries
-        return summed_lazily(
-            lambda: sum(float(e.stats.get(stat, 0.0)) for e in entries),
-            lambda: [
-                Part(e.round, e.opponent, float(e.stats.get(stat, 0.0)),
-                     note=e.kind.value if not e.played else "")
-                for e in entries
-            ],
+        return from_items(
+            ctx.records[player].entries, lambda e: float(e.stats.get(stat, 0.0)),
+            lambda e, v: Part(e.round, e.opponent, v, note=_kind_note(e)),
         )
 
     compute.__doc__ = f"Return the sum of the player's ``{stat}`` over every game."
@@ -75,17 +74,12 @@ def vp_diff(ctx: Context, player: str) -> Value:
     Data contract section 4 (``vp-diff``). The format's ``seat_stats`` decides a bye's
     VP (Old World: a bye scores as a crushing victory); a bye concedes nothing.
     """
-    entries = ctx.records[player].entries
-    return summed_lazily(
-        lambda: sum(float(e.stats.get("vp", 0.0)) - float(e.against.get("vp", 0.0))
-                    for e in entries),
-        lambda: [
-            Part(e.round, e.opponent,
-                 float(e.stats.get("vp", 0.0)) - float(e.against.get("vp", 0.0)),
-                 note=_diff_note(e.stats.get("vp", 0.0), e.against.get("vp", 0.0),
-                                 "" if e.played else e.kind.value))
-            for e in entries
-        ],
+    return from_items(
+        ctx.records[player].entries,
+        lambda e: float(e.stats.get("vp", 0.0)) - float(e.against.get("vp", 0.0)),
+        lambda e, v: Part(e.round, e.opponent, v,
+                          note=_diff_note(e.stats.get("vp", 0.0), e.against.get("vp", 0.0),
+                                          _kind_note(e))),
     )
 
 
@@ -95,8 +89,8 @@ def _diff_note(scored: float, conceded: float, kind: str) -> str:
 
 
 SCORE = Tiebreak("score", "Score", "Pts", score)
-WINS = Tiebreak("wins", "Wins (played or not)", "W", wins)
-WON = Tiebreak("won", "Games won over the board", "Won", won)
+WINS = Tiebreak("wins", "Wins (played or not)", "W", wins, fast=columns.wins)
+WON = Tiebreak("won", "Games won over the board", "Won", won, fast=columns.won)
 VP = Tiebreak("vp", "Victory points", "VP", stat_sum("vp"))
 VP_DIFF = Tiebreak("vp-diff", "Victory points difference", "VP±", vp_diff)
 CENTRES = Tiebreak("centres", "Supply centres", "SC", stat_sum("centres"))

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from standgen import perf
 from standgen.diplomacy.games import game_scores, is_board
 from standgen.diplomacy.mcs import McsTable, mcs_table
 from standgen.diplomacy.options import options_of, system_of
@@ -50,10 +49,8 @@ _MEMO: dict[tuple[str, int], tuple[object, Any]] = {}
 def per_event(kind: str, event: Event, make: Callable[[], T]) -> T:
     """Return ``make()``, computed once per event (by identity) for all its pages: every
     player page of an MCS event shows a row of the same table (profiled: recomputing it
-    made each page 14 ms). A few events are kept; the straightforward mode
-    (:mod:`standgen.perf`) recomputes every time."""
-    if not perf.enabled():
-        return make()
+    made each page 14 ms). A few events are kept. The same value whether computed or
+    kept: ``make`` reads only the event, which is frozen."""
     key = (kind, id(event))
     hit = _MEMO.get(key)
     if hit is not None and hit[0] is event:

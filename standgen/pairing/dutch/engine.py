@@ -1,0 +1,370 @@
+"""The Dutch engine's procedure: the brackets paired from the top, one decision at a time
+(FIDE C.04.3 art. A.3, B, D), each taken with a fresh matching (see the package
+docstring), then the colours (art. E) and the board order."""
+
+from __future__ import annotations
+
+from standgen.pairing.dutch.colours import colour
+from standgen.pairing.dutch.state import WHITE, DutchPairing, NoValidPairing, PairingState
+from standgen.pairing.dutch.weights import _Weights
+
+
+class _Engine(_Weights):
+    """One round's pairing; see the package docstring for the model."""
+
+    def __init__(self, state: PairingState) -> None:
+        super().__init__(state)
+        # the bracket being paired: base weights by (lower, higher) position in it, the
+        # current best matching, and the vertex range of its resident score group
+        self.base: dict[tuple[int, int], int] = {}
+        self.stable: list[int] = []
+        self.group_vertex = 0
+        self.next_vertex = 0
+
+    # ----- the procedure ----------------------------------------------------------------
+
+    def first_matching(self) -> None:
+        """Check that a pairing exists (C.04.3 art. C.1-C.3) and find the score of the
+        bye (C.4: the lowest score a bye-eligible player can be left with), and
+        whether C.9 (the bye assignee's unplayed games) applies from the top bracket."""
+        players, n = self.players, self.n
+        if n % 2:
+            top = players[0].score
+            for j in range(n):
+                for i in range(j):
+                    lo, hi = players[j], players[i]
+                    w = 0
+                    if self.compatible(hi, lo):
+                        w = 1 + (not lo.eligible) + (not hi.eligible)
+                        w = (w << self.groups_shift) + self.shift[lo.score] + self.shift[hi.score]
+                        w = (w << self.size_bits) + int(lo.score >= top)
+                    self.set(i, j, w)
+        else:
+            self.all_edges()
+        mate = self.compute()
+        unmatched = [v for v in range(n) if mate[v] == v]
+        if len(unmatched) > 1 or (unmatched and not players[unmatched[0]].eligible):
+            raise NoValidPairing("no pairing satisfies the absolute criteria "
+                                 "(C.04.3 art. C.1-C.3)")
+        if n % 2:
+            bye = unmatched[0]
+            self.bye_score = players[bye].score
+            top = players[0].score
+            single = self.bye_score >= top
+            if single:
+                for v in range(n):
+                    if players[v].score < top:
+                        break
+                    if players[mate[v]].score < top:
+                        single = False
+                        break
+            self.single_downfloater_bye = single
+            counts = sorted((p.played_games for p in players if p.score == self.bye_score),
+                            reverse=True)
+            for rank, games in enumerate(counts):
+                self.unplayed_rank[games] = rank
+            self.all_edges()
+
+    def all_edges(self) -> None:
+        for j in range(self.n):
+            for i in range(j):
+                self.set(i, j, self.edge(self.players[i], self.players[j], False, False))
+
+    def in_group(self, vertex: int) -> bool:
+        """Whether ``vertex`` is a resident of the bracket's own score group."""
+        return self.group_vertex <= vertex < self.next_vertex
+
+    def is_higher(self, v: int) -> bool:
+        """Whether ``v`` is, in the current matching, the higher player of a pair in
+        the bracket (an S1 player, C.04.3 art. B.2)."""
+        return v < self.stable[v] < self.next_vertex
+
+    def with_order(self, small: int, big: int, index: int, pairs: int) -> int:
+        """The base weight of a pair in the remainder with, below every criterion, the
+        order of C.04.3 art. D.2-D.3: as few exchanges as possible, then the smallest
+        difference of the exchanged players' BSNs (bbpPairings' encoding: a bonus when
+        the higher player is in S1, less the higher player's index)."""
+        w = self.base[(big, small)]
+        if w:
+            w += ((int(index < pairs) << (2 * self.size_bits)) - index) << 1
+        return w
+
+    def run(self) -> DutchPairing:
+        """Pair the round: the brackets from the top (C.04.3 art. A.3, B), each with the
+        next score group in view (C.7-C.8), then the colours and board order."""
+        players, n = self.players, self.n
+        if n == 0:
+            return DutchPairing((), None)
+        self.first_matching()
+        top = players[0].score
+        bracket = [v for v in range(n) if players[v].score >= top]
+        following = len(bracket)
+        mdps = 0
+        self.group_vertex = 0
+        matched = [False] * n
+        while len(bracket) > 1 or following < n:
+            if following >= n and mdps == len(bracket):
+                raise NoValidPairing("moved-down players left with no bracket to pair in")
+            residents_end = len(bracket)
+            self.next_vertex = self.group_vertex + (residents_end - mdps)
+            group_start = following
+            following = self.add_next_group(bracket, following)
+            self.pair_bracket(bracket, mdps, residents_end, matched)
+            new_bracket, new_mdps = self.move_down(bracket, residents_end, group_start, matched)
+            bracket, mdps, self.group_vertex = new_bracket, new_mdps, self.next_vertex
+        return self.boards()
+
+    def add_next_group(self, bracket: list[int], following: int) -> int:
+        """Append the score group after the bracket's (the next bracket's residents, whose
+        pairing C.04.3 C.7-C.8 weigh) to ``bracket``; return the position after it."""
+        players, n = self.players, self.n
+        if following < n:
+            level = players[following].score
+            while following < n and players[following].score >= level:
+                bracket.append(following)
+                following += 1
+        return following
+
+    def pair_bracket(
+        self, bracket: list[int], mdps: int, residents_end: int, matched: list[bool]
+    ) -> None:
+        """Pair one bracket (C.04.3 art. B): ``bracket[:mdps]`` are its moved-down
+        players, ``bracket[mdps:residents_end]`` its residents, the rest the next score
+        group. Each decision is taken in turn, with a fresh matching, and kept: the
+        moved-down players paired (B.3, C.5-C.6) and their opponents, the exchanges
+        between S1 and S2 (D.2-D.3), then each S1 player's opponent (D.1). Those paired
+        are finalised and marked in ``matched``."""
+        self.base_weights(bracket, mdps, residents_end)
+        self.stable = self.compute()
+        self.choose_moved_down(bracket, mdps, residents_end, matched)
+        self.pair_moved_down(bracket, mdps, residents_end, matched)
+        remainder, pairs = self.remainder_weights(bracket, mdps, residents_end)
+        self.stable = self.compute()
+        exchanges = sum(1 for pos in remainder[:pairs] if not self.is_higher(bracket[pos]))
+        self.exchange_from_s1(bracket, remainder, pairs, exchanges)
+        self.exchange_from_s2(bracket, remainder, pairs, exchanges, residents_end)
+        self.fix_halves(bracket, remainder)
+        self.transpose(bracket, remainder, matched)
+
+    def base_weights(self, bracket: list[int], mdps: int, residents_end: int) -> None:
+        """Set every pair's weight in the bracket (:meth:`edge`), pairs of its own players
+        as current (C.5-C.6, C.10-C.21), those with the next score group as following
+        (C.7-C.8), and keep them as its base weights."""
+        players = self.players
+        self.base = {}
+        for big in range(mdps, len(bracket)):
+            for small in range(big):
+                w = self.edge(players[bracket[small]], players[bracket[big]],
+                              big < residents_end, big >= residents_end)
+                self.base[(big, small)] = w
+                self.set(bracket[small], bracket[big], w)
+
+    def choose_moved_down(
+        self, bracket: list[int], mdps: int, residents_end: int, matched: list[bool]
+    ) -> None:
+        """Decide which moved-down players are paired in this bracket (C.04.3 B.3,
+        C.5-C.6: as many as possible, from the highest score), marking them in
+        ``matched``."""
+        players = self.players
+        level_score = 0.0
+        remaining = remaining_matched = 0
+        for i in range(mdps):
+            v = bracket[i]
+            if i == 0 or players[v].score < level_score:
+                level_score = players[v].score
+                remaining = remaining_matched = 0
+                j = i
+                while j < len(bracket) and players[bracket[j]].score >= level_score:
+                    remaining += 1
+                    if self.in_group(self.stable[bracket[j]]):
+                        remaining_matched += 1
+                    j += 1
+            if not remaining_matched:
+                continue
+            if remaining <= remaining_matched:
+                matched[v] = True
+                continue
+            remaining -= 1
+            if not self.in_group(self.stable[v]):
+                for o in range(mdps, residents_end):
+                    w = self.base[(o, i)]
+                    if w:
+                        self.set(v, bracket[o], w | 1)
+                self.stable = self.compute()
+            if self.in_group(self.stable[v]):
+                matched[v] = True
+                remaining_matched -= 1
+                for o in range(mdps, residents_end):
+                    w = self.base[(o, i)]
+                    if w:
+                        self.set(v, bracket[o], (w | (residents_end - mdps)) + 1)
+
+    def pair_moved_down(
+        self, bracket: list[int], mdps: int, residents_end: int, matched: list[bool]
+    ) -> None:
+        """Give each paired moved-down player, from the top, the highest resident that
+        still allows the best pairing (C.04.3 B.3), and finalise the pair."""
+        for i in range(mdps):
+            v = bracket[i]
+            if not matched[v]:
+                continue
+            addend = len(bracket)
+            for o in range(residents_end - 1, mdps - 1, -1):
+                ov = bracket[o]
+                if matched[ov]:
+                    continue
+                w = self.base[(o, i)]
+                if w:
+                    self.set(v, ov, w + addend)
+                    addend += 1
+            self.stable = self.compute()
+            m = self.stable[v]
+            matched[m] = True
+            self.finalise(v, m)
+
+    def remainder_weights(
+        self, bracket: list[int], mdps: int, residents_end: int
+    ) -> tuple[list[int], int]:
+        """Return the remainder (the bracket positions of the residents still to pair)
+        and its number of pairs; set its pairs' weights with the order of exchanges
+        below every criterion (:meth:`with_order`). S1 is the first ``pairs`` players,
+        S2 the rest (C.04.3 art. B.2, D)."""
+        remainder = [pos for pos in range(mdps, residents_end)
+                     if self.stable[bracket[pos]] >= self.group_vertex]
+        pairs = sum(1 for pos in remainder if self.stable[bracket[pos]] < bracket[pos])
+        for b_i, big in enumerate(remainder):
+            for a_i, small in enumerate(remainder[:b_i]):
+                self.set(bracket[small], bracket[big], self.with_order(small, big, a_i, pairs))
+        return remainder, pairs
+
+    def exchange_from_s1(
+        self, bracket: list[int], remainder: list[int], pairs: int, exchanges: int
+    ) -> None:
+        """Choose the S1 players to exchange, the lowest first (C.04.3 art. D.3)."""
+        left = exchanges
+        index = pairs
+        while index > 0 and left:
+            index -= 1
+            pos = remainder[index]
+            v = bracket[pos]
+            if self.is_higher(v):
+                for big in remainder[index + 1:]:
+                    w = self.with_order(pos, big, index, pairs)
+                    if w:
+                        self.set(v, bracket[big], w - 1)
+                self.stable = self.compute()
+            exchange = not self.is_higher(v)
+            left -= exchange
+            for big in remainder[index + 1:]:
+                if exchange:
+                    self.base[(big, pos)] = 0
+                self.set(v, bracket[big], self.with_order(pos, big, index, pairs))
+
+    def exchange_from_s2(
+        self, bracket: list[int], remainder: list[int], pairs: int, exchanges: int,
+        residents_end: int,
+    ) -> None:
+        """Choose the S2 players to exchange, the highest first (C.04.3 art. D.3)."""
+        left = exchanges
+        for index in range(pairs, len(remainder)):
+            if left <= 1:
+                break
+            pos = remainder[index]
+            v = bracket[pos]
+            already = self.is_higher(v)
+            if not already:
+                for big in remainder[index + 1:]:
+                    w = self.with_order(pos, big, index, pairs)
+                    if w:
+                        self.set(v, bracket[big], w + 1)
+                self.stable = self.compute()
+            if self.is_higher(v):
+                left -= 1
+                for small in remainder[:index]:
+                    self.base[(pos, small)] = 0
+                    self.set(v, bracket[small], 0)
+                for o in range(residents_end, len(bracket)):
+                    self.base[(o, pos)] = 0
+                    self.set(v, bracket[o], 0)
+            if not already:
+                for big in remainder[index + 1:]:
+                    self.set(v, bracket[big], self.with_order(pos, big, index, pairs))
+
+    def fix_halves(self, bracket: list[int], remainder: list[int]) -> None:
+        """Fix who is in S1 (the higher player of a pair) and who in S2 (C.04.3 art. B.2):
+        only the pairs of an S1 player with a lower S2 player keep a weight."""
+        for a_i, small in enumerate(remainder):
+            sv = bracket[small]
+            for big in remainder[a_i + 1:]:
+                bv = bracket[big]
+                if not self.is_higher(sv) or self.is_higher(bv):
+                    self.base[(big, small)] = 0
+                self.set(sv, bv, self.base[(big, small)])
+
+    def transpose(self, bracket: list[int], remainder: list[int], matched: list[bool]) -> None:
+        """Give each S1 player, from the top, the first S2 player that still allows the
+        best pairing (C.04.3 art. D.1: transpositions in order), and finalise the pair."""
+        for pos in remainder:
+            v = bracket[pos]
+            if not self.is_higher(v):
+                continue
+            addend = 0
+            for big in reversed(remainder):
+                bv = bracket[big]
+                if big <= pos or matched[bv]:
+                    continue
+                w = self.base[(big, pos)]
+                if w:
+                    self.set(v, bv, w + addend)
+                addend += 1
+            self.stable = self.compute()
+            m = self.stable[v]
+            matched[v] = matched[m] = True
+            self.finalise(v, m)
+
+    def move_down(
+        self, bracket: list[int], residents_end: int, group_start: int, matched: list[bool]
+    ) -> tuple[list[int], int]:
+        """Return the next bracket and its number of moved-down players: the bracket's
+        unpaired players move down (C.04.3 art. A.3, B.5) to join the next score group.
+        Also note whether the bye can still go to the single downfloater (C.9)."""
+        players, n = self.players, self.n
+        single = (n % 2 == 1 and group_start < n
+                  and self.bye_score >= players[group_start].score)
+        new_bracket: list[int] = []
+        new_mdps = 0
+        for pos, v in enumerate(bracket):
+            if pos < residents_end and matched[v]:
+                continue
+            new_bracket.append(v)
+            if pos < residents_end:
+                new_mdps += 1
+            if single and players[self.stable[v]].score < players[group_start].score:
+                single = False
+        self.single_downfloater_bye = single
+        return new_bracket, new_mdps
+
+    def boards(self) -> DutchPairing:
+        """Return the pairs made, with colours (C.04.3 art. E) and in board order, and the
+        player left for the pairing-allocated bye."""
+        players, n = self.players, self.n
+        unpaired = [v for v in range(n) if v not in self.partner]
+        if len(unpaired) > 1:
+            raise NoValidPairing("the brackets left more than one player unpaired")
+        bye = players[unpaired[0]].number if unpaired else None
+        boards: list[tuple[tuple[float, float, int], tuple[int, int]]] = []
+        for v in range(n):
+            u = self.partner.get(v)
+            if u is None or u < v:
+                continue
+            a, b = players[v], players[u]  # v < u: a is the higher ranked (art. A.2)
+            first, second = (a, b) if a.number < b.number else (b, a)
+            if colour(first, second, self.state.initial_colour) == WHITE:
+                pair = (first.number, second.number)
+            else:
+                pair = (second.number, first.number)
+            # board order (as bbpPairings: the higher score first, then the lower
+            # player's score, then the higher player's pairing number)
+            boards.append(((-a.score, -b.score, a.rank), pair))
+        boards.sort()
+        return DutchPairing(tuple(pair for _, pair in boards), bye)

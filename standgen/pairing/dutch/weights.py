@@ -1,0 +1,192 @@
+"""The Dutch engine's model: the C.04.3 criteria written as the weights of a
+maximum-weight matching, one field above the other, and that matching kept up to date
+while the brackets are paired (see the package docstring)."""
+
+from __future__ import annotations
+
+from standgen.pairing.blossom import IncrementalMatching, max_weight_matching
+from standgen.pairing.dutch.state import DOWN, UP, PairingState, _invert, _Player, _players
+
+INCREMENTAL = True  # repair the matching between decisions instead of starting again
+
+
+def _bits(value: int) -> int:
+    return max(value, 0).bit_length()
+
+
+class _Weights:
+    """The players of one round's pairing, the weight of pairing any two of them
+    (C.04.3 art. C.1-C.21) and the best matching over those weights."""
+
+    def __init__(self, state: PairingState) -> None:
+        self.state = state
+        self.players = _players(state)
+        self.n = len(self.players)
+        self.played = state.played_rounds
+        met: dict[int, set[int]] = {}
+        for e in state.entrants:
+            for m in e.history:
+                if m.played and m.opponent is not None:  # art. C.1: forfeits do not count
+                    met.setdefault(e.number, set()).add(m.opponent)
+        self.met = met
+        # lexicographic score levels: the bits each score group takes in a "scores" field
+        self.shift: dict[float, int] = {}
+        total = 0
+        largest = 0
+        k = self.n - 1
+        while k >= 0:
+            score = self.players[k].score
+            start = k
+            while start > 0 and self.players[start - 1].score == score:
+                start -= 1
+            size = k - start + 1
+            self.shift[score] = total
+            total += _bits(size)
+            largest = max(largest, size)
+            k = start - 1
+        self.groups_shift = total
+        self.size_bits = max(_bits(largest), 1)
+        self.top_threshold = self.played * max(state.win_points, state.draw_points) / 2
+        self.bye_score = 0.0
+        self.single_downfloater_bye = False
+        self.unplayed_rank: dict[int, int] = {}
+        self.weight: dict[tuple[int, int], int] = {}
+        self.alive = [True] * self.n
+        self.partner: dict[int, int] = {}
+        # the matching kept up to date between decisions (as bbpPairings' matching
+        # computer), or None: each matching computed afresh
+        self.matcher = IncrementalMatching(self.n) if INCREMENTAL and self.n > 1 else None
+
+    # ----- criteria ---------------------------------------------------------------------
+
+    def compatible(self, a: _Player, b: _Player) -> bool:
+        """C.04.3 art. C.1: no two players meet twice (games played over the board);
+        art. C.3: no two players with the same absolute colour preference meet, except
+        topscorers (art. A.7: a score above 50 % of the maximum) in the last round."""
+        if b.number in self.met.get(a.number, ()):
+            return False
+        if not (a.absolute and b.absolute and a.preference == b.preference):
+            return True
+        last = self.played >= self.state.rounds - 1
+        return last and (a.score > self.top_threshold or b.score > self.top_threshold)
+
+    def bye_candidate(self, p: _Player) -> bool:
+        """C.04.3 C.2 (eligible) and C.4 (the bye at the lowest score that completes the round)."""
+        return p.eligible and p.score <= self.bye_score
+
+    def colour_fields(self, lower: _Player, higher: _Player, current: bool) -> list[int]:
+        """The colour criteria of a pair in the bracket, each 1 when met.
+
+        C.04.3 C.10 (no colour difference beyond +-2) and C.11 (no same colour three
+        times in a row), which only topscorers may break (the last-round exception of
+        C.3, A.7); C.12 (both colour preferences granted), C.13 (strong preferences
+        granted; two absolute ones count under C.10-C.11 instead).
+        """
+        if not current:
+            return [0, 0, 0, 0]
+        same = lower.preference == higher.preference
+        c10 = not (lower.absolute_imbalance and higher.absolute_imbalance and same)
+        if not (lower.absolute and higher.absolute and same):
+            c11 = True
+        elif lower.imbalance == higher.imbalance:
+            c11 = lower.repeated is None or lower.repeated != higher.repeated
+        else:
+            assert lower.preference is not None
+            less = higher if lower.imbalance > higher.imbalance else lower
+            c11 = less.repeated != _invert(lower.preference)
+        c12 = (lower.preference is None or higher.preference is None or not same)
+        lower_strong = lower.strong or lower.absolute
+        higher_strong = higher.strong or higher.absolute
+        c13 = ((not lower_strong) or (not higher_strong)
+               or (lower.absolute and higher.absolute) or not same)
+        return [int(c10), int(c11), int(c12), int(c13)]
+
+    def edge(self, higher: _Player, lower: _Player, current: bool, following: bool) -> int:
+        """Return the weight of pairing ``higher`` (better placed) with ``lower``, 0 if
+        they may not meet. The fields, most important first (each wide enough that
+        the sum over a whole matching never reaches the field above):
+
+        completion and the bye (C.2: only an eligible player; C.4: the round can be
+        completed; the bye at the lowest possible score), pairs in the bracket (C.5),
+        the scores paired (C.6: moved-down players paired from the highest score), the
+        same for the next bracket (C.7-C.8), the unplayed games of the bye assignee
+        (C.9), colours (C.10-C.13), repeated floats of the last round and of the round
+        before (C.14-C.17, counted, then C.18-C.21,
+        by score), and room for the transposition and exchange order (art. D).
+        """
+        sb, sg, shift = self.size_bits, self.groups_shift, self.shift
+        if not self.compatible(higher, lower):
+            return 0
+        w = 1 + (not self.bye_candidate(higher)) + (not self.bye_candidate(lower))
+        w = (w << sb) + int(current)
+        w = (w << sg) + ((1 << shift[higher.score]) if current else 0)
+        w = (w << sb) + int(following)
+        w = (w << sg) + ((1 << shift[higher.score]) if following else 0)
+        w <<= 2 * sb
+        if self.single_downfloater_bye:
+            if higher.score == self.bye_score:
+                w += self.unplayed_rank[higher.played_games]
+            if lower.score == self.bye_score:
+                w += self.unplayed_rank[lower.played_games]
+        for bit in self.colour_fields(lower, higher, current):
+            w = (w << sb) + bit
+        float_rounds = [r for r in (0, 1) if self.played > r]
+        for r in float_rounds:
+            down = up = 0
+            if current:
+                down = int(lower.floats[r] == DOWN) + int(
+                    higher.score <= lower.score and higher.floats[r] == DOWN)
+                up = int(not (higher.score > lower.score and lower.floats[r] == UP))
+            w = (w << sb) + down
+            w = (w << sb) + up
+        for r in float_rounds:
+            down = up = 0
+            if current:
+                down = (int(lower.floats[r] == DOWN) << shift[lower.score]) + (
+                    int(higher.floats[r] == DOWN) << shift[higher.score])
+                if not (lower.floats[r] == UP and higher.score > lower.score):
+                    up = 1 << shift[higher.score]
+            w = (w << sg) + down
+            w = (w << sg) + up
+        return w << (3 * sb + 1)
+
+    # ----- the matching -----------------------------------------------------------------
+
+    def set(self, u: int, v: int, w: int) -> None:
+        """Set the weight of pairing ``u`` with ``v`` (``u``: the player whose edges
+        change, re-matched first by the incremental matching)."""
+        self.weight[(u, v) if u < v else (v, u)] = w
+        if self.matcher is not None:
+            self.matcher.set_weight(u, v, w)
+
+    def compute(self) -> list[int]:
+        """Return the best matching of the players not yet paired: ``mate[v]`` (``v``
+        itself when unmatched, the fixed partner for those already paired)."""
+        if self.matcher is not None:
+            found = self.matcher.solve()
+            out = list(range(self.n))
+            for v, m in enumerate(found):
+                if m != -1:
+                    out[v] = m
+            for v, p in self.partner.items():
+                out[v] = p
+            return out
+        live = [v for v in range(self.n) if self.alive[v]]
+        index = {v: k for k, v in enumerate(live)}
+        edges = [(index[u], index[v], w) for (u, v), w in self.weight.items()
+                 if w > 0 and self.alive[u] and self.alive[v]]
+        mate = max_weight_matching(len(live), edges)
+        out = list(range(self.n))
+        for v, p in self.partner.items():
+            out[v] = p
+        for k, m in enumerate(mate):
+            if m != -1:
+                out[live[k]] = live[m]
+        return out
+
+    def finalise(self, u: int, v: int) -> None:
+        self.alive[u] = self.alive[v] = False
+        self.partner[u], self.partner[v] = v, u
+        if self.matcher is not None:
+            self.matcher.remove(u)
+            self.matcher.remove(v)
