@@ -58,6 +58,7 @@ class EventGames:
     head: tuple[str, str, str, str, str]  # event, event_name, date, season, format
     rows: tuple[Row, ...]  # the columns of _ROW, by round, table, player
     rated: bool = True  # False: ``rated = false`` under [options], left out of ratings
+    path: tuple[str, ...] = ()  # the event's folder (what a build state keys it by)
 
 
 def event_games(made: EventReport, seasons: Sequence[Season] = ()) -> EventGames:
@@ -67,7 +68,7 @@ def event_games(made: EventReport, seasons: Sequence[Season] = ()) -> EventGames
     rows.sort(key=_ORDER)  # stable: by round, table, player
     return EventGames((event.slug, event.config.name, event.config.date.isoformat(),
                        season_of(event, seasons), event.config.format), tuple(rows),
-                      event.config.options.get("rated", True) is not False)
+                      event.config.options.get("rated", True) is not False, event.path)
 
 
 def frame_of(parts: Iterable[EventGames]) -> pd.DataFrame:
