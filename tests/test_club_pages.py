@@ -301,3 +301,20 @@ def test_the_page_types_render_through_the_registrys_renderer(
         made.update(renderer._render(page_type, inputs))
     assert made.keys() == files.keys()
     assert made["archive/2026/ratings/ratings.json"] == files["archive/2026/ratings/ratings.json"]
+
+
+def test_every_player_of_every_event_has_a_rating_page(tmp_path: Path) -> None:
+    """So each history page can link to its player's: one who never played a rated game
+    (only forfeits here) has a page saying so."""
+    events = Path(shutil.copytree(REPO / "events", tmp_path / "events"))
+    toml = events / "2026/club-swiss/event.toml"
+    toml.write_text(toml.read_text().replace("[options]\n", "[options]\nrated = false\n"))
+    tree = load_tree(events)
+    reports = tuple(report(e) for e in tree.events)
+    files = club_files(tree, reports)
+    for made in reports:
+        for player in made.event.players:
+            assert f"players/{player.id}/ratings/index.html" in files, player.id
+    page = files["players/helen-w/ratings/index.html"].decode()  # chess only: not rated
+    assert "No rated games." in page and "<svg" not in page
+    assert json.loads(files["players/helen-w/ratings/ratings.json"])["games"] == []

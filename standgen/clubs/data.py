@@ -5,7 +5,7 @@ when first asked for (:mod:`standgen.clubs.ratings`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 
 import pandas as pd
@@ -17,14 +17,16 @@ from standgen.pipeline import EventReport
 
 
 class ClubData:
-    """The archive's games (the tidy table with each chess game's FIDE rating change) and
-    the events left out of the ratings; the ratings are computed when first asked for."""
+    """The archive's games (the tidy table with each chess game's FIDE rating change),
+    the events left out of the ratings and every player of every event (by id, with a
+    name: those without a game too); the ratings are computed when first asked for."""
 
     def __init__(self, games: pd.DataFrame, opted_out: Iterable[str] = (),
-                 fast: bool = True) -> None:
+                 fast: bool = True, people: Mapping[str, str] | None = None) -> None:
         self.games = games
         self.opted_out = tuple(sorted(opted_out))
         self.fast = fast  # the ratings' fast path (standgen.perf's switch, passed down)
+        self.people = dict(people) if people is not None else self.names
 
     @cached_property
     def ratings(self) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -43,7 +45,7 @@ class ClubData:
             return self
         prefix = "/".join(path) + "/"
         return ClubData(self.games[self.games["event"].str.startswith(prefix)],
-                        self.opted_out, self.fast)
+                        self.opted_out, self.fast, self.people)
 
 
 def club_data(reports: Iterable[EventReport], tree: EventsTree, fast: bool = True
@@ -57,4 +59,6 @@ def club_data_of(parts: Sequence[EventGames], fast: bool = True) -> ClubData:
     (:func:`standgen.clubs.games.event_games`: what a build can keep between builds)."""
     games = frame_of(parts)
     games["fide_change"] = fide_changes(games)
-    return ClubData(games, [p.head[0] for p in parts if not p.rated], fast)
+    people = {pid: name for part in sorted(parts, key=lambda p: p.head[0])
+              for pid, name in part.players}
+    return ClubData(games, [p.head[0] for p in parts if not p.rated], fast, people)

@@ -59,6 +59,7 @@ class EventGames:
     rows: tuple[Row, ...]  # the columns of _ROW, by round, table, player
     rated: bool = True  # False: ``rated = false`` under [options], left out of ratings
     path: tuple[str, ...] = ()  # the event's folder (what a build state keys it by)
+    players: tuple[tuple[str, str], ...] = ()  # players.csv's (id, name), games or none
 
 
 def event_games(made: EventReport, seasons: Sequence[Season] = ()) -> EventGames:
@@ -68,7 +69,8 @@ def event_games(made: EventReport, seasons: Sequence[Season] = ()) -> EventGames
     rows.sort(key=_ORDER)  # stable: by round, table, player
     return EventGames((event.slug, event.config.name, event.config.date.isoformat(),
                        season_of(event, seasons), event.config.format), tuple(rows),
-                      event.config.options.get("rated", True) is not False, event.path)
+                      event.config.options.get("rated", True) is not False, event.path,
+                      tuple((p.id, p.name) for p in event.players))
 
 
 def frame_of(parts: Iterable[EventGames]) -> pd.DataFrame:

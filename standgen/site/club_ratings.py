@@ -202,11 +202,14 @@ class PlayerRatingsPage:
 
 
 def player_ratings_pages(site: Site, club: ClubData) -> Iterator[PlayerRatingsPage]:
-    """Yield the rating history page of every rated player, by id."""
+    """Yield the rating history page of every player of every event, by id (a player
+    without a rated game too, so each history page can link to its player's)."""
     listing, changes = club.ratings
     games = dict(tuple(club.games.groupby("player", sort=False)))
-    for pid, mine in changes.groupby("player", sort=True):
-        yield player_ratings_page(site, club, str(pid), (games[pid], mine, listing))
+    rated = dict(tuple(changes.groupby("player", sort=False)))
+    for pid in sorted(club.people.keys() | games.keys()):
+        yield player_ratings_page(site, club, pid, (
+            games.get(pid, club.games.iloc[:0]), rated.get(pid, changes.iloc[:0]), listing))
 
 
 PlayerRows = tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]  # games, changes, rating list
@@ -224,7 +227,7 @@ def player_ratings_page(site: Site, club: ClubData, pid: str,
     path = player_ratings_path(pid)
     ranks = listing.index[listing["player"] == pid].tolist()
     name = (str(listing.at[ranks[0], "name"]) if ranks
-            else str(games["name"].iloc[-1]) if len(games) else pid)
+            else str(games["name"].iloc[-1]) if len(games) else club.people.get(pid, pid))
     page = frame(path, f"{name} · ratings", "ratings", [(name, history_page_path(pid))])
     rated = _rated_games(page, games, changes, club.names)
     points, unit = _chart_points(rated)
