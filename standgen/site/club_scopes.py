@@ -21,7 +21,6 @@ from standgen.clubs.meta import wilson
 from standgen.model import EventsTree, Season
 from standgen.site import links
 from standgen.site.contexts import Site
-from standgen.site.history import ARCHIVE
 from standgen.site.numbers import json_number
 
 SMALL_SAMPLE = 10  # fewer games than this: the share is shown greyed, with its n
@@ -127,7 +126,7 @@ def crumbs(scope: Scope, site: Site) -> list[tuple[str, str]]:
         season = next((s for s in site.tree.seasons if s.path == scope.path), None)
         if season is not None:
             return [(season.name, links.season_page(season.path))]
-    return [("Archive", ARCHIVE)]
+    return [("Archive", links.page("archive"))]  # the archive page (site.history.ARCHIVE)
 
 
 def formats_played(games: pd.DataFrame) -> list[str]:
