@@ -85,7 +85,6 @@ class RatingListPage:
     model: str = MODEL
 
 
-
 def rating_list_page(site: Site, club: ClubData, scope: Scope) -> RatingListPage:
     """Return the rating list of ``scope``: OpenSkill over the scope's rated games."""
     path = ratings_path(scope.path)
@@ -153,8 +152,6 @@ def rating_list_document(page: RatingListPage) -> dict[str, Any]:
             for r in page.rows
         ],
     }
-
-
 
 
 # ----- a player's rating history ------------------------------------------------------------

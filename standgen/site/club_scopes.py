@@ -118,8 +118,6 @@ def share(points: float, games: int) -> Share:
     return Share(games, points / games if games else 0.0, low, high)
 
 
-
-
 def crumbs(scope: Scope, site: Site) -> list[tuple[str, str]]:
     """Return the breadcrumbs of a scope's page: its season's page, or the archive."""
     if scope.path:
