@@ -129,7 +129,7 @@ def meta_page(site: Site, data: ClubData, scope: Scope, fmt: str,
     page = frame(path, f"{scope.name} · {label} · meta", "meta", crumbs(scope, site))
     games = data.games[data.games["format"] == fmt]
     played = games[games["kind"] == "played"]
-    factions = _factionrows_of(faction_table(games))
+    factions = _faction_rows(faction_table(games))
     columns, matrix = _matrix(games, fmt)
     return MetaPage(
         frame=page, scope=scope.name, format=fmt, format_label=label,
@@ -144,7 +144,7 @@ def meta_page(site: Site, data: ClubData, scope: Scope, fmt: str,
     )
 
 
-def _factionrows_of(table: pd.DataFrame) -> tuple[FactionRow, ...]:
+def _faction_rows(table: pd.DataFrame) -> tuple[FactionRow, ...]:
     return tuple(
         FactionRow(str(r.faction), int(r.wins), int(r.draws), int(r.losses),
                    share(int(r.wins) + 0.5 * int(r.draws), int(r.games)), int(r.solos),
@@ -162,9 +162,9 @@ def _matrix(games: pd.DataFrame, fmt: str) -> tuple[tuple[str, ...], tuple[Matri
         return (), ()
     names = tuple(sorted(set(long["faction"]) | set(long["against"]),
                          key=lambda n: (n.casefold(), n)))
-    cells = {(str(r.faction), str(r.against)): share(float(r.score) * int(r.games),
-                                                     int(r.games))
-             for r in rows_of(long, "faction against score games")}
+    cells = {(str(r.faction), str(r.against)): Share(int(r.games), float(r.score),
+                                                     float(r.low), float(r.high))
+             for r in rows_of(long, "faction against games score low high")}
     rows = []
     for faction in names:
         row = []
