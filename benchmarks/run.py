@@ -217,13 +217,13 @@ def case_rebuild(events_arg: str, repeat: int) -> dict[str, float]:
 
 
 def case_club(events_arg: str, repeat: int) -> dict[str, float]:
-    """Time the club tables of an archive (issue #20): the tidy games table, the
-    OpenSkill ratings, the FIDE changes and the meta, from the events' reports (which a
-    build has already made; loading and ranking are not timed)."""
+    """Time the club tables of an archive (issue #20): the tidy games table with the FIDE
+    changes, the OpenSkill ratings and the meta, as the export and the club pages make
+    them (``standgen.clubs.data.club_data``), from the events' reports (which a build
+    has already made; loading and ranking are not timed)."""
     from standgen import perf
-    from standgen.clubs.games import games_frame
+    from standgen.clubs.data import club_data
     from standgen.clubs.meta import faction_table, matchups
-    from standgen.clubs.ratings import fide_changes, openskill_ratings
     from standgen.load import load_tree
     from standgen.pipeline import report
 
@@ -235,12 +235,11 @@ def case_club(events_arg: str, repeat: int) -> dict[str, float]:
             tables()
 
     def tables() -> None:
-        games = games_frame(reports, tree.seasons)
-        fide_changes(games)
-        openskill_ratings(games)
-        faction_table(games)
-        for fmt in sorted(set(games["format"])):
-            matchups(games, fmt)
+        data = club_data(reports, tree)
+        _ = data.ratings
+        faction_table(data.games)
+        for fmt in sorted(data.games["format"].unique().tolist()):
+            matchups(data.games, fmt)
 
     return {"time": _best(club, repeat)}
 

@@ -7,6 +7,7 @@ import random
 import shutil
 from pathlib import Path
 
+import numpy as np
 import openpyxl
 import pandas as pd
 import pytest
@@ -19,8 +20,9 @@ from standgen.cli import main
 from standgen.clubs.export import club_tables
 from standgen.clubs.games import games_frame
 from standgen.clubs.meta import faction_table, matchup_matrix, wilson
-from standgen.clubs.plackett_luce import ordinal, rate_two
+from standgen.clubs.plackett_luce import ordinal, rate_pairs
 from standgen.clubs.ratings import (
+    _rounded,
     fide_change,
     fide_changes,
     fide_expected,
@@ -207,15 +209,42 @@ def test_fide_changes_of_a_column_equal_the_rule_game_by_game(
                             1)
 
 
-@given(st.floats(-20, 80), st.floats(0.05, 12), st.floats(-20, 80), st.floats(0.05, 12),
-       st.sampled_from([1.0, 0.5, 0.0]))
+@given(st.lists(st.tuples(st.floats(-20, 80), st.floats(0.05, 12), st.floats(-20, 80),
+                          st.floats(0.05, 12), st.booleans()), min_size=1, max_size=12))
 def test_the_two_player_fast_path_equals_openskill_bit_for_bit(
-        mu_a: float, sigma_a: float, mu_b: float, sigma_b: float, score: float) -> None:
-    """standgen.clubs.plackett_luce.rate_two against the package's own rate()."""
+        games: list[tuple[float, float, float, float, bool]]) -> None:
+    """standgen.clubs.plackett_luce.rate_pairs, a round's games at once, against the
+    package's own rate() game by game (the winner first; a draw ranks both 0)."""
     model = PlackettLuce()
-    ranks = {1.0: [0.0, 1.0], 0.5: [0.0, 0.0], 0.0: [1.0, 0.0]}[score]
-    [[a], [b]] = model.rate([[model.rating(mu=mu_a, sigma=sigma_a)],
-                             [model.rating(mu=mu_b, sigma=sigma_b)]], ranks=ranks)
-    got_a, got_b = rate_two((mu_a, sigma_a), (mu_b, sigma_b), score)
-    assert got_a == (a.mu, a.sigma) and got_b == (b.mu, b.sigma)
-    assert ordinal(got_a) == a.ordinal()
+    mu_a, sigma_a, mu_b, sigma_b, draw = (np.array(c) for c in zip(*games, strict=True))
+    got = rate_pairs(mu_a, sigma_a, mu_b, sigma_b, draw.astype(bool))
+    for k, (m1, s1, m2, s2, drawn) in enumerate(games):
+        [[a], [b]] = model.rate([[model.rating(mu=m1, sigma=s1)],
+                                 [model.rating(mu=m2, sigma=s2)]],
+                                ranks=[0.0, 0.0] if drawn else [0.0, 1.0])
+        assert (got[0][k], got[1][k], got[2][k], got[3][k]) == (a.mu, a.sigma, b.mu, b.sigma)
+        assert ordinal((float(got[0][k]), float(got[1][k]))) == a.ordinal()
+
+
+@given(st.lists(st.floats(allow_nan=True, allow_infinity=True) | st.sampled_from(
+    [0.125, 2.675, -2.675, 1.005, 0.5, -0.5, 12.345, 1e15 + 0.5, 2.0**30 / 100]),
+    min_size=1, max_size=40), st.sampled_from([2, 4]))
+def test_rounding_a_column_equals_pythons_round(values: list[float], digits: int) -> None:
+    """ratings._rounded, numpy with a fallback, against round() value by value."""
+    got = _rounded(np.array(values, dtype="float64"), digits)
+    for value, rounded in zip(values, got, strict=True):
+        want = round(value, digits) if math.isfinite(value) else value
+        assert rounded == want or (math.isnan(rounded) and math.isnan(want)), value
+        assert math.copysign(1, rounded) == math.copysign(1, want) or math.isnan(want)
+
+
+def test_ratings_are_the_same_with_the_fast_path_off(demo: tuple) -> None:  # type: ignore[type-arg]
+    """The two-player fast path gives the package's own numbers: every rating and
+    change equal with it off (the export passes standgen.perf's switch)."""
+    tree, reports = demo
+    games = games_frame(reports, tree.seasons)
+    fast = openskill_ratings(games)
+    slow = openskill_ratings(games, fast=False)
+    for got, want in zip(fast, slow, strict=True):
+        pd.testing.assert_frame_equal(got, want, check_exact=True)
+    assert set(games["seats"]) >= {2, 7}  # two-player games and Diplomacy boards both rated

@@ -24,9 +24,8 @@ from pathlib import Path
 import pandas as pd
 
 from standgen import perf
-from standgen.clubs.games import games_frame
+from standgen.clubs.data import club_data
 from standgen.clubs.meta import faction_table, matchups
-from standgen.clubs.ratings import fide_changes, openskill_ratings
 from standgen.errors import InputError, Problem
 from standgen.model import EventsTree
 from standgen.pipeline import EventReport, report
@@ -45,11 +44,9 @@ def club_tables(tree: EventsTree, reports: tuple[EventReport, ...] | None = None
 def _club_tables(tree: EventsTree, reports: tuple[EventReport, ...] | None
                  ) -> dict[str, pd.DataFrame]:
     made = reports if reports is not None else tuple(report(e) for e in tree.events)
-    games = games_frame(made, tree.seasons)
-    games["fide_change"] = fide_changes(games)
-    opted_out = [m.event.slug for m in made
-                 if m.event.config.options.get("rated", True) is False]
-    listing, changes = openskill_ratings(games, opted_out)
+    data = club_data(made, tree, perf.enabled())
+    games = data.games
+    listing, changes = data.ratings
     standings = pd.DataFrame(
         [{"event": m.event.slug, "event_name": m.event.config.name,
           "date": m.event.config.date.isoformat(), "format": m.event.config.format,
@@ -59,7 +56,7 @@ def _club_tables(tree: EventsTree, reports: tuple[EventReport, ...] | None
         columns=["event", "event_name", "date", "format", "rank", "player", "name",
                  "faction", "score"])
     long = pd.concat([matchups(games, fmt).assign(format=fmt)
-                      for fmt in sorted(set(games["format"]))] or [pd.DataFrame()],
+                      for fmt in sorted(games["format"].unique().tolist())] or [pd.DataFrame()],
                      ignore_index=True)
     return {"games": games, "standings": standings, "ratings": listing,
             "rating_changes": changes, "meta": faction_table(games), "matchups": long}

@@ -11,13 +11,16 @@ McMahon score (``start``), as OpenGotha's MMS does.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from operator import itemgetter
 
 import pandas as pd
 
-from standgen.model import Event, GameKind, Season
+from standgen.model import Event, GameKind, Outcome, Season, Seat
 from standgen.pipeline import EventReport
 from standgen.site.formats import views_of
 
+Row = tuple[object, ...]
 COLUMNS = ("event", "event_name", "date", "season", "format", "round", "table", "kind",
            "player", "name", "faction", "rank", "rating", "colour", "opponents",
            "opponent_factions", "opponent_ranks", "opponent_ratings", "seats", "outcome",
@@ -41,64 +44,102 @@ def games_frame(reports: Iterable[EventReport], seasons: Sequence[Season] = ()) 
     data contract section 1); ``start`` is the player's starting score (McMahon's initial
     MMS, 0 elsewhere).
     """
-    columns: dict[str, list[object]] = {name: [] for name in COLUMNS}
-    for made in reports:
-        _event_rows(made, seasons, columns)
-    frame = pd.DataFrame(columns).astype({"round": "int64", "table": "int64",
-                                          "points": "float64", "start": "float64",
-                                          "seats": "int64", "rating": "float64",
-                                          "handicap": "float64"})
-    return frame.sort_values(["event", "round", "table", "player"], kind="stable",
-                             ignore_index=True)
+    return frame_of(event_games(made, seasons) for made in reports)
 
 
-def _event_rows(made: EventReport, seasons: Sequence[Season],
-                columns: dict[str, list[object]]) -> None:
-    """Append one event's rows to ``columns``."""
+@dataclass(frozen=True)
+class EventGames:
+    """One event's part of the tidy table: its own columns once, a row per seat.
+
+    Small and picklable, so a build can keep each event's part between builds (as it
+    keeps summaries) and make the archive's table with :func:`frame_of`, no report needed.
+    """
+
+    head: tuple[str, str, str, str, str]  # event, event_name, date, season, format
+    rows: tuple[Row, ...]  # the columns of _ROW, by round, table, player
+    rated: bool = True  # False: ``rated = false`` under [options], left out of ratings
+    path: tuple[str, ...] = ()  # the event's folder (what a build state keys it by)
+    players: tuple[tuple[str, str], ...] = ()  # players.csv's (id, name), games or none
+
+
+def event_games(made: EventReport, seasons: Sequence[Season] = ()) -> EventGames:
+    """Return one event's part of the tidy table."""
     event = made.event
-    fmt = made.standings.format
-    players = event.player_by_id
-    season = season_of(event, seasons)
+    rows = _event_rows(made)
+    rows.sort(key=_ORDER)  # stable: by round, table, player
+    return EventGames((event.slug, event.config.name, event.config.date.isoformat(),
+                       season_of(event, seasons), event.config.format), tuple(rows),
+                      event.config.options.get("rated", True) is not False, event.path,
+                      tuple((p.id, p.name) for p in event.players))
+
+
+def frame_of(parts: Iterable[EventGames]) -> pd.DataFrame:
+    """Return the tidy table of the events' parts, events by folder."""
+    columns: dict[str, list[object]] = {name: [] for name in COLUMNS}
+    for part in sorted(parts, key=lambda p: p.head[0]):
+        for name, value in zip(COLUMNS[:5], part.head, strict=True):
+            columns[name].extend([value] * len(part.rows))
+        for name, values in zip(_ROW, zip(*part.rows, strict=True) if part.rows else
+                                ((),) * len(_ROW), strict=True):
+            columns[name].extend(values)
+    return pd.DataFrame(columns).astype({"round": "int64", "table": "int64",
+                                         "points": "float64", "start": "float64",
+                                         "seats": "int64", "rating": "float64",
+                                         "handicap": "float64"})
+
+
+# the columns of :func:`_event_rows`' rows (the others are the event's own)
+_ROW = COLUMNS[5:]
+_ORDER = itemgetter(0, 1, 3)  # round, table, player
+_OUTCOME = {outcome: outcome.value for outcome in Outcome}
+_KIND = {kind: kind.value for kind in GameKind}
+_NOBODY = ("", "", "", "")
+
+
+def _event_rows(made: EventReport) -> list[Row]:
+    """Return one event's rows (the columns of :data:`_ROW`), as its records hold them."""
+    event = made.event
+    coloured = bool(views_of(made.standings.format).seat_headers)  # chess: seat 1 White
     start = _starts(event)
-    coloured = bool(views_of(fmt).seat_headers)  # chess: player_1 has White
-    date = event.config.date.isoformat()
-    add = {name: columns[name].append for name in COLUMNS}
+    people = {p.id: (p.id, p.name, p.faction, p.rank, p.rating,
+                     "" if p.rating is None else f"{p.rating:g}") for p in event.players}
+    rows: list[Row] = []
+    append = rows.append
     for record in made.standings.records.values():
         for entry in record.entries:
             game, seat = entry.game, entry.seat
             if not game.finished:
                 continue
-            player = players[seat.player]
-            others = [(s, players[s.player]) for s in game.seats
-                      if s.player != seat.player and s.player in players]
-            white = coloured and len(game.seats) == 2
-            outcome = seat.outcome.value if seat.outcome else ""
-            add["event"](event.slug)
-            add["event_name"](event.config.name)
-            add["date"](date)
-            add["season"](season)
-            add["format"](event.config.format)
-            add["round"](game.round)
-            add["table"](game.table)
-            add["kind"](game.kind.value)
-            add["player"](player.id)
-            add["name"](player.name)
-            add["faction"](seat.power or player.faction)
-            add["rank"](player.rank)
-            add["rating"](player.rating)
-            add["colour"](("white" if game.seats[0] is seat else "black") if white else "")
-            add["opponents"](";".join(o.id for _, o in others))
-            add["opponent_factions"](";".join(s.power or o.faction for s, o in others))
-            add["opponent_ranks"](";".join(o.rank for _, o in others))
-            add["opponent_ratings"](";".join("" if o.rating is None else f"{o.rating:g}"
-                                             for _, o in others))
-            add["seats"](len(game.seats))
-            add["outcome"](outcome)
-            add["result"](seat.result or outcome)
-            add["points"](float(entry.points))
-            add["start"](start.get(player.id, 0.0))
-            add["handicap"](game.extra.get("handicap", 0.0)
-                            if game.kind is GameKind.PLAYED else 0.0)
+            pid, name, faction, rank, rating, _ = people[seat.player]
+            seats = game.seats
+            if len(seats) == 2:  # the common case, without joining
+                other = seats[1] if seats[0].player == pid else seats[0]
+                them = people.get(other.player)
+                opponents = (_NOBODY if them is None or other.player == pid
+                             else (them[0], other.power or them[2], them[3], them[5]))
+            else:
+                opponents = _opponents(seats, seat, people)
+            outcome = _OUTCOME.get(seat.outcome, "")  # type: ignore[arg-type]
+            kind = game.kind
+            colour = ""
+            if coloured and len(seats) == 2:
+                colour = "white" if seats[0] is seat else "black"
+            append((game.round, game.table, _KIND[kind], pid, name, seat.power or faction,
+                    rank, rating, colour, *opponents, len(seats), outcome,
+                    seat.result or outcome, float(entry.points), start.get(pid, 0.0),
+                    game.extra.get("handicap", 0.0) if kind is GameKind.PLAYED else 0.0))
+    return rows
+
+
+def _opponents(seats: Sequence[Seat], seat: Seat,
+               people: dict[str, tuple[str, str, str, str, float | None, str]]
+               ) -> tuple[str, str, str, str]:
+    """Return the ids, factions (powers), ranks and ratings of ``seat``'s opponents at a
+    board, each joined with ``;`` (players missing from players.csv left out)."""
+    others = [(s, people[s.player]) for s in seats
+              if s.player != seat.player and s.player in people]
+    return (";".join(o[0] for _, o in others), ";".join(s.power or o[2] for s, o in others),
+            ";".join(o[3] for _, o in others), ";".join(o[5] for _, o in others))
 
 
 def _starts(event: Event) -> dict[str, float]:

@@ -89,3 +89,27 @@ def matchup_matrix(games: pd.DataFrame, fmt: str) -> pd.DataFrame:
     long = long.assign(cell=[f"{s:.0%} ({n})" for s, n in
                              zip(long["score"], long["games"], strict=True)])
     return long.pivot(index="faction", columns="against", values="cell").fillna("")
+
+
+def board_matchups(games: pd.DataFrame, fmt: str) -> pd.DataFrame:
+    """Return the power x power matrix of one format's boards (games of more than two
+    seats: Diplomacy), long form as :func:`matchups`: for each pair of powers that sat at
+    one board, the boards they shared and how often the first finished above the second
+    (more points the event gave; equal points count half), with its Wilson interval."""
+    boards = games[(games["format"] == fmt) & (games["kind"] == "played")
+                   & (games["seats"] > 2) & (games["faction"] != "")]
+    if boards.empty:
+        return pd.DataFrame(columns=["faction", "against", "games", "score", "low", "high"])
+    seats = boards[["event", "round", "table", "player", "faction", "points"]]
+    pairs = seats.merge(seats, on=["event", "round", "table"], suffixes=("", "_other"))
+    pairs = pairs[pairs["player"] != pairs["player_other"]]
+    above = (pairs["points"] > pairs["points_other"]).astype("float64")
+    level = (pairs["points"] == pairs["points_other"]).astype("float64")
+    scored = pairs.assign(value=above + 0.5 * level, against=pairs["faction_other"])
+    table = scored.groupby(["faction", "against"], sort=True)["value"].agg(
+        games="size", total="sum").reset_index()
+    bounds = [wilson(t, n) for t, n in zip(table["total"], table["games"], strict=True)]
+    table["score"] = (table["total"] / table["games"]).round(4)
+    table["low"] = [round(low, 4) for low, _ in bounds]
+    table["high"] = [round(high, 4) for _, high in bounds]
+    return table[["faction", "against", "games", "score", "low", "high"]]

@@ -1,18 +1,22 @@
-"""Weng and Lin's Plackett-Luce update for one two-player game, as ``openskill`` computes
-it, without its objects: the fast path of :func:`standgen.clubs.ratings.openskill_ratings`.
+"""Weng and Lin's Plackett-Luce update of two-player games, as ``openskill`` computes it,
+without its objects and a round's games at once: the fast path of
+:func:`standgen.clubs.ratings.openskill_ratings`.
 
 openskill 6's ``PlackettLuce.rate`` (Weng and Lin 2011, Algorithm 4, with the package's
-tau and gamma defaults) costs about 39 µs a game in its object model, so a 1,000-event
-archive spends 14 s there. This module performs the same floating-point operations in
-the same order for two teams of one player (a win, or a draw), so its results equal the
-package's bit for bit; ``tests/test_clubs.py`` checks that on random ratings and every
-outcome against the package itself. Games of more seats (Diplomacy boards) go to the
-package.
+tau and gamma defaults; the openskill.py documentation) costs about 39 µs a game in its
+object model, so a 1,000-event archive spent 14 s there. This module performs the same
+floating-point operations in the same order for two teams of one player (a win, or a
+draw), so its results equal the package's bit for bit; ``tests/test_clubs.py`` checks
+that on random ratings and every outcome against the package itself, and the whole
+rating list with the fast path on and off. Games of more seats (Diplomacy boards) go to
+the package.
 """
 
 from __future__ import annotations
 
 import math
+
+import numpy as np
 
 # openskill's PlackettLuce defaults (its documented model parameters)
 BETA = 25.0 / 6.0
@@ -29,66 +33,59 @@ def ordinal(rating: Rating) -> float:
     return 1 * ((mu - 3.0 * sigma) + (0 / 1))
 
 
-def rate_two(first: Rating, second: Rating, score: float) -> tuple[Rating, Rating]:
-    """Return both players' new ratings after one game: ``score`` 1 if the first won,
-    0.5 a draw, 0 if the second won (``PlackettLuce().rate([[a], [b]], ranks=...)``)."""
+def rate_pairs(first_mu: np.ndarray, first_sigma: np.ndarray, second_mu: np.ndarray,
+               second_sigma: np.ndarray, draw: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Return the new (mu, sigma) of both seats of many two-player games at once: the
+    first seat won (or, where ``draw``, the two drew), as
+    ``PlackettLuce().rate([[first], [second]], ranks=[0, 1])`` (a draw: ``[0, 0]``)
+    computes each; the package sorts the winner first, so a caller passes the winner as
+    the first seat.
+
+    The same floating-point operations as the package, element by element: additions,
+    products, quotients and square roots in numpy (IEEE 754, correctly rounded, as
+    Python's), the powers and exponentials by Python's own ``**`` and ``math.exp`` on
+    each element (numpy's may differ in the last bit). Identities of the package's
+    arithmetic that change no bit (``0.0 + v``, ``v * 1.0``, ``v / 1``) are left out.
+    """
     tau_squared = TAU * TAU
-    a = (first[0], math.sqrt(first[1] * first[1] + tau_squared))
-    b = (second[0], math.sqrt(second[1] * second[1] + tau_squared))
-    if score == 0:
-        new_b, new_a = _ranked(b, a, draw=False)  # the package sorts the winner first
-        return new_a, new_b
-    return _ranked(a, b, draw=score == 0.5)
-
-
-def _ranked(a: Rating, b: Rating, draw: bool) -> tuple[Rating, Rating]:
-    """Return the update of ``a`` (first place) and ``b`` (second, or tied)."""
-    ss_a, ss_b = (a[1] * 1.0) ** 2, (b[1] * 1.0) ** 2  # the teams' summed sigma squared
+    a_sigma = np.sqrt(first_sigma * first_sigma + tau_squared)
+    b_sigma = np.sqrt(second_sigma * second_sigma + tau_squared)
+    ss_a, ss_b = _squares(a_sigma), _squares(b_sigma)
     beta_squared = BETA**2
-    total = 0.0
-    total += ss_a + beta_squared
-    total += ss_b + beta_squared
-    c = math.sqrt(total)
-    e_a, e_b = math.exp(a[0] / c), math.exp(b[0] / c)
-    both = e_a
-    both += e_b
-    if draw:  # one rank of two teams: every sum over both, each term halved
-        x = e_a / both
-        omega_a = delta_a = 0.0
-        delta_a += x * (1 - x) / 2
-        omega_a += (1 - x) / 2
-        delta_a += x * (1 - x) / 2
-        omega_a -= x / 2
-        y = e_b / both
-        omega_b = delta_b = 0.0
-        delta_b += y * (1 - y) / 2
-        omega_b -= y / 2
-        delta_b += y * (1 - y) / 2
-        omega_b += (1 - y) / 2
-    else:
-        x = e_a / both
-        omega_a = delta_a = 0.0
-        delta_a += x * (1 - x) / 1
-        omega_a += (1 - x) / 1
-        y = e_b / both
-        omega_b = delta_b = 0.0
-        delta_b += y * (1 - y) / 1
-        omega_b -= y / 1
-        alone = e_b / e_b  # the second place's own sum holds only itself
-        delta_b += alone * (1 - alone) / 1
-        omega_b += (1 - alone) / 1
-    return _step(a, ss_a, c, omega_a, delta_a), _step(b, ss_b, c, omega_b, delta_b)
+    c = np.sqrt((ss_a + beta_squared) + (ss_b + beta_squared))
+    e_a, e_b = _exps(first_mu / c), _exps(second_mu / c)
+    both = e_a + e_b
+    x, y = e_a / both, e_b / both
+    alone = e_b / e_b  # the second place's own sum holds only itself
+    with np.errstate(all="ignore"):
+        delta_a = np.where(draw, x * (1 - x) / 2 + x * (1 - x) / 2, x * (1 - x))
+        omega_a = np.where(draw, (1 - x) / 2 - x / 2, 1 - x)
+        delta_b = np.where(draw, y * (1 - y) / 2 + y * (1 - y) / 2,
+                           y * (1 - y) + alone * (1 - alone))
+        omega_b = np.where(draw, -(y / 2) + (1 - y) / 2, -y + (1 - alone))
+    c_squared = _squares(c)
+    new_a = _steps(first_mu, a_sigma, ss_a, c, c_squared, omega_a, delta_a)
+    new_b = _steps(second_mu, b_sigma, ss_b, c, c_squared, omega_b, delta_b)
+    return new_a[0], new_a[1], new_b[0], new_b[1]
 
 
-def _step(rating: Rating, ss: float, c: float, omega: float, delta: float) -> Rating:
-    mu, sigma = rating
-    omega *= ss / c
-    delta *= ss / c**2
-    delta *= math.sqrt(ss) / c  # the default gamma: sqrt(sigma squared) / c
-    if omega >= 0:
-        mu += (sigma**2 / ss) * omega * 1.0
-        sigma *= math.sqrt(max(1 - (sigma**2 / ss) * delta * 1.0, KAPPA))
-    else:
-        mu += (sigma**2 / ss) * omega / 1.0
-        sigma *= math.sqrt(max(1 - (sigma**2 / ss) * delta / 1.0, KAPPA))
-    return mu, sigma
+def _steps(mu: np.ndarray, sigma: np.ndarray, ss: np.ndarray, c: np.ndarray,
+           c_squared: np.ndarray, omega: np.ndarray, delta: np.ndarray
+           ) -> tuple[np.ndarray, np.ndarray]:
+    """The package's update of one seat from its omega and delta, on arrays (with the
+    default gamma, sqrt(sigma squared) / c; ``sigma**2`` is ``ss``: the same power of the
+    same value)."""
+    omega = omega * (ss / c)
+    delta = delta * (ss / c_squared)
+    delta = delta * (np.sqrt(ss) / c)
+    share = ss / ss
+    return mu + share * omega, sigma * np.sqrt(np.maximum(1 - share * delta, KAPPA))
+
+
+def _squares(values: np.ndarray) -> np.ndarray:
+    return np.array([v**2 for v in values.tolist()], dtype="float64")
+
+
+def _exps(values: np.ndarray) -> np.ndarray:
+    return np.array([math.exp(v) for v in values.tolist()], dtype="float64")

@@ -1,0 +1,76 @@
+"""The rating history chart of a player (issue #20): inline SVG drawn at build time, as the
+site's other charts (:mod:`standgen.site.charts`: the same classes, so the same styles;
+no JavaScript library, no external file).
+
+The chart has a text alternative (``role="img"``, an ``aria-label`` and a ``<title>`` per
+point) and sits beside a table with the same numbers; every text is escaped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from markupsafe import Markup, escape
+
+from standgen.site.numbers import display_number
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """A player's rating at one point of their history (the x axis counts games)."""
+
+    label: str  # "Spring open, round 3 (2026-03-14)", for the point's title
+    rating: float
+
+
+def rating_chart(points: Sequence[RatingPoint], caption: str, unit: str = "game") -> Markup:
+    """Return a line chart of a player's rating: before their first rated game, then
+    after each one.
+
+    The y axis spans the player's own lowest and highest ratings and 0 (a new player's
+    OpenSkill ordinal); the x axis is one step per point (``unit``: a game, or an event
+    for long histories), at most 48 px and the whole plot at most 560 px wide.
+    """
+    if not points:
+        return Markup("")
+    left, right, top_pad, bottom_pad, plot_h = 56, 14, 10, 26, 140
+    steps = max(len(points) - 1, 1)
+    step = min(48.0, 560 / steps)
+    width = left + right + round(step * steps)
+    height = top_pad + plot_h + bottom_pad
+    values = [p.rating for p in points]
+    ceiling, floor = max(*values, 0.0), min(*values, 0.0)
+    if ceiling == floor:
+        ceiling = floor + 1.0
+
+    def y(value: float) -> float:
+        return round(top_pad + plot_h * (ceiling - value) / (ceiling - floor), 1)
+
+    def x(i: int) -> float:
+        return round(left + step * i, 1)
+
+    parts = [
+        f'<svg class="chart chart-line chart-rating" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="img" aria-label="{escape(caption)}">',
+        f"<title>{escape(caption)}</title>",
+    ]
+    for value in sorted({ceiling, floor, 0.0}):
+        css = "axis" if value == 0 else "grid"
+        parts += [f'<line class="{css}" x1="{left}" y1="{y(value)}" x2="{width - right}" '
+                  f'y2="{y(value)}"/>',
+                  f'<text x="{left - 6}" y="{y(value) + 4}" text-anchor="end">'
+                  f"{display_number(value)}</text>"]
+    if len(points) > 1:
+        line = " ".join(f"{x(i)},{y(p.rating)}" for i, p in enumerate(points))
+        parts.append(f'<polyline class="line" points="{line}"/>')
+    radius = 4 if step >= 12 else 2 if step >= 4 else 1
+    for i, point in enumerate(points):
+        parts += [f"<g><title>{escape(point.label)}: {display_number(point.rating)}</title>",
+                  f'<circle class="dot" cx="{x(i)}" cy="{y(point.rating)}" r="{radius}"/></g>']
+    count = len(points) - 1
+    parts += [f'<text x="{left}" y="{height - 6}">start</text>',
+              f'<text x="{x(count)}" y="{height - 6}" text-anchor="end">'
+              f"{count} {unit}{'' if count == 1 else 's'}</text>" if count > 1 else ""]
+    parts.append("</svg>")
+    return Markup("".join(parts))

@@ -1,0 +1,304 @@
+"""The club's rating pages (issue #20): the rating list of the site and of each season,
+and each player's rating history, with the JSON beside each.
+
+A season's list rates the season's own events from the start (every player at the
+package's default rating); the site's list and the players' pages rate every event.
+Sources: OpenSkill (openskill.py documentation: ``PlackettLuce``, ``ordinal``), FIDE
+Rating Regulations B.02 (art. 8.3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+from markupsafe import Markup
+
+from standgen.clubs.data import ClubData
+from standgen.formats import FORMATS
+from standgen.site import links
+from standgen.site.club_charts import RatingPoint, rating_chart
+from standgen.site.club_scopes import (
+    MODEL,
+    Scope,
+    crumbs,
+    formats_played,
+    json_beside,
+    meta_path,
+    player_ratings_path,
+    ratings_path,
+    rows_of,
+    signed,
+)
+from standgen.site.contexts import Frame, Link, Site, frame
+from standgen.site.history import history_page_path
+from standgen.site.numbers import display_number, json_number
+
+# ----- the rating list ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RatingRow:
+    """A player in a rating list."""
+
+    rank: int
+    id: str
+    player: Link  # their history page
+    rating: float
+    mu: float
+    sigma: float
+    games: int
+    last: str  # the date of their last rated game
+    last_event: str  # the event they were last rated in
+    last_change: float  # their rating's change over that event
+    fide_rating: float | None
+    fide_change: float | None
+
+    @property
+    def rating_text(self) -> str:
+        return f"{self.rating:.2f}"
+
+    @property
+    def change_text(self) -> str:
+        return signed(self.last_change)
+
+    @property
+    def fide_text(self) -> str:
+        return "" if self.fide_rating is None else display_number(self.fide_rating)
+
+    @property
+    def fide_change_text(self) -> str:
+        return "" if self.fide_change is None else signed(self.fide_change, 1)
+
+
+@dataclass(frozen=True)
+class RatingListPage:
+    """A scope's rating list, best first, with links to the scope's meta pages."""
+
+    frame: Frame
+    scope: str
+    rows: tuple[RatingRow, ...]
+    fide: bool  # some player has a FIDE rating change: show the FIDE columns
+    meta: tuple[Link, ...]
+    json: str
+    model: str = MODEL
+
+
+def rating_list_page(site: Site, club: ClubData, scope: Scope) -> RatingListPage:
+    """Return the rating list of ``scope``: OpenSkill over the scope's rated games."""
+    path = ratings_path(scope.path)
+    page = frame(path, f"{scope.name} · ratings", "ratings", crumbs(scope, site))
+    data = club.within(scope.path)
+    listing, changes = data.ratings
+    last = _last_events(changes)
+    fide = _fide_by_player(data.games)
+    rows = []
+    lines = rows_of(listing, "player name rating mu sigma games last")
+    for rank, line in enumerate(lines, start=1):
+        pid = str(line.player)
+        event, change = last.get(pid, ("", 0.0))
+        rating, fide_change = fide.get(pid, (None, None))
+        rows.append(RatingRow(rank, pid, Link(str(line.name), page.href(history_page_path(pid))),
+                              float(line.rating), float(line.mu), float(line.sigma),
+                              int(line.games), str(line.last), event, change, rating,
+                              fide_change))
+    meta = tuple(Link(FORMATS[f].label if f in FORMATS else f,
+                      page.href(meta_path(scope.path, f))) for f in formats_played(data.games))
+    return RatingListPage(page, scope.name, tuple(rows),
+                          any(r.fide_change is not None for r in rows), meta,
+                          page.href(json_beside(path, "ratings.json")))
+
+
+def _last_events(changes: pd.DataFrame) -> dict[str, tuple[str, float]]:
+    """Return each player's last rated event and their rating's change over it."""
+    found: dict[str, tuple[str, float, float]] = {}  # player -> event, first before, after
+    for event, player, before, after in zip(changes["event"].tolist(),
+                                            changes["player"].tolist(),
+                                            changes["before"].tolist(),
+                                            changes["after"].tolist(), strict=True):
+        seen = found.get(player)
+        if seen is None or seen[0] != event:
+            found[player] = (event, before, after)
+        else:
+            found[player] = (event, seen[1], after)
+    return {p: (e, round(after - before, 2)) for p, (e, before, after) in found.items()}
+
+
+def _fide_by_player(games: pd.DataFrame) -> dict[str, tuple[float | None, float | None]]:
+    """Return each chess player's newest FIDE rating and the sum of their FIDE rating
+    changes (FIDE B.02 art. 8.3) over ``games``."""
+    rated = games[games["fide_change"].notna()]
+    if rated.empty:
+        return {}
+    ordered = rated.sort_values(["date", "event", "round"], kind="stable")
+    newest = ordered.groupby("player", sort=True)["rating"].last()
+    total = ordered.groupby("player", sort=True)["fide_change"].sum()
+    return {str(p): (float(newest[p]), round(float(total[p]), 1)) for p in newest.index}
+
+
+def rating_list_document(page: RatingListPage) -> dict[str, Any]:
+    """Return ``ratings.json`` of a rating list: the rows of the page, as numbers."""
+    return {
+        "scope": page.scope,
+        "model": page.model,
+        "ratings": [
+            {"rank": r.rank, "id": r.id, "name": r.player.label,
+             "rating": json_number(r.rating), "mu": json_number(r.mu),
+             "sigma": json_number(r.sigma), "games": r.games, "last_game": r.last,
+             "last_event": r.last_event, "last_change": json_number(r.last_change),
+             "fide_rating": None if r.fide_rating is None else json_number(r.fide_rating),
+             "fide_change": None if r.fide_change is None else json_number(r.fide_change)}
+            for r in page.rows
+        ],
+    }
+
+
+# ----- a player's rating history ------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RatedGame:
+    """One rated game of a player: their rating before and after it."""
+
+    date: str
+    event: Link
+    round: int
+    opponents: str  # names, joined with ", " (a Diplomacy board's six)
+    board: bool  # more than one opponent: the names wrap
+    result: str
+    before: float
+    after: float
+    change: float
+    fide_change: float | None
+
+    @property
+    def change_text(self) -> str:
+        return signed(self.change)
+
+    @property
+    def fide_text(self) -> str:
+        return "" if self.fide_change is None else signed(self.fide_change, 1)
+
+
+@dataclass(frozen=True)
+class PlayerRatingsPage:
+    """A player's rating across the site: now, game by game (newest first), and a chart."""
+
+    frame: Frame
+    id: str
+    name: str
+    rating: str  # now, "" if never rated
+    rank: str  # "3 of 40" in the site's rating list
+    games: tuple[RatedGame, ...]  # every rated game, newest first (ratings.json)
+    table: tuple[RatedGame, ...]  # the newest TABLE_GAMES, the page's table
+    fide: bool
+    chart: Markup
+    history: str  # their history page
+    list: str  # the site's rating list
+    json: str
+
+
+def player_ratings_pages(site: Site, club: ClubData) -> Iterator[PlayerRatingsPage]:
+    """Yield the rating history page of every player of every event, by id (a player
+    without a rated game too, so each history page can link to its player's)."""
+    listing, changes = club.ratings
+    games = dict(tuple(club.games.groupby("player", sort=False)))
+    rated = dict(tuple(changes.groupby("player", sort=False)))
+    for pid in sorted(club.people.keys() | games.keys()):
+        yield player_ratings_page(site, club, pid, (
+            games.get(pid, club.games.iloc[:0]), rated.get(pid, changes.iloc[:0]), listing))
+
+
+PlayerRows = tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]  # games, changes, rating list
+
+
+def player_ratings_page(site: Site, club: ClubData, pid: str,
+                        rows: PlayerRows | None = None) -> PlayerRatingsPage:
+    """Return player ``pid``'s rating history (``rows``: their games and rating changes
+    and the site's rating list, when the caller has grouped them already)."""
+    if rows is None:
+        listing, everyone = club.ratings
+        rows = (club.games[club.games["player"] == pid], everyone[everyone["player"] == pid],
+                listing)
+    games, changes, listing = rows
+    path = player_ratings_path(pid)
+    ranks = listing.index[listing["player"] == pid].tolist()
+    name = (str(listing.at[ranks[0], "name"]) if ranks
+            else str(games["name"].iloc[-1]) if len(games) else club.people.get(pid, pid))
+    page = frame(path, f"{name} · ratings", "ratings", [(name, history_page_path(pid))])
+    rated = _rated_games(page, games, changes, club.names)
+    points, unit = _chart_points(rated)
+    return PlayerRatingsPage(
+        frame=page, id=pid, name=name,
+        rating=f"{rated[0].after:.2f}" if rated else "",
+        rank=f"{ranks[0] + 1} of {len(listing)}" if ranks else "",
+        games=tuple(rated), table=tuple(rated[:TABLE_GAMES]),
+        fide=any(r.fide_change is not None for r in rated),
+        chart=rating_chart(points, f"Rating of {name} after each {unit}", unit),
+        history=page.href(history_page_path(pid)), list=page.href(ratings_path(())),
+        json=page.href(json_beside(path, "ratings.json")))
+
+
+def _rated_games(page: Frame, games: pd.DataFrame, changes: pd.DataFrame,
+                 names: dict[str, str]) -> list[RatedGame]:
+    """Return the player's rated games, newest first."""
+    details = {(str(g.event), int(g.round), int(g.table)): g
+               for g in rows_of(games, "event round table date event_name opponents "
+                              "fide_change seats result")}
+    rows = []
+    events: dict[str, Link] = {}
+    for change in rows_of(changes, "event round table before after change"):
+        game = details[(str(change.event), int(change.round), int(change.table))]
+        opponents = ", ".join(names.get(o, o) for o in str(game.opponents).split(";") if o)
+        fide = None if pd.isna(game.fide_change) else float(game.fide_change)
+        event = events.get(game.event)
+        if event is None:
+            event = events[game.event] = Link(str(game.event_name), page.href(
+                links.page(*str(game.event).split("/"))))
+        rows.append(RatedGame(
+            str(game.date), event, int(game.round), opponents, int(game.seats) > 2,
+            str(game.result), float(change.before), float(change.after),
+            float(change.change), fide))
+    rows.reverse()
+    return rows
+
+
+CHART_GAMES = 200  # more rated games than this: the chart has a point per event
+TABLE_GAMES = 200  # the page's table lists the newest games; ratings.json has them all
+
+
+def _chart_points(newest_first: Sequence[RatedGame]) -> tuple[list[RatingPoint], str]:
+    """Return the rating before the first rated game, then after each game (after each
+    event's last game, for more than :data:`CHART_GAMES` games), oldest first, and what
+    a point is."""
+    if not newest_first:
+        return [], "game"
+    first = newest_first[-1]
+    points = [RatingPoint(f"Before {first.event.label} ({first.date})", first.before)]
+    oldest_first = list(reversed(newest_first))
+    if len(oldest_first) <= CHART_GAMES:
+        points += [RatingPoint(f"{g.event.label}, round {g.round} ({g.date})", g.after)
+                   for g in oldest_first]
+        return points, "game"
+    for game, following in zip(oldest_first, [*oldest_first[1:], None], strict=True):
+        if following is None or following.event.href != game.event.href:
+            points.append(RatingPoint(f"{game.event.label} ({game.date})", game.after))
+    return points, "event"
+
+
+def player_ratings_document(page: PlayerRatingsPage) -> dict[str, Any]:
+    """Return ``ratings.json`` of a player: every rated game, newest first."""
+    return {
+        "id": page.id,
+        "name": page.name,
+        "model": MODEL,
+        "games": [
+            {"date": g.date, "event": g.event.label, "round": g.round,
+             "opponents": g.opponents, "result": g.result, "before": json_number(g.before),
+             "after": json_number(g.after), "change": json_number(g.change),
+             "fide_change": None if g.fide_change is None else json_number(g.fide_change)}
+            for g in page.games
+        ],
+    }
+
+
