@@ -179,6 +179,8 @@ class BuildState:
             " PRIMARY KEY (pid, path));"
             "CREATE INDEX IF NOT EXISTS lines_by_path ON lines (path);"
             "CREATE TABLE IF NOT EXISTS signatures (path TEXT PRIMARY KEY, signature TEXT);"
+            "CREATE TABLE IF NOT EXISTS games (path TEXT PRIMARY KEY, part BLOB);"
+            "CREATE TABLE IF NOT EXISTS club (path TEXT PRIMARY KEY);"
         )
         return cls(path, db)
 
@@ -235,6 +237,15 @@ class BuildState:
             found[_path(path)] = Stored(fingerprint, pickle.loads(head), pickle.loads(warnings))
         return found
 
+    def games(self) -> dict[EventPath, object]:
+        """Return each event's part of the club's games table (issue #20)."""
+        return {_path(path): pickle.loads(part)
+                for path, part in self.db.execute("SELECT path, part FROM games")}
+
+    def club_files(self) -> set[str]:
+        """Return the club pages' files the last build wrote (issue #20)."""
+        return {row[0] for row in self.db.execute("SELECT path FROM club")}
+
     def signatures(self) -> dict[EventPath, str]:
         """Return each event folder's file signature at the last build (see
         :func:`folder_signature`)."""
@@ -274,6 +285,8 @@ class BuildState:
         remove: Iterable[EventPath],
         full: bool,
         signatures: Mapping[EventPath, str] | None = None,
+        games: Mapping[EventPath, object] | None = None,
+        club: Iterable[str] | None = None,
     ) -> None:
         """Record a build: ``put`` (fingerprint, summary, warnings) for each event built,
         ``remove`` for events gone; ``full`` starts the state afresh; ``signatures``
@@ -288,9 +301,16 @@ class BuildState:
             if full:
                 db.execute("DELETE FROM events")
                 db.execute("DELETE FROM lines")
+                db.execute("DELETE FROM games")
             for path in remove:
                 db.execute("DELETE FROM events WHERE path = ?", (_key(path),))
                 db.execute("DELETE FROM lines WHERE path = ?", (_key(path),))
+                db.execute("DELETE FROM games WHERE path = ?", (_key(path),))
+            if club is not None:  # the club pages' files, when rendered
+                db.execute("DELETE FROM club")
+                db.executemany("INSERT INTO club VALUES (?)", ((rel,) for rel in sorted(club)))
+            db.executemany("INSERT OR REPLACE INTO games VALUES (?, ?)",
+                           ((_key(path), _dump(part)) for path, part in (games or {}).items()))
             for fingerprint, summary, warnings in put:
                 key = _key(summary.path)
                 db.execute("DELETE FROM lines WHERE path = ?", (key,))

@@ -318,3 +318,43 @@ def test_every_player_of_every_event_has_a_rating_page(tmp_path: Path) -> None:
     page = files["players/helen-w/ratings/index.html"].decode()  # chess only: not rated
     assert "No rated games." in page and "<svg" not in page
     assert json.loads(files["players/helen-w/ratings/ratings.json"])["games"] == []
+
+
+def test_an_incremental_build_makes_the_club_pages_only_when_the_games_change(
+        tmp_path: Path) -> None:
+    """The club pages read every event's part of the games table: a corrected CP leaves
+    them as they are (not rendered again), a corrected result makes them again, and
+    either way they equal a full build of the same events (issue #20)."""
+    import shutil
+
+    from standgen import build as lib
+
+    events = tmp_path / "events"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "events", events)
+    out = tmp_path / "out"
+    lib.build(events, out)
+    ratings = out / "archive" / "ratings" / "index.html"
+    first = ratings.stat().st_mtime_ns
+    round_file = events / "2026" / "spring-steamroller" / "round-1.csv"
+    lines = round_file.read_text().splitlines()
+    cells = lines[1].split(",")
+    cells[4], cells[5] = cells[5], cells[4]  # swap table 1's control points
+    lines[1] = ",".join(cells)
+    round_file.write_text("\n".join(lines) + "\n")
+    assert lib.build(events, out).incremental
+    assert ratings.stat().st_mtime_ns == first  # not written again
+    unchanged = ratings.read_bytes()
+
+    def club_pages(folder: Path) -> dict[str, bytes]:
+        return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*")
+                if p.is_file() and ("ratings" in p.parts or any(
+                    part.startswith("meta-") for part in p.parts))}
+
+    cells[3] = "0-1" if cells[3] == "1-0" else "1-0"  # correct table 1's result
+    lines[1] = ",".join(cells)
+    round_file.write_text("\n".join(lines) + "\n")
+    assert lib.build(events, out).incremental
+    full = tmp_path / "full"
+    lib.build(events, full, full=True)
+    assert club_pages(out) == club_pages(full)
+    assert ratings.read_bytes() != unchanged  # the corrected result moved the ratings

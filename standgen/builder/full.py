@@ -19,6 +19,7 @@ from standgen.buildstate import (
     EventPath,
     iter_files,
 )
+from standgen.clubs.games import EventGames, event_games
 from standgen.errors import InputError, Problem, errors_only
 from standgen.load import Found, load_event
 from standgen.load.files import display
@@ -43,6 +44,7 @@ class EventDone:
     summary: EventSummary | None  # None when the event has errors
     written: int
     files: int = 0  # files the event has (written, or linked unchanged)
+    games: EventGames | None = None  # its part of the club's games table (issue #20)
 
 
 _JOB: dict[str, Any] = {}  # set before the workers fork: what every event job reads
@@ -78,7 +80,8 @@ def _event(index: int) -> EventDone:
     writer: _StagingWriter = _JOB["writer"]
     before = writer.files
     written = writer.write(renderer.event_files(made))
-    return EventDone(index, tuple(problems), summarise(made), written, writer.files - before)
+    return EventDone(index, tuple(problems), summarise(made), written, writer.files - before,
+                     event_games(made, found.seasons))
 
 
 # ----- full build -------------------------------------------------------------------------
@@ -135,6 +138,8 @@ def full_build(
         if progress is not None:
             progress("pages", 0, 1)
         _pages_above_events(renderer, writer, summaries, jobs)
+        club = dict(renderer.club_files([r.games for r in results if r.games is not None]))
+        writer.write(club.items())
         if progress is not None:
             progress("writing", 0, 1)
         if track and output.is_dir():  # the files the new site no longer has
@@ -153,7 +158,9 @@ def full_build(
     if optimised:
         after += save(output, key, [(prints[r.index], r.summary, r.problems) for r in results
                                      if r.summary is not None], (), full=True,
-                       signatures=signatures)
+                       signatures=signatures,
+                       games={r.games.path: r.games for r in results if r.games is not None},
+                       club=club)
     if progress is not None:
         progress("done", 1, 1)
     warnings = tuple(p for p in problems if p.warning) + tuple(after)

@@ -17,6 +17,7 @@ from standgen.buildstate import (
     iter_files,
     state_file,
 )
+from standgen.clubs.games import EventGames, event_games
 from standgen.errors import InputError, Problem, errors_only
 from standgen.load import Found, load_event
 from standgen.load.files import SLUG
@@ -69,10 +70,13 @@ def incremental_build(
         raise InputError(problems)  # nothing written yet
     writer = _Changes(output)
     fresh: dict[EventPath, EventSummary] = {}
+    games: dict[EventPath, EventGames] = {}
+    club_paths: set[str] | None = None  # the club pages written, when rendered again
     for count, (_, (event, _)) in enumerate(sorted(loaded.items()), start=1):
         made = report(event)
         writer.replace_folder(event.path, renderer.event_files(made))
         fresh[event.path] = summarise(made)
+        games[event.path] = event_games(made, found.seasons)
         if progress is not None:
             progress("events", count, len(loaded))
     for path in removed:
@@ -95,6 +99,17 @@ def incremental_build(
                                           {s.path for s in seasons}, lists))
         affected = _affected_players(state, stored, fresh, removed)
         writer.write(_histories(renderer, state, heads, fresh, affected, writer))
+        stored_games: dict[EventPath, EventGames] = state.games()  # type: ignore[assignment]
+        if removed or any(stored_games.get(p) != g for p, g in games.items()):
+            # a rating moves with every later game: the club pages are made again, unless
+            # no event's part of the games table changed (a corrected CP, a new note)
+            kept = {p: g for p, g in stored_games.items() if p not in removed}
+            kept.update(games)
+            club = dict(renderer.club_files([kept[p] for p in sorted(kept)]))
+            writer.write(club.items())
+            for rel in state.club_files() - club.keys():  # pages of a format or player gone
+                writer.remove_file(rel)
+            club_paths = set(club)
         state.invalidate()  # the site is about to change: the state is stale until saved
     finally:
         state.close()
@@ -102,7 +117,7 @@ def incremental_build(
     changes = tuple(sorted(writer.writes.keys() | writer.removes))
     after = save(output, key, [(prints[k], fresh[event.path], warnings)
                                 for k, (event, warnings) in loaded.items()], removed,
-                  full=False, signatures=signatures)
+                  full=False, signatures=signatures, games=games, club=club_paths)
     if progress is not None:
         progress("done", 1, 1)
     warnings = tuple(p for p in problems if p.warning) + tuple(after)

@@ -49,12 +49,13 @@ def invalidate(output: Path) -> None:
 def save(
     output: Path, key: str, put: Sequence[tuple[str, EventSummary | None, Sequence[Problem]]],
     remove: Iterable[EventPath], full: bool, signatures: Mapping[EventPath, str],
+    games: Mapping[EventPath, object] | None = None, club: Iterable[str] | None = None,
 ) -> list[Problem]:
     """Record the build in the state file (a full build writes a new one); return a
     warning when that failed: it only costs the next build its speed (the state was
     marked stale before the site changed, so the next build is a full one)."""
     try:
-        _save_state(output, key, put, remove, full, signatures)
+        _save_state(output, key, put, remove, full, signatures, games, club)
     except (OSError, sqlite3.Error) as exc:
         return [Problem(display(state_file(output)), 1, f"the build state could not be saved "
                         f"({exc}); the next build is a full one", warning=True)]
@@ -64,12 +65,13 @@ def save(
 def _save_state(
     output: Path, key: str, put: Sequence[tuple[str, EventSummary | None, Sequence[Problem]]],
     remove: Iterable[EventPath], full: bool, signatures: Mapping[EventPath, str],
+    games: Mapping[EventPath, object] | None = None, club: Iterable[str] | None = None,
 ) -> None:
 
     def write(state: BuildState) -> None:
         state.save({"version": VERSION, "key": key, "output": output_identity(output)},
                    [(fp, s, tuple(p for p in w if p.warning)) for fp, s, w in put
-                    if s is not None], remove, full, signatures)
+                    if s is not None], remove, full, signatures, games, club)
 
     if full:
         BuildState.replace(state_file(output), write)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import standgen.site.links as links
+from standgen.site.club_scopes import player_ratings_path
 from standgen.site.contexts import Frame, Link, frame, newest_first
 from standgen.site.numbers import display_number
 from standgen.site.summary import EventSummary, PlayerLine
@@ -49,6 +50,7 @@ class HistoryPage:
     events: tuple[HistoryEvent, ...]
     record: str
     opponents: tuple[HeadToHead, ...]
+    ratings: str = ""  # the player's rating history (issue #20)
 
 
 Appearance = tuple[EventSummary, PlayerLine]  # an event (its summary) and the player's line
@@ -98,7 +100,7 @@ def history_page(pid: str, appearances: Sequence[Appearance]) -> HistoryPage:
         )
     )
     return HistoryPage(page, newest.name, tuple(rows), "-".join(str(c) for c in totals),
-                       opponents)
+                       opponents, page.href(player_ratings_path(pid)))
 
 
 @dataclass(frozen=True)

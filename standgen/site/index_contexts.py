@@ -11,6 +11,7 @@ from markupsafe import Markup
 import standgen.site.links as links
 from standgen.model import Season
 from standgen.site.charts import FactionResult, faction_chart
+from standgen.site.club_scopes import ratings_path
 from standgen.site.contexts import Frame, HelpDoc, Link, Site, frame, newest_first
 from standgen.site.history import history_page_path
 from standgen.site.markdown import MarkdownRenderer, docs_image_rewrite, docs_link_rewrite
@@ -123,6 +124,7 @@ class SeasonPage:
     rule: str  # the points rule in words
     factions: tuple[FactionResult, ...]
     faction_chart: Markup
+    ratings: str = ""  # the season's rating list (and from it, its meta pages; issue #20)
 
 
 @dataclass(frozen=True)
@@ -226,6 +228,7 @@ def season_page(
         rule=rule_text(rule),
         factions=factions,
         faction_chart=faction_chart(factions, f"{season.name}: win rate by faction"),
+        ratings=page.href(ratings_path(season.path)),
     )
 
 

@@ -23,6 +23,7 @@ largest events, say, is ``standgen/site/largest.py``::
     from dataclasses import dataclass
 
     import standgen.site.links as links
+from standgen.site import club_pages
     from standgen.site.contexts import Frame, frame
     from standgen.site.scopes import ListInputs
 
@@ -66,6 +67,7 @@ from collections.abc import Iterator
 
 import standgen.site.links as links
 from standgen.model import Player
+from standgen.site import club_pages
 from standgen.site.downloads import pairings_csv, standings_csv
 from standgen.site.feed import atom_feed, feed_path
 from standgen.site.history import (
@@ -215,6 +217,12 @@ PAGES: tuple[PageType, ...] = (
     PageType("help", Depends.HELP, _help, "help"),
     PageType("help images", Depends.HELP, _help_images),
     PageType("assets", Depends.HELP, _assets),
+    PageType("club ratings", Depends.CLUB, club_pages.rating_lists, "club_ratings"),
+    PageType("club ratings.json", Depends.CLUB, club_pages.rating_lists_json),
+    PageType("club meta", Depends.CLUB, club_pages.metas, "club_meta"),
+    PageType("club meta.json", Depends.CLUB, club_pages.metas_json),
+    PageType("club player", Depends.CLUB, club_pages.player_ratings, "club_player"),
+    PageType("club player.json", Depends.CLUB, club_pages.player_ratings_json),
 )
 
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 
+from standgen.clubs.games import EventGames, event_games
 from standgen.model import EventsTree
 from standgen.pipeline import EventReport
 from standgen.site import pages
+from standgen.site.club_pages import ClubInputs
 from standgen.site.contexts import HelpDoc, Site, help_title
 from standgen.site.history import Appearance
 from standgen.site.markdown import IMAGE_SUFFIXES, MarkdownRenderer
@@ -133,6 +135,10 @@ class SiteRenderer:
         return [page_type.path(pid) for page_type in pages.of(Depends.PLAYER)
                 if page_type.path is not None]
 
+    def club_files(self, parts: Sequence[EventGames]) -> Iterator[tuple[str, bytes]]:
+        """Yield the ``CLUB`` page types (ratings and meta) from every event's games."""
+        yield from self._scope(Depends.CLUB, ClubInputs(self.site, parts))
+
     def help_files(self) -> Iterator[tuple[str, bytes]]:
         """Yield the ``HELP`` page types: the help pages (``docs/``) and the assets."""
         yield from self._scope(Depends.HELP, HelpInputs(self.site, self.renderer, self.images,
@@ -169,6 +175,7 @@ def render_site(
     summaries = [summarise(report) for report in reports]
     put(site.index_files(summaries))
     put(site.history_files(summaries))
+    put(site.club_files([event_games(r, tree.seasons) for r in reports]))
     for report in reports:
         put(site.event_files(report))
     put(site.help_files())

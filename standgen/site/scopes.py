@@ -33,6 +33,7 @@ class Depends(enum.Enum):
     SITE = "the list of events"
     PLAYER = "a player's lines"
     HELP = "the help pages and assets"
+    CLUB = "every event's games"  # issue #20: ratings and meta (standgen.site.club_pages)
 
 
 Output = tuple[str, Any]  # (output path, context), or (output path, bytes) without a template
