@@ -237,8 +237,17 @@ class BuildState:
             found[_path(path)] = Stored(fingerprint, pickle.loads(head), pickle.loads(warnings))
         return found
 
-    def games(self) -> dict[EventPath, object]:
-        """Return each event's part of the club's games table (issue #20)."""
+    def games(self, paths: Iterable[EventPath] | None = None) -> dict[EventPath, object]:
+        """Return each event's part of the club's games table (issue #20), or only the
+        parts of ``paths``."""
+        if paths is not None:
+            found = {}
+            for path in paths:
+                row = self.db.execute("SELECT part FROM games WHERE path = ?",
+                                      (_key(path),)).fetchone()
+                if row is not None:
+                    found[path] = pickle.loads(row[0])
+            return found
         return {_path(path): pickle.loads(part)
                 for path, part in self.db.execute("SELECT path, part FROM games")}
 

@@ -99,11 +99,13 @@ def incremental_build(
                                           {s.path for s in seasons}, lists))
         affected = _affected_players(state, stored, fresh, removed)
         writer.write(_histories(renderer, state, heads, fresh, affected, writer))
-        stored_games: dict[EventPath, EventGames] = state.games()  # type: ignore[assignment]
-        if removed or any(stored_games.get(p) != g for p, g in games.items()):
+        before = state.games(games)
+        if removed or any(before.get(p) != g for p, g in games.items()):
             # a rating moves with every later game: the club pages are made again, unless
             # no event's part of the games table changed (a corrected CP, a new note)
-            kept = {p: g for p, g in stored_games.items() if p not in removed}
+            kept: dict[EventPath, EventGames] = {
+                p: g for p, g in state.games().items()  # type: ignore[misc]
+                if p not in removed}
             kept.update(games)
             club = dict(renderer.club_files([kept[p] for p in sorted(kept)]))
             writer.write(club.items())

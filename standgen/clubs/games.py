@@ -13,12 +13,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from standgen.model import Event, GameKind, Outcome, Season, Seat
 from standgen.pipeline import EventReport
 from standgen.site.formats import views_of
+
+if TYPE_CHECKING:  # pandas loads when a table is made, not with every build
+    import pandas as pd
 
 Row = tuple[object, ...]
 COLUMNS = ("event", "event_name", "date", "season", "format", "round", "table", "kind",
@@ -82,6 +84,8 @@ def frame_of(parts: Iterable[EventGames]) -> pd.DataFrame:
         for name, values in zip(_ROW, zip(*part.rows, strict=True) if part.rows else
                                 ((),) * len(_ROW), strict=True):
             columns[name].extend(values)
+    import pandas as pd
+
     return pd.DataFrame(columns).astype({"round": "int64", "table": "int64",
                                          "points": "float64", "start": "float64",
                                          "seats": "int64", "rating": "float64",

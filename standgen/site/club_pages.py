@@ -28,12 +28,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from standgen.clubs.data import ClubData, club_data_of
 from standgen.clubs.games import EventGames
-from standgen.site import club_contexts as cc
 from standgen.site.contexts import Site
 from standgen.site.jsonout import dumps
+
+if TYPE_CHECKING:  # pandas, openskill and the contexts load only when a club page is made
+    from standgen.clubs.data import ClubData
+    from standgen.site import club_contexts as cc
 
 Output = tuple[str, object]
 
@@ -49,19 +52,27 @@ class ClubInputs:
 
     @cached_property
     def club(self) -> ClubData:
+        from standgen.clubs.data import club_data_of
+
         return club_data_of(self.parts, self.site.fast)
 
     # each page's context is made once, for its page and for its JSON
     @cached_property
     def rating_lists(self) -> list[tuple[str, cc.RatingListPage]]:
+        from standgen.site import club_contexts as cc
+
         return list(cc.rating_lists(self.site, self.club))
 
     @cached_property
     def metas(self) -> list[tuple[str, cc.MetaPage]]:
+        from standgen.site import club_contexts as cc
+
         return list(cc.metas(self.site, self.club))
 
     @cached_property
     def player_ratings(self) -> list[tuple[str, cc.PlayerRatingsPage]]:
+        from standgen.site import club_contexts as cc
+
         return list(cc.player_ratings(self.site, self.club))
 
 
@@ -96,5 +107,7 @@ def player_ratings_json(inputs: ClubInputs) -> Iterator[Output]:
 
 
 def _json(inputs: ClubInputs, pages: Iterable[tuple[str, cc.ClubPage]]) -> Iterator[Output]:
+    from standgen.site import club_contexts as cc
+
     for path, document in cc.club_json(pages):
         yield path, dumps(document, inputs.site.fast)

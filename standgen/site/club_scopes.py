@@ -13,15 +13,15 @@ from __future__ import annotations
 from collections import namedtuple
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
-
-from standgen.clubs.meta import wilson
 from standgen.model import EventsTree, Season
 from standgen.site import links
 from standgen.site.contexts import Site
 from standgen.site.numbers import json_number
+
+if TYPE_CHECKING:  # pandas loads when a club page is made, not with every build
+    import pandas as pd
 
 SMALL_SAMPLE = 10  # fewer games than this: the share is shown greyed, with its n
 MODEL = ("OpenSkill Plackett-Luce (openskill package defaults: mu 25, sigma 25/3, "
@@ -114,6 +114,8 @@ class Share:
 
 def share(points: float, games: int) -> Share:
     """Return the share of ``points`` in ``games`` with its Wilson (1927) interval."""
+    from standgen.clubs.meta import wilson
+
     low, high = wilson(points, games)
     return Share(games, points / games if games else 0.0, low, high)
 
