@@ -366,8 +366,11 @@ def export_club(events: Path, target: Path) -> list[Path]:
     if target.resolve().is_relative_to(events.resolve()):
         raise InputError([Problem(display(target), 1, "is inside the events folder; write "
                                   "the export somewhere else")])
+    from standgen import perf
+
     tree = check(events)
-    return export(club_tables(tree), target)
+    with perf.collector_paused():  # the games table's rows live until the export ends
+        return export(club_tables(tree, fast=perf.enabled()), target)
 
 
 @dataclass(frozen=True)

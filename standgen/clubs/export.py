@@ -23,7 +23,6 @@ from pathlib import Path
 
 import pandas as pd
 
-from standgen import perf
 from standgen.clubs.data import club_data
 from standgen.clubs.meta import faction_table, matchups
 from standgen.errors import InputError, Problem
@@ -34,17 +33,12 @@ from standgen.site.downloads import neutralise
 FORMATS = (".xlsx", ".csv", ".parquet")
 
 
-def club_tables(tree: EventsTree, reports: tuple[EventReport, ...] | None = None
-                ) -> dict[str, pd.DataFrame]:
-    """Return every table of the export by sheet name, from the loaded tree."""
-    with perf.collector_paused():  # the games table's rows live until the export ends
-        return _club_tables(tree, reports)
-
-
-def _club_tables(tree: EventsTree, reports: tuple[EventReport, ...] | None
-                 ) -> dict[str, pd.DataFrame]:
+def club_tables(tree: EventsTree, reports: tuple[EventReport, ...] | None = None,
+                fast: bool = True) -> dict[str, pd.DataFrame]:
+    """Return every table of the export by sheet name, from the loaded tree; ``fast``:
+    the fast paths (the caller passes ``standgen.perf.enabled()``)."""
     made = reports if reports is not None else tuple(report(e) for e in tree.events)
-    data = club_data(made, tree, perf.enabled())
+    data = club_data(made, tree, fast)
     games = data.games
     listing, changes = data.ratings
     standings = pd.DataFrame(
