@@ -251,11 +251,13 @@ def test_trf_2026_records_lichess_dates_and_latin1_files(tmp_path: Path) -> None
     assert tournament.date is not None and tournament.date.isoformat() == "2026-02-14"
     said = [str(w) for w in tournament.warnings]
     assert any("record 102 (chief arbiter) is not carried" in w for w in said)
-    assert any("t.trf:7: warning: record XXA (acceleration" in w for w in said)
+    assert tournament.accelerations == {1: ()}  # XXA is read (issue #17: acceleration)
     trf = tmp_path / "latin.trf"
     trf.write_bytes(text.encode("cp1252"))
     imported = import_trf(trf, tmp_path / "events" / "cafe", tmp_path / "events")
     assert any("read as Windows-1252" in p.message for p in imported.warnings)
+    assert any("XXA virtual points are not the Baku acceleration" in p.message
+               for p in imported.warnings)
     toml = (tmp_path / "events" / "cafe" / "event.toml").read_text(encoding="utf-8")
     assert "Caf\u00e9 Open" in toml and "rounds = 7" in toml
 

@@ -72,8 +72,11 @@ def fide_changes(games: pd.DataFrame) -> pd.Series:
     rule as :func:`fide_change`, for whole columns at once."""
     changes = pd.Series(np.nan, index=games.index, dtype="float64")
     chess = ((games["format"] == "swiss") & (games["kind"] == "played")
-             & games["rating"].notna() & (games["opponent_ratings"] != "")
-             & ~games["opponent_ratings"].str.contains(";", regex=False))
+             & games["rating"].notna())
+    if not chess.any():  # (an archive without a rated chess game may hold no strings)
+        return changes
+    opponents = games["opponent_ratings"].where(chess, "").astype(str)
+    chess &= (opponents != "") & ~opponents.str.contains(";", regex=False)
     if not chess.any():
         return changes
     rating = games.loc[chess, "rating"].astype("float64").to_numpy()
