@@ -89,7 +89,8 @@ def proposal(
     if pairing.rematches:
         all_notes.append(f"No pairing without a rematch exists: {pairing.rematches} rematch(es).")
     if pairing.repeat_byes:
-        all_notes.append("Every player has had a bye: a second bye was unavoidable.")
+        all_notes.append("No pairing gives the bye to a player who has not had one (the "
+                         "others would have to meet again): a second bye was unavoidable.")
     return Proposal(Round(number=round_number, games=tuple(games), source=source),
                     notes=tuple(all_notes))
 
