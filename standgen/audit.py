@@ -9,6 +9,8 @@ venue), and the published standings stay correct either way.
   than once"). A forfeit is not a game played (FIDE C.04.1 b), so it is no rematch.
   Old World's final round keeps its top tables' rematches by rule (seed 002) and is left
   out.
+- **Players kept apart**: a game between two players ``[options] forbidden`` keeps apart
+  in that round (the Swiss format's forbidden pairs).
 - **Second byes**: a player given the pairing-allocated bye twice (seed 004: "no player
   will receive more than one bye"; FIDE C.04.1 c).
 - **Not the Dutch system's pairing** (:func:`deviations`, issue #17): a Swiss round
@@ -31,7 +33,7 @@ from dataclasses import replace
 
 from standgen.errors import Problem
 from standgen.model import Event, Game, GameKind, Round
-from standgen.pairing.common import players_for_round
+from standgen.pairing.common import forbidden_groups, players_for_round
 from standgen.pairing.dutch import NoValidPairing, pair_dutch
 from standgen.pairing.dutch_swiss import (
     AUTO_LIMIT,
@@ -79,6 +81,7 @@ def audit(event: Event, by_round: Sequence[Standings] = ()) -> list[Problem]:
                     found.append(_at(game, f"'{pid}' gets a second bye (the first in round "
                                  f"{byes[pid]}); give it to a player without one if any"))
                 byes.setdefault(pid, rnd.number)
+        found.extend(_forbidden_met(event, rnd))
         if rnd.number > 1 and format_of(event).seats == 2:
             found.extend(_bye_at_the_bottom(event, rnd, byes, after.get(rnd.number - 1)))
         found.extend(_empty_stats(event, rnd.games))
@@ -108,6 +111,19 @@ def _rating_tiebreaks(event: Event) -> list[Problem]:
                     "leave the tiebreaks (FIDE C.07 art. 10); give a rating, or write the "
                     "rating your regulations give unrated players as [options] "
                     "unrated_rating", warning=True)]
+
+
+def _forbidden_met(event: Event, rnd: Round) -> list[Problem]:
+    """Return a warning for each game of the round between two players ``[options]
+    forbidden`` keeps apart in it (a round file written by hand)."""
+    groups = forbidden_groups(event, rnd.number)
+    found = []
+    for game in rnd.games:
+        if len(game.seats) == 2 and any(set(game.players) <= group for group in groups):
+            a, b = game.players
+            found.append(_at(game, f"'{a}' and '{b}' are kept apart by [options] forbidden "
+                                   f"in round {rnd.number}; pair them with others"))
+    return found
 
 
 def _at(game: Game, message: str) -> Problem:

@@ -29,7 +29,7 @@ from standgen.errors import InputError, Problem
 from standgen.formats.roundrobin import ROUND_ROBIN
 from standgen.model import Event, Game, GameKind, Outcome
 from standgen.pairing import acceleration
-from standgen.pairing.common import forbidden_groups
+from standgen.pairing.common import ALL_ROUNDS, forbidden_entries
 from standgen.pairing.dutch import BLACK as BLACK_
 from standgen.pairing.dutch import WHITE as WHITE_
 from standgen.pairing.dutch import Entrant, PairingState, RoundEntry
@@ -140,9 +140,25 @@ def export_event(event: Event, standings: Standings | None = None) -> str:
     if bye_points != 1.0:
         lines.append(f"XXS PAB={_number(bye_points)}")
     lines += _xxa_lines(event, ranks, standings.planned_rounds)
-    lines += ["XXP " + " ".join(str(n) for n in sorted(ranks[pid] for pid in group))
-              for group in forbidden_groups(event) if len(group) > 1]
+    lines += _forbidden_lines(forbidden_entries(event), ranks)
     return NEWLINE.join(lines) + NEWLINE
+
+
+def _forbidden_lines(entries: Sequence[tuple[frozenset[str], tuple[int, int]]],
+                     ranks: Mapping[str, int]) -> list[str]:
+    """Return ``[options] forbidden`` as TRF records: ``XXP`` (JaVaFo, bbpPairings) for a
+    group kept apart in every round, TRF-2026's ``260`` (first and last round, then the
+    start ranks) for one kept apart in some rounds."""
+    lines = []
+    for group, (first, last) in entries:
+        numbers = sorted(ranks[pid] for pid in group)
+        if len(numbers) < 2:
+            continue
+        if (first, last) == ALL_ROUNDS:
+            lines.append("XXP " + " ".join(str(n) for n in numbers))
+        else:
+            lines.append(f"260 {first:3d} {last:3d}" + "".join(f" {n:4d}" for n in numbers))
+    return lines
 
 
 def _xxa_lines(event: Event, ranks: Mapping[str, int], planned: int) -> list[str]:
@@ -209,8 +225,9 @@ class Tournament:
     warnings: tuple[Problem, ...] = field(default=())
     # XXA: virtual points by start rank, one per round from round 1 (FIDE C.04.5)
     accelerations: Mapping[int, tuple[float, ...]] = field(default_factory=dict)
-    # XXP: groups of start ranks who must not be paired with each other
-    forbidden: tuple[tuple[int, ...], ...] = ()
+    # XXP and 260: groups of start ranks who must not be paired with each other, with the
+    # rounds it holds for (first, last; XXP: every round)
+    forbidden: tuple[tuple[tuple[int, ...], tuple[int, int]], ...] = ()
 
 
 # what the import does not carry into the event, by record (FIDE C.04 Annex 2, TRF-2026)
@@ -218,7 +235,7 @@ NOT_CARRIED = {
     "032": "federation", "052": "end date", "062": "number of players",
     "072": "number of rated players", "082": "number of teams", "102": "chief arbiter",
     "112": "deputy arbiters", "122": "time control", "132": "round dates",
-    "013": "team", "260": "forbidden pairs for some rounds",
+    "013": "team",
 }
 
 
@@ -246,7 +263,7 @@ class _Header:
     initial: str = ""
     bye_points: float = 1.0
     accelerations: dict[int, tuple[float, ...]] = field(default_factory=dict)
-    forbidden: list[tuple[int, ...]] = field(default_factory=list)
+    forbidden: list[tuple[tuple[int, ...], tuple[int, int]]] = field(default_factory=list)
 
 
 Bad = Callable[[str], None]
@@ -259,7 +276,20 @@ def _xxp(header: _Header, rest: str, bad: Bad) -> None:
     if len(words) < 2 or not all(w.isdigit() and int(w) > 0 for w in words):
         bad(f"XXP '{rest}' must be two or more start ranks, such as 'XXP 4 9'")
         return
-    header.forbidden.append(tuple(int(w) for w in words))
+    header.forbidden.append((tuple(int(w) for w in words), ALL_ROUNDS))
+
+
+def _record_260(header: _Header, rest: str, bad: Bad) -> None:
+    """TRF-2026's 260: the first and last round, then start ranks of players who must not
+    be paired with each other in those rounds."""
+    words = rest.split()
+    if (len(words) < 4 or not all(w.isdigit() and int(w) > 0 for w in words)
+            or int(words[0]) > int(words[1]) or int(words[1]) > 99):
+        bad(f"260 '{rest}' must be the first and last round, then two or more start "
+            "ranks, such as '260   3   5    4    9'")
+        return
+    header.forbidden.append((tuple(int(w) for w in words[2:]),
+                             (int(words[0]), int(words[1]))))
 
 
 def _xxa(header: _Header, rest: str, bad: Bad) -> None:
@@ -331,6 +361,7 @@ _RECORDS: Mapping[str, Callable[[_Header, str, Bad], None]] = {
     "012": _text("name"), "022": _text("city"), "042": _start_date, "092": _text("kind"),
     "XXR": partial(_planned, code="XXR"), "142": partial(_planned, code="142"),
     "XXC": _xxc, "152": _initial_colour, "XXS": _xxs, "XXA": _xxa, "XXP": _xxp,
+    "260": _record_260,
 }
 
 
@@ -631,8 +662,8 @@ def _event_toml(tournament: Tournament, folder_name: str, rounds: int,
     if tournament.accelerations and is_baku(tournament):
         lines.append(f'acceleration = "{acceleration.BAKU}"')
     if tournament.forbidden:
-        groups = [[ids[n] for n in group if n in ids] for group in tournament.forbidden]
-        lines.append(f"forbidden = {json.dumps(groups, ensure_ascii=False)}")
+        entries = ", ".join(_forbidden_toml(entry, ids) for entry in tournament.forbidden)
+        lines.append(f"forbidden = [{entries}]")
     if is_round_robin(tournament):
         lines.append(f'pairing = "{ROUND_ROBIN}"')
     return "\n".join(lines) + "\n"
@@ -662,6 +693,17 @@ def is_round_robin(tournament: Tournament) -> bool:
         played += 1
     ranks = sorted(p.start_rank for p in players)
     return played >= 2 and ranks == list(range(1, len(players) + 1))
+
+
+def _forbidden_toml(entry: tuple[tuple[int, ...], tuple[int, int]], ids: Mapping[int, str]
+                    ) -> str:
+    """Return one ``[options] forbidden`` entry as TOML: a list of ids, or an inline
+    table with its rounds."""
+    group, rounds = entry
+    players = json.dumps([ids[n] for n in group if n in ids], ensure_ascii=False)
+    if rounds == ALL_ROUNDS:
+        return players
+    return f"{{ players = {players}, rounds = [{rounds[0]}, {rounds[1]}] }}"
 
 
 def is_baku(tournament: Tournament) -> bool:
@@ -804,4 +846,6 @@ def pairing_state(tournament: Tournament, rounds_done: int) -> PairingState:
                                 tournament.accelerations.get(player.start_rank, ())))
     return PairingState(tuple(entrants), tournament.planned or total,
                         inferred_initial_colour(tournament),
-                        forbidden=tuple(frozenset(group) for group in tournament.forbidden))
+                        forbidden=tuple(frozenset(group) for group, (first, last)
+                                        in tournament.forbidden
+                                        if first <= rounds_done + 1 <= last))

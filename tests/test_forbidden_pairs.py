@@ -55,7 +55,7 @@ def test_the_trf_carries_forbidden_pairs_both_ways() -> None:
     text = export_event(event)
     assert "XXP 1 5" in text.splitlines()
     tournament = parse_trf(text, "f.trf")
-    assert tournament.forbidden == ((1, 5),)
+    assert tournament.forbidden == (((1, 5), (1, 99)),)
     made = pair_dutch(pairing_state(tournament, 0))
     assert (1, 5) not in made.pairs and (5, 1) not in made.pairs
     files, _ = event_files(tournament, "f.trf", "f")
@@ -65,3 +65,34 @@ def test_the_trf_carries_forbidden_pairs_both_ways() -> None:
 def test_a_bad_xxp_record_is_named() -> None:
     with pytest.raises(InputError, match="XXP 'x' must be two or more start ranks"):
         parse_trf("XXP x\n001    1      A A                               2000\n", "t.trf")
+
+
+def test_a_group_kept_apart_in_some_rounds_only() -> None:
+    """``{ players = [...], rounds = [first, last] }``: apart in those rounds, free to
+    meet in the others; TRF-2026's ``260`` record carries it both ways."""
+    limited = [{"players": ["p0", "p4"], "rounds": [2, 3]}]
+    assert frozenset(("p0", "p4")) in pairs(field({"forbidden": limited}), 1)
+    event = field({"forbidden": limited})
+    assert validate_event(event, "e.toml") == []
+    text = export_event(event)
+    assert "260   2   3    1    5" in text.splitlines()
+    tournament = parse_trf(text, "r.trf")
+    assert tournament.forbidden == (((1, 5), (2, 3)),)
+    assert pairing_state(tournament, 0).forbidden == ()
+    assert pairing_state(tournament, 1).forbidden == (frozenset((1, 5)),)
+    files, _ = event_files(tournament, "r.trf", "r")
+    assert ('forbidden = [{ players = ["player-0", "player-4"], rounds = [2, 3] }]'
+            in files["event.toml"])
+    bad = validate_event(field({"forbidden": [{"players": ["p0", "p4"], "rounds": [4, 2]}]}),
+                         "e.toml")
+    assert any("'rounds' must be the first and last round" in p.message for p in bad)
+
+
+def test_check_names_a_round_file_pairing_players_kept_apart() -> None:
+    from standgen.audit import audit
+
+    event = make_event([Player(id=f"p{k}", name=f"P{k}", rating=2000.0 - k) for k in range(4)],
+                       [[("p0", "p1", "1-0"), ("p2", "p3", "draw")]], fmt="swiss")
+    event = replace(event, config=replace(event.config, options={"forbidden": [["p0", "p1"]]}))
+    (warning,) = audit(event)
+    assert "'p0' and 'p1' are kept apart by [options] forbidden in round 1" in warning.message

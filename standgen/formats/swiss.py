@@ -10,7 +10,7 @@ import math
 from dataclasses import replace
 
 from standgen.errors import Problem
-from standgen.formats.base import Format, Option, Proposal
+from standgen.formats.base import Format, Option, Proposal, number_problem
 from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Seat
 from standgen.pairing import dutch_swiss
 from standgen.pairing import swiss as swiss_pairing
@@ -71,23 +71,31 @@ def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
 
 def forbidden_problems(event: Event, where: str) -> list[Problem]:
     """Return problems with ``[options] forbidden``: each entry a list of two or more ids
-    of players of the event."""
+    of players of the event, or ``{ players = [...], rounds = [first, last] }`` for some
+    rounds only (a TRF ``260`` record)."""
     groups = event.config.options.get("forbidden", [])
-    known = {p.id for p in event.players}
     shape = ("option 'forbidden' must be a list of lists of player ids, such as "
-             "[[\"ann\", \"bob\"], [\"cy\", \"dee\", \"eli\"]]")
+             "[[\"ann\", \"bob\"], [\"cy\", \"dee\", \"eli\"]], or of tables such as "
+             "{ players = [\"ann\", \"bob\"], rounds = [3, 5] }")
     if not isinstance(groups, list):
         return [Problem(where, 1, shape)]
-    problems = []
-    for group in groups:
-        if (not isinstance(group, list) or len(group) < 2
-                or not all(isinstance(pid, str) for pid in group)):
+    problems: list[Problem] = []
+    for entry in groups:
+        players = entry.get("players") if isinstance(entry, dict) else entry
+        rounds = entry.get("rounds", [1, 99]) if isinstance(entry, dict) else [1, 99]
+        if (not isinstance(players, list) or len(players) < 2
+                or not all(isinstance(pid, str) for pid in players)
+                or (isinstance(entry, dict) and set(entry) - {"players", "rounds"})):
             problems.append(Problem(where, 1, shape))
             continue
-        for pid in group:
-            if pid not in known:
-                problems.append(Problem(where, 1, f"option 'forbidden' names '{pid}', who "
-                                        "is not in players.csv; use the players' ids"))
+        if (not isinstance(rounds, list) or len(rounds) != 2
+                or any(number_problem(r, 1, 99, integer=True) for r in rounds)
+                or rounds[0] > rounds[1]):
+            problems.append(Problem(where, 1, "option 'forbidden': 'rounds' must be the "
+                                    "first and last round, 1 to 99, such as [3, 5]"))
+        problems += [Problem(where, 1, f"option 'forbidden' names '{pid}', who is not in "
+                             "players.csv; use the players' ids")
+                     for pid in players if pid not in {p.id for p in event.players}]
     return problems
 
 

@@ -95,10 +95,28 @@ def proposal(
                     notes=tuple(all_notes))
 
 
-def forbidden_groups(event: Event) -> list[frozenset[str]]:
-    """Return ``[options] forbidden``: groups of player ids who must not meet (checked
-    when the event is loaded; ids not in the event are left out)."""
+ALL_ROUNDS = (1, 99)
+
+
+def forbidden_entries(event: Event) -> list[tuple[frozenset[str], tuple[int, int]]]:
+    """Return ``[options] forbidden``: each group of player ids who must not meet, with
+    the rounds it holds for (first, last; every round for a plain list). An entry is a
+    list of ids, or ``{ players = [...], rounds = [first, last] }`` (checked when the
+    event is loaded; ids not in the event are left out)."""
     known = {p.id for p in event.players}
-    groups = event.config.options.get("forbidden", [])
-    return [frozenset(pid for pid in group if pid in known) for group in groups
-            if isinstance(group, list)]
+    found = []
+    for entry in event.config.options.get("forbidden", []):
+        players, rounds = entry, ALL_ROUNDS
+        if isinstance(entry, dict):
+            players = entry.get("players", [])
+            span = entry.get("rounds", list(ALL_ROUNDS))
+            rounds = (int(span[0]), int(span[1]))
+        if isinstance(players, list):
+            found.append((frozenset(pid for pid in players if pid in known), rounds))
+    return found
+
+
+def forbidden_groups(event: Event, round_number: int) -> list[frozenset[str]]:
+    """Return the groups of ``[options] forbidden`` that hold in ``round_number``."""
+    return [group for group, (first, last) in forbidden_entries(event)
+            if first <= round_number <= last]

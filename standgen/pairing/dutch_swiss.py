@@ -100,7 +100,7 @@ def pairing_state(event: Event, state: PairingInput, round_number: int) -> Pairi
     return PairingState(tuple(entrants), max(state.planned_rounds, round_number),
                         standgen_swiss.initial_colour(event),
                         forbidden=tuple(frozenset(numbers[pid] for pid in group)
-                                        for group in forbidden_groups(event)))
+                                        for group in forbidden_groups(event, round_number)))
 
 
 def to_round(event: Event, round_number: int, pairing: DutchPairing) -> Round:

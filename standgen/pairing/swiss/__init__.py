@@ -126,7 +126,7 @@ def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
                 if other is not None:
                     opponents[k].add(other)
                     opponents[other].add(k)
-    for group in forbidden_groups(event):  # [options] forbidden: as if they had met
+    for group in forbidden_groups(event, round_number):  # as if they had met
         members = [position[pid] for pid in group if pid in position]
         for k in members:
             opponents[k].update(m for m in members if m != k)
