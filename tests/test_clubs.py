@@ -248,3 +248,18 @@ def test_ratings_are_the_same_with_the_fast_path_off(demo: tuple) -> None:  # ty
     for got, want in zip(fast, slow, strict=True):
         pd.testing.assert_frame_equal(got, want, check_exact=True)
     assert set(games["seats"]) >= {2, 7}  # two-player games and Diplomacy boards both rated
+
+
+def test_fide_changes_of_an_archive_without_a_game() -> None:
+    """An archive whose only event has no finished game yet (a round file deleted while
+    ``watch`` runs) gives an empty tidy table, whose columns hold no strings: no FIDE
+    change, and no error."""
+    from standgen.model import Player
+    from tests.build import make_event
+
+    event = make_event([Player(id=p, name=p) for p in "abcd"], [], fmt="swiss")
+    games = games_frame([report(event)])
+    assert games.empty and fide_changes(games).empty
+    played = make_event([Player(id=p, name=p) for p in "abcd"],
+                        [[("a", "b", "1-0"), ("c", "d", "0-1")]])
+    assert fide_changes(games_frame([report(played)])).isna().all()  # no chess, no change
