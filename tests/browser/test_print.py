@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from selenium.common.exceptions import WebDriverException
 
 from tests.browser.conftest import missing
 
@@ -35,7 +36,15 @@ def _pdf(browser: Any, url: str, out: Path) -> Path:
     if shutil.which("pdftotext") is None:
         missing("pdftotext is not installed (apt-get install poppler-utils)")
     browser.get(url)
-    data = browser.execute_cdp_cmd("Page.printToPDF", {"preferCSSPageSize": True})["data"]
+    for attempt in range(3):
+        try:
+            data = browser.execute_cdp_cmd("Page.printToPDF",
+                                           {"preferCSSPageSize": True})["data"]
+            break
+        except WebDriverException as exc:  # headless Chromium's rare "Printing failed"
+            if "Printing failed" not in str(exc) or attempt == 2:
+                raise
+            browser.get(url)
     out.write_bytes(base64.b64decode(data))
     return out
 
