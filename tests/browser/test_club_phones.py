@@ -1,29 +1,20 @@
 """Issue #20: the club pages (rating lists, meta pages, players' rating histories) on a
 390-px phone and a 1280-px laptop, in headless Chromium.
 
-The pages are rendered from the demo events by their context functions and templates
-(``tests/test_club_pages.club_files``) into a folder with the site's assets, served on
-127.0.0.1. At 390 px no page scrolls sideways (wide tables, the matchup matrix first,
-scroll inside their own region); at 1280 px no table is clipped; axe-core finds no
-serious or critical issue at either width.
+The pages are those of the demo site as ``standgen build`` writes it, served on
+127.0.0.1 (the browser tests' shared ``base_url``). At 390 px no page scrolls sideways
+(wide tables, the matchup matrix first, scroll inside their own region); at 1280 px no
+table is clipped; axe-core finds no serious or critical issue at either width.
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
-import shutil
-import threading
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from standgen.load import load_tree
-from standgen.pipeline import report
-from tests.browser.conftest import REPO
 from tests.browser.test_phones import AXE, CLIPPED, LAPTOP, PHONE, _viewport
-from tests.test_club_pages import club_files
 
 PAGES = {
     "site ratings": "archive/ratings/index.html",
@@ -38,29 +29,10 @@ PAGES = {
 }
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        return
-
-
 @pytest.fixture(scope="module")
-def club_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    root = tmp_path_factory.mktemp("club-site")
-    tree = load_tree(REPO / "events")
-    for path, content in club_files(tree, tuple(report(e) for e in tree.events)).items():
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_bytes(content)
-    shutil.copytree(REPO / "site_templates" / "assets", root / "assets")
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+def club_url(base_url: str) -> str:
+    """The demo site as ``standgen build`` writes it (the club pages are in every build)."""
+    return base_url
 
 
 @pytest.fixture
