@@ -103,8 +103,8 @@ def _rating_tiebreaks(event: Event) -> list[Problem]:
     asked = [t for t in chain if t in RATING_TIEBREAKS]
     if not asked or not rating_tiebreaks_dropped(event):
         return []
-    first = event.player_by_id[unrated_players(event)[0]]
-    count = len(unrated_players(event))
+    unrated = unrated_players(event)
+    first, count = event.player_by_id[unrated[0]], len(unrated)
     return [Problem(first.source.path, first.source.line,
                     f"'{first.id}'{f' and {count - 1} more' if count > 1 else ''} "
                     f"{'have' if count > 1 else 'has'} no rating, so {' and '.join(asked)} "

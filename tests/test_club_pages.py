@@ -7,7 +7,7 @@ import json
 import pickle
 import re
 import shutil
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,36 +22,25 @@ from standgen.load import load_tree
 from standgen.model import EventsTree
 from standgen.pipeline import EventReport, report
 from standgen.site import club_contexts as cc
-from standgen.site import club_pages
+from standgen.site import pages
 from standgen.site.club_pages import ClubInputs
 from standgen.site.contexts import Site
 from standgen.site.jsonout import dumps
-from standgen.site.render import Templates
 from standgen.site.renderer import SiteRenderer
-from standgen.site.scopes import Depends, PageType
+from standgen.site.scopes import Depends
 
 REPO = Path(__file__).resolve().parents[1]
 TEMPLATES = REPO / "site_templates"
 
 
-# the club page types as the registry would hold them: (context function, template)
-PAGE_TYPES: tuple[tuple[Callable[[ClubInputs], Iterable[tuple[str, Any]]], str | None], ...] = (
-    (club_pages.rating_lists, "club_ratings"), (club_pages.rating_lists_json, None),
-    (club_pages.metas, "club_meta"), (club_pages.metas_json, None),
-    (club_pages.player_ratings, "club_player"), (club_pages.player_ratings_json, None))
-
-
 def club_files(tree: EventsTree, reports: tuple[EventReport, ...]) -> dict[str, bytes]:
-    """Return every club page and its JSON, rendered as the registry's renderer renders a
-    page type (``SiteRenderer._render``): the context function, then the template."""
-    inputs = ClubInputs(Site(tree=tree, docs={}),
-                        [event_games(m, tree.seasons) for m in reports])
-    templates = Templates(TEMPLATES)
+    """Return every club page and its JSON as the builds render them: the registry's
+    ``club`` page types, through ``SiteRenderer``."""
+    renderer = SiteRenderer(tree, REPO / "docs", TEMPLATES)
     files: dict[str, bytes] = {}
-    for make, template in PAGE_TYPES:
-        for path, made in make(inputs):
-            assert path not in files, path
-            files[path] = made if template is None else templates.render(template, made)
+    for path, made in renderer.club_files([event_games(m, tree.seasons) for m in reports]):
+        assert path not in files, path
+        files[path] = made
     return files
 
 
@@ -290,14 +279,13 @@ def test_each_events_part_of_the_games_kept_between_builds_makes_the_same_data(
 
 def test_the_page_types_render_through_the_registrys_renderer(
         demo: tuple[EventsTree, tuple[EventReport, ...]], files: dict[str, bytes]) -> None:
-    """Each club page type, as a registry ``PageType``, rendered by ``SiteRenderer``
-    gives the same files (only the scope that hands them ClubInputs is missing)."""
+    """Each registered club page type, rendered on its own by ``SiteRenderer``, gives
+    the same files as the club scope renders together."""
     tree, reports = demo
     renderer = SiteRenderer(tree, REPO / "docs", TEMPLATES)
     inputs = ClubInputs(renderer.site, [event_games(m, tree.seasons) for m in reports])
     made: dict[str, bytes] = {}
-    for make, template in PAGE_TYPES:
-        page_type = PageType(make.__name__, Depends.SITE, make, template)
+    for page_type in pages.of(Depends.CLUB):
         made.update(renderer._render(page_type, inputs))
     assert made.keys() == files.keys()
     assert made["archive/2026/ratings/ratings.json"] == files["archive/2026/ratings/ratings.json"]
