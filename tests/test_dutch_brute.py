@@ -13,6 +13,7 @@ import random
 import pytest
 
 from standgen.pairing.dutch import (
+    DutchPairing,
     Entrant,
     NoValidPairing,
     PairingState,
@@ -38,18 +39,25 @@ def random_state(seed: int) -> PairingState:
             made = pair_dutch(state)
         except NoValidPairing:
             break
-        for white, black in made.pairs:
-            roll = rnd.random()
-            if roll < 0.1:  # forfeit: paired, not played
-                history[white].append(RoundEntry(black, None, 1.0))
-                history[black].append(RoundEntry(white, None, 0.0))
-                continue
-            points = 1.0 if roll < 0.45 else 0.5 if roll < 0.7 else 0.0
-            history[white].append(RoundEntry(black, "w", points))
-            history[black].append(RoundEntry(white, "b", 1.0 - points))
-        if made.bye is not None:
-            history[made.bye].append(RoundEntry(None, None, 1.0, bye=True))
+        play(made, history, rnd, 0.1)
     return PairingState(tuple(Entrant(k, tuple(h)) for k, h in history.items()), rounds + 1)
+
+
+def play(made: DutchPairing, history: dict[int, list[RoundEntry]], rnd: random.Random,
+         forfeits: float) -> None:
+    """Add a round's random results to ``history``: a share ``forfeits`` of the games
+    forfeited (paired, not played), the rest won, drawn or lost; the bye a point."""
+    for white, black in made.pairs:
+        roll = rnd.random()
+        if roll < forfeits:
+            history[white].append(RoundEntry(black, None, 1.0))
+            history[black].append(RoundEntry(white, None, 0.0))
+            continue
+        points = 1.0 if roll < 0.45 else 0.5 if roll < 0.7 else 0.0
+        history[white].append(RoundEntry(black, "w", points))
+        history[black].append(RoundEntry(white, "b", 1.0 - points))
+    if made.bye is not None:
+        history[made.bye].append(RoundEntry(None, None, 1.0, bye=True))
 
 
 def valid(engine: _Engine, pairs: tuple[tuple[int, int], ...], bye: int | None) -> bool:

@@ -493,6 +493,7 @@ class IncrementalMatching(_Matcher):
         self.dead = [False] * n
         self._pending: dict[int, int] = {}
         self.scale = 1  # weights and duals are kept multiplied by this (see rescale)
+        self.keep_tight = False  # see solve
 
     def set_weight(self, u: int, v: int, w: int) -> None:
         """Set the weight of edge (u, v); ``u`` is the vertex taken out and re-matched
@@ -556,19 +557,35 @@ class IncrementalMatching(_Matcher):
         self.unused.append(b)
 
     def solve(self) -> list[int]:
-        """Return ``mate`` (the matched vertex, or -1) for the current weights."""
-        for v in sorted(self.dirty):
-            self.extract(v)
+        """Return ``mate`` (the matched vertex, or -1) for the current weights.
+
+        With ``keep_tight``, a touched vertex outside any blossom keeps its pair when,
+        with its dual set as low as its edges allow, that pair is still tight (the
+        matching stays optimal there: no search from it)."""
+        dirty = sorted(self.dirty)
+        kept = []
+        for v in dirty:
+            if self.keep_tight and self.inblossom[v] == v and self.mate[v] != -1:
+                kept.append(v)
+            else:
+                self.extract(v)
         for k, w in self.pending.items():
             self.doubled[k] = 2 * w * self.scale
         self.pending.clear()
-        for v in sorted(self.dirty):
+        for v in dirty:
             best = 0
             for p in self.neighbend[v]:
                 k = p >> 1
                 if self.doubled[k]:
                     best = max(best, self.doubled[k] - self.dual[self.endpoint[p]])
             self.dual[v] = max(self.dual[v], best) if self.mate[v] == -1 else best
+        for v in kept:
+            p = self.mate[v]
+            if p == -1:
+                continue
+            u = self.endpoint[p]
+            if self.dual[v] + self.dual[u] != self.doubled[p >> 1]:
+                self.mate[u] = self.mate[v] = -1
         self.dirty.clear()
         # every free vertex may have its own dual: the stages below only start from
         # those whose dual is positive

@@ -5,15 +5,19 @@ docstring), then the colours (art. E) and the board order."""
 from __future__ import annotations
 
 from standgen.pairing.dutch.colours import colour
+from standgen.pairing.dutch.completion import perfect
 from standgen.pairing.dutch.state import WHITE, DutchPairing, NoValidPairing, PairingState
 from standgen.pairing.dutch.weights import _Weights
+
+# the fast first matching tries at most this many bye candidates before the full one
+BYE_TRIES = 12
 
 
 class _Engine(_Weights):
     """One round's pairing; see the package docstring for the model."""
 
-    def __init__(self, state: PairingState) -> None:
-        super().__init__(state)
+    def __init__(self, state: PairingState, fast: bool = True) -> None:
+        super().__init__(state, fast)
         # the bracket being paired: base weights by (lower, higher) position in it, the
         # current best matching, and the vertex range of its resident score group
         self.base: dict[tuple[int, int], int] = {}
@@ -24,6 +28,44 @@ class _Engine(_Weights):
     # ----- the procedure ----------------------------------------------------------------
 
     def first_matching(self) -> None:
+        """Check that a pairing exists and find the bye's score (:meth:`field_matching`);
+        on the fast path by the completion test alone (:meth:`quick_first`)."""
+        if not (self.fast and self.quick_first()):
+            self.field_matching()
+        self.flag0 = self.single_downfloater_bye
+
+    def quick_first(self) -> bool:
+        """The fast path's first matching (C.04.3 art. C.1-C.4): the field can be
+        completed, and with an odd field the bye's score is the lowest at which an
+        eligible player can be left out with the rest completed (the top field of the
+        reference's weights). Return False to leave it to :meth:`field_matching` (a bye
+        in the top score group, where C.9 decides more, or many candidates refused)."""
+        players, n = self.players, self.n
+        adjacent = self.adjacent()
+        everyone = list(range(n))
+        if n % 2 == 0:
+            if not perfect(everyone, adjacent):
+                raise NoValidPairing("no pairing satisfies the absolute criteria "
+                                     "(C.04.3 art. C.1-C.3)")
+            return True
+        candidates = sorted((v for v in everyone if players[v].eligible),
+                            key=lambda v: (players[v].score, -v))
+        for v in candidates[:BYE_TRIES]:
+            if perfect([u for u in everyone if u != v], adjacent):
+                self.bye_score = players[v].score
+                break
+        else:
+            return False
+        if self.bye_score >= players[0].score:
+            return False
+        self.single_downfloater_bye = False
+        counts = sorted((p.played_games for p in players if p.score == self.bye_score),
+                        reverse=True)
+        for rank, games in enumerate(counts):
+            self.unplayed_rank[games] = rank
+        return True
+
+    def field_matching(self) -> None:
         """Check that a pairing exists (C.04.3 art. C.1-C.3) and find the score of the
         bye (C.4: the lowest score a bye-eligible player can be left with), and
         whether C.9 (the bye assignee's unplayed games) applies from the top bracket."""
@@ -109,6 +151,7 @@ class _Engine(_Weights):
             self.next_vertex = self.group_vertex + (residents_end - mdps)
             group_start = following
             following = self.add_next_group(bracket, following)
+            self.open_window(bracket)
             self.pair_bracket(bracket, mdps, residents_end, matched)
             new_bracket, new_mdps = self.move_down(bracket, residents_end, group_start, matched)
             bracket, mdps, self.group_vertex = new_bracket, new_mdps, self.next_vertex
@@ -303,11 +346,19 @@ class _Engine(_Weights):
 
     def transpose(self, bracket: list[int], remainder: list[int], matched: list[bool]) -> None:
         """Give each S1 player, from the top, the first S2 player that still allows the
-        best pairing (C.04.3 art. D.1: transpositions in order), and finalise the pair."""
+        best pairing (C.04.3 art. D.1: transpositions in order), and finalise the pair.
+        On the fast path the choices that can be read off the present optimum are
+        (:meth:`tight_choices`); a new matching is made only for the others."""
+        if self.window is not None:
+            self.stable = self.compute()
         for pos in remainder:
             v = bracket[pos]
-            if not self.is_higher(v):
+            if matched[v] or not self.is_higher(v):
                 continue
+            if self.window is not None:
+                self.settle(bracket, remainder, pos, matched)
+                if matched[v]:
+                    continue
             addend = 0
             for big in reversed(remainder):
                 bv = bracket[big]
@@ -321,6 +372,118 @@ class _Engine(_Weights):
             m = self.stable[v]
             matched[v] = matched[m] = True
             self.finalise(v, m)
+
+    def settle(self, bracket: list[int], remainder: list[int], pos: int,
+               matched: list[bool]) -> None:
+        """Finalise the S1 players from ``pos`` on whose opponents can be read off the
+        present optimum (:meth:`tight_choices`)."""
+        firsts = [p for p in remainder
+                  if p >= pos and not matched[bracket[p]] and self.is_higher(bracket[p])]
+        chosen = self.tight_choices(bracket, remainder, firsts, matched)
+        for p, m in zip(firsts[:len(chosen)], chosen, strict=True):
+            matched[bracket[p]] = matched[m] = True
+            self.finalise(bracket[p], m)
+
+    def tight_choices(self, bracket: list[int], remainder: list[int], firsts: list[int],
+                      matched: list[bool]) -> list[int]:
+        """The opponents of the first S1 players (``firsts``: their bracket positions)
+        read off the present optimum.
+
+        Every best matching pairs only players whose pair is tight under the present
+        optimal duals. Taking the S1 players in order, each is given his first S2
+        player (transposition order) whose pair is tight and that some best matching
+        holds: the present one, or one reached by swapping along an alternating cycle
+        of tight pairs (the players paired stay the same, so the result is still a best
+        matching when the blossoms keep their pairs). That is the step's own answer
+        (C.04.3 art. D.1) without a new matching. It stops at a tight pair that cannot
+        be settled so (a cycle through an odd one, a player moving out of the window);
+        the players settled before it are kept when the blossoms keep their pairs."""
+        window = self.window
+        assert window is not None
+        mate = {v: m for v, m in enumerate(self.stable)
+                if m != v and window.index.get(v) is not None}
+        fixed: set[int] = set()
+        out: list[int] = []
+        for pos in firsts:
+            pick = self.tight_pick(bracket, remainder, pos, matched, mate, fixed)
+            if pick < 0:
+                break
+            fixed.update((bracket[pos], pick))
+            out.append(pick)
+        if not window.full_blossoms(mate):
+            return []
+        for v, m in mate.items():  # the best matching the choices were read off
+            self.stable[v] = m
+        return out
+
+    def tight_pick(self, bracket: list[int], remainder: list[int], pos: int,
+                   matched: list[bool], mate: dict[int, int], fixed: set[int]) -> int:
+        """S1 player ``bracket[pos]``'s first S2 player whose tight pair a best matching
+        holds (``mate`` turned to hold it), or -1 when that cannot be told."""
+        window = self.window
+        assert window is not None
+        v = bracket[pos]
+        for big in remainder:
+            x = bracket[big]
+            if big <= pos or matched[x] or x in fixed or not self.base[(big, pos)]:
+                continue
+            tight = window.tight(v, x)
+            if tight is None:
+                return -1
+            if not tight:
+                continue
+            if mate.get(v) != x and not self.swap_in(v, x, mate, fixed):
+                return -1
+            return x
+        return -1
+
+    def swap_in(self, v: int, x: int, mate: dict[int, int], fixed: set[int]) -> bool:
+        """Change ``mate`` along an alternating cycle of tight pairs through (v, x), the
+        players not in ``fixed``; return False when none is found (searching as in a
+        bipartite graph: a cycle found is one, not every one is found)."""
+        window = self.window
+        assert window is not None
+        u, a = mate.get(v), mate.get(x)
+        if u is None or a is None or window.index.get(a) is None:
+            return False
+        back: dict[int, int] = {}  # y -> the vertex whose new partner y is
+        queue = [a]
+        seen = {v, x, a}
+        while queue:
+            s = queue.pop(0)
+            for y in window.window:
+                if y in seen or y in fixed or y not in mate or y == s:
+                    continue
+                if not window.tight(s, y):
+                    continue
+                seen.add(y)
+                back[y] = s
+                if y == u:
+                    self.rotate(v, x, u, back, mate)
+                    return True
+                nxt = mate[y]
+                if nxt in seen or nxt in fixed or window.index.get(nxt) is None:
+                    continue
+                seen.add(nxt)
+                queue.append(nxt)
+        return False
+
+    @staticmethod
+    def rotate(v: int, x: int, u: int, back: dict[int, int], mate: dict[int, int]) -> None:
+        """Apply the cycle found by :meth:`swap_in`: v-x, then from x's old partner to
+        ``u`` (v's old partner) each new pair (``back[y]``, ``y``)."""
+        start = mate[x]
+        pairs = []
+        y = u
+        while True:
+            s = back[y]
+            pairs.append((s, y))
+            if s == start:
+                break
+            y = mate[s]
+        for s, y in pairs:
+            mate[s], mate[y] = y, s
+        mate[v], mate[x] = x, v
 
     def move_down(
         self, bracket: list[int], residents_end: int, group_start: int, matched: list[bool]

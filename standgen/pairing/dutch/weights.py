@@ -5,7 +5,17 @@ while the brackets are paired (see the package docstring)."""
 from __future__ import annotations
 
 from standgen.pairing.blossom import IncrementalMatching, max_weight_matching
-from standgen.pairing.dutch.state import DOWN, UP, PairingState, _invert, _Player, _players
+from standgen.pairing.dutch.state import (
+    BLACK,
+    DOWN,
+    UP,
+    WHITE,
+    PairingState,
+    _invert,
+    _Player,
+    _players,
+)
+from standgen.pairing.dutch.window import Window
 
 INCREMENTAL = True  # repair the matching between decisions instead of starting again
 
@@ -18,7 +28,7 @@ class _Weights:
     """The players of one round's pairing, the weight of pairing any two of them
     (C.04.3 art. C.1-C.21) and the best matching over those weights."""
 
-    def __init__(self, state: PairingState) -> None:
+    def __init__(self, state: PairingState, fast: bool = True) -> None:
         self.state = state
         self.players = _players(state)
         self.n = len(self.players)
@@ -56,9 +66,17 @@ class _Weights:
         self.weight: dict[tuple[int, int], int] = {}
         self.alive = [True] * self.n
         self.partner: dict[int, int] = {}
+        # the fast path (window.py): each bracket's window matched on its own
+        self.fast = fast
+        self.window: Window | None = None
+        self.fallbacks = 0
+        self.flag0 = False  # single_downfloater_bye when the field's weights were set
+        self._adjacent: list[int] | None = None
+        self._additive: list[int] | None = None
         # the matching kept up to date between decisions (as bbpPairings' matching
         # computer), or None: each matching computed afresh
-        self.matcher = IncrementalMatching(self.n) if INCREMENTAL and self.n > 1 else None
+        self.matcher = (IncrementalMatching(self.n) if INCREMENTAL and self.n > 1 and not fast
+                        else None)
 
     # ----- criteria ---------------------------------------------------------------------
 
@@ -154,6 +172,81 @@ class _Weights:
             w = (w << sg) + up
         return w << (3 * sb + 1)
 
+    def places(self) -> tuple[int, int]:
+        """The bit positions of the completion field and of C.9 in :meth:`edge`."""
+        sb, sg = self.size_bits, self.groups_shift
+        floats = min(self.played, 2)
+        low = 4 * sb + floats * (2 * sb + 2 * sg) + 3 * sb + 1
+        return low + 4 * sb + 2 * sg, low
+
+    def additive(self) -> tuple[list[int], int]:
+        """Return ``(a, c)``: a pair outside every window that may meet weighs
+        ``c + a[u] + a[v]`` (:meth:`edge` with neither ``current`` nor ``following``:
+        completion and the bye, C.2/C.4, and C.9 as the field's weights were set)."""
+        top, c9 = self.places()
+        if self._additive is None:
+            a = []
+            for p in self.players:
+                value = int(not self.bye_candidate(p)) << top
+                if self.flag0 and p.score == self.bye_score:
+                    value += self.unplayed_rank[p.played_games] << c9
+                a.append(value)
+            self._additive = a
+        return self._additive, 1 << top
+
+    def adjacent(self) -> list[int]:
+        """Return the compatibility bit sets: bit ``j`` of entry ``i`` when players
+        ``i`` and ``j`` may meet (:meth:`compatible`, C.1 and C.3, built by groups)."""
+        if self._adjacent is None:
+            players, n = self.players, self.n
+            index = {p.number: i for i, p in enumerate(players)}
+            last = self.played >= self.state.rounds - 1
+            top = [p.score > self.top_threshold for p in players]
+            absolute = {WHITE: 0, BLACK: 0}
+            absolute_low = {WHITE: 0, BLACK: 0}
+            for i, p in enumerate(players):
+                if p.absolute and p.preference is not None:
+                    absolute[p.preference] |= 1 << i
+                    if not top[i]:
+                        absolute_low[p.preference] |= 1 << i
+            full = (1 << n) - 1
+            out = []
+            for i, p in enumerate(players):
+                mask = full & ~(1 << i)
+                for number in self.met.get(p.number, ()):
+                    j = index.get(number)
+                    if j is not None:
+                        mask &= ~(1 << j)
+                if p.absolute and p.preference is not None:
+                    if not last:
+                        mask &= ~absolute[p.preference]
+                    elif not top[i]:
+                        mask &= ~absolute_low[p.preference]
+                out.append(mask)
+            self._adjacent = out
+        return self._adjacent
+
+    def weight_of(self, u: int, v: int) -> int:
+        """The field model's weight of pair (u, v): as last set, else as the first
+        matching set it (:meth:`additive`)."""
+        known = self.weight.get((u, v) if u < v else (v, u))
+        if known is not None:
+            return known
+        if not self.adjacent()[u] >> v & 1:
+            return 0
+        a, c = self.additive()
+        return c + a[u] + a[v]
+
+    def open_window(self, vertices: list[int]) -> None:
+        """Start pairing a bracket: on the fast path, a matching of its window
+        (``vertices``: the bracket and the next score group) alone."""
+        if not self.fast:
+            return
+        inside = set(vertices)
+        rest = [v for v in range(self.n) if self.alive[v] and v not in inside]
+        a, c = self.additive()
+        self.window = Window(vertices, rest, self.weight_of, a, c, self.adjacent())
+
     # ----- the matching -----------------------------------------------------------------
 
     def set(self, u: int, v: int, w: int) -> None:
@@ -162,10 +255,22 @@ class _Weights:
         self.weight[(u, v) if u < v else (v, u)] = w
         if self.matcher is not None:
             self.matcher.set_weight(u, v, w)
+        elif self.window is not None:
+            self.window.set(u, v, w)
 
     def compute(self) -> list[int]:
         """Return the best matching of the players not yet paired: ``mate[v]`` (``v``
         itself when unmatched, the fixed partner for those already paired)."""
+        if self.window is not None:
+            found = self.window.solve(self.n)
+            if found is None:  # the rest cannot be completed: the exact graph
+                self.fallbacks += 1
+                self.window = self.window.exact()
+                found = self.window.solve(self.n)
+                assert found is not None
+            for v, p in self.partner.items():
+                found[v] = p
+            return found
         if self.matcher is not None:
             found = self.matcher.solve()
             out = list(range(self.n))
@@ -194,3 +299,6 @@ class _Weights:
         if self.matcher is not None:
             self.matcher.remove(u)
             self.matcher.remove(v)
+        elif self.window is not None:
+            self.window.remove(u)
+            self.window.remove(v)
