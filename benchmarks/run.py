@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from standgen.model import Event
 from standgen.tiebreaks import TIEBREAKS
 
 CACHE = Path(__file__).resolve().parent / ".cache"
@@ -57,26 +58,40 @@ def _best(fn: Callable[[], object], repeat: int) -> float:
 # --- the cases, run inside the child -------------------------------------------------
 
 
-def case_pair(fmt: str, n: int, played: int, repeat: int) -> dict[str, float]:
-    """Time pairing round ``played + 1`` of an ``n``-player event with ``played`` rounds."""
+def _engine(event: Event, engine: str) -> Event:
+    """``event`` with ``[options] pairing_engine = engine`` (swiss; "" leaves it out)."""
+    if not engine:
+        return event
+    options = {**event.config.options, "pairing_engine": engine}
+    return replace(event, config=replace(event.config, options=options))
+
+
+def case_pair(fmt: str, n: int, played: int, repeat: int, engine: str = ""
+              ) -> dict[str, float]:
+    """Time pairing round ``played + 1`` of an ``n``-player event with ``played`` rounds
+    (``engine``: the swiss format's ``pairing_engine``, default the Dutch system)."""
     from benchmarks.synth import make_event
     from standgen.standings import compute_standings, format_of, pairing_input
 
     pairing = "real" if fmt in ("steamroller", "old-world") else "fast"
-    event = make_event(n, played + 3, fmt, seed=11, pairing=pairing, played=played)
+    event = _engine(make_event(n, played + 3, fmt, seed=11, pairing=pairing, played=played),
+                    engine)
     state = pairing_input(compute_standings(event))
     fmt_obj = format_of(event)
     return {"time": _best(lambda: fmt_obj.pair(event, state, played + 1), repeat)}
 
 
-def case_pair_process(fmt: str, n: int, played: int, repeat: int) -> dict[str, float]:
+def case_pair_process(fmt: str, n: int, played: int, repeat: int, engine: str = ""
+                      ) -> dict[str, float]:
     """Time ``python -m standgen pair`` on an ``n``-player event written to disk with
-    ``played`` rounds: the whole process, loading and writing included (issue #22)."""
+    ``played`` rounds: the whole process, loading and writing included (issues #22,
+    #17: round 9 of a 1,024- and a 4,096-player Swiss by the Dutch system)."""
     import tempfile
 
     from benchmarks.synth import make_event, write_event
 
-    event = make_event(n, played + 3, fmt, seed=11, pairing="fast", played=played)
+    event = _engine(make_event(n, played + 3, fmt, seed=11, pairing="fast", played=played),
+                    engine)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "event"
         write_event(event, folder)
@@ -248,9 +263,9 @@ def run_case(argv: list[str], repeat: int) -> dict[str, float]:
     """Dispatch ``--case NAME ARGS...`` in the child process."""
     name, *args = argv
     if name == "pair":
-        return case_pair(args[0], int(args[1]), int(args[2]), repeat)
+        return case_pair(args[0], int(args[1]), int(args[2]), repeat, *args[3:])
     if name == "pair-process":
-        return case_pair_process(args[0], int(args[1]), int(args[2]), repeat)
+        return case_pair_process(args[0], int(args[1]), int(args[2]), repeat, *args[3:])
     if name == "standings":
         return case_standings(args[0], int(args[1]), int(args[2]), args[3], repeat)
     if name == "build":
@@ -297,12 +312,19 @@ def plan(quick: bool, archive_events: int) -> list[Spec]:
         Spec("pair steamroller", "4096 players, R13",
              ("pair", "steamroller", "4096", "12"), 5.0),
         Spec("pair old-world", "4096 players, R6", ("pair", "old-world", "4096", "5")),
-        Spec("pair swiss", "128 players, R6", ("pair", "swiss", "128", "5")),
-        Spec("pair swiss", "256 players, R6", ("pair", "swiss", "256", "5")),
-        Spec("pair swiss", "512 players, R6", ("pair", "swiss", "512", "5")),
-        Spec("pair swiss", "1024 players, R6", ("pair", "swiss", "1024", "5"), 0.5),
-        Spec("pair swiss", "2048 players, R6", ("pair", "swiss", "2048", "5")),
-        Spec("pair swiss", "4096 players, R6", ("pair", "swiss", "4096", "5"), 5.0),
+        Spec("pair swiss (Dutch)", "128 players, R6", ("pair", "swiss", "128", "5")),
+        Spec("pair swiss (Dutch)", "256 players, R6", ("pair", "swiss", "256", "5")),
+        Spec("pair swiss (Dutch)", "512 players, R6", ("pair", "swiss", "512", "5")),
+        Spec("pair swiss (Dutch), whole process", "1024 players, R9",
+             ("pair-process", "swiss", "1024", "8"), 5.0),
+        Spec("pair swiss (Dutch), whole process", "4096 players, R9",
+             ("pair-process", "swiss", "4096", "8"), 60.0),
+        Spec("pair swiss (standgen engine)", "1024 players, R6",
+             ("pair", "swiss", "1024", "5", "standgen"), 0.5),
+        Spec("pair swiss (standgen engine)", "2048 players, R6",
+             ("pair", "swiss", "2048", "5", "standgen")),
+        Spec("pair swiss (standgen engine)", "4096 players, R6",
+             ("pair", "swiss", "4096", "5", "standgen"), 5.0),
         Spec("pair mcmahon", "256 players, R4", ("pair", "mcmahon", "256", "3")),
         Spec("pair mcmahon", "512 players, R4", ("pair", "mcmahon", "512", "3")),
         Spec("pair mcmahon, whole process", "600 players, R4",

@@ -33,10 +33,9 @@ from dataclasses import replace
 
 from standgen.errors import Problem
 from standgen.model import Event, Game, GameKind, Round
-from standgen.pairing.common import forbidden_groups, players_for_round
+from standgen.pairing.common import forbidden_groups
 from standgen.pairing.dutch import NoValidPairing, pair_dutch
 from standgen.pairing.dutch_swiss import (
-    AUTO_LIMIT,
     ENGINE_OPTION,
     STANDGEN,
     first_difference,
@@ -187,9 +186,8 @@ def deviations(event: Event) -> list[Problem]:
     round, so this warns and never refuses).
 
     Checked only where the Dutch engine pairs the event (``pairing_engine`` not
-    "standgen", no round robin, at most :data:`AUTO_LIMIT` players unless "dutch" is
-    written out). Players with an ``ABSENT`` row in a round are not paired in it, as an
-    arbiter enters them before pairing.
+    "standgen", no round robin). Players with an ``ABSENT`` row in a round are not
+    paired in it, as an arbiter enters them before pairing.
     """
     chosen = event.config.options.get(ENGINE_OPTION)
     if chosen == STANDGEN or event.config.format != "swiss" or format_of(event).round_robin:
@@ -200,8 +198,6 @@ def deviations(event: Event) -> list[Problem]:
         before = replace(event, rounds=tuple(r for r in event.rounds if r.number < rnd.number),
                          players=tuple(replace(p, byes=(*p.byes, rnd.number))
                                        if p.id in absent else p for p in event.players))
-        if chosen is None and len(players_for_round(before, rnd.number)) > AUTO_LIMIT:
-            continue
         standings = compute_standings(before)
         try:
             made = pair_dutch(pairing_state(before, pairing_input(standings), rnd.number))

@@ -133,12 +133,12 @@ def test_absences_a_withdrawal_and_a_half_point_bye_pair_legally() -> None:
     assert pairs_of(games, numbers) == (set(from_trf.pairs), from_trf.bye)
 
 
-def test_a_large_field_goes_to_the_standgen_engine_unless_dutch_is_asked(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(dutch_swiss, "AUTO_LIMIT", 6)
+def test_the_dutch_system_pairs_unless_the_standgen_engine_is_asked() -> None:
+    """The Dutch engine pairs every field (no size limit since its fast path); the
+    earlier engine only when ``pairing_engine = "standgen"`` is written."""
     default = simulate(8, 7, 1)
     notes = SWISS.pair(with_rounds(default, []), pairing_input(compute_standings(default)), 1).notes
-    assert any("standgen engine" in note for note in notes)
-    asked = simulate(8, 7, 1, pairing_engine=dutch_swiss.DUTCH)
-    notes = SWISS.pair(with_rounds(asked, []), pairing_input(compute_standings(asked)), 1).notes
     assert any("Dutch system" in note for note in notes)
+    asked = simulate(8, 7, 1, pairing_engine=dutch_swiss.STANDGEN)
+    notes = SWISS.pair(with_rounds(asked, []), pairing_input(compute_standings(asked)), 1).notes
+    assert not any("Dutch system" in note for note in notes)

@@ -136,6 +136,26 @@ def test_outside_windows_weights_are_additive(seed: int) -> None:
             assert edge == ((c + a[i] + a[j]) if may else 0)
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_weights_kept_by_kind_are_the_weights(seed: int) -> None:
+    """:meth:`_Weights.edge` keeps one weight for every two kinds of player; it is the
+    weight :meth:`_Weights.weigh` gives each pair, in and out of the bracket, with and
+    without C.9."""
+    state = random_field(5000 + seed, 20, 40)
+    engine = _Engine(state, fast=False)
+    engine.first_matching()
+    players = engine.players
+    for flag in (False, True) if engine.unplayed_rank else (False,):  # C.9 needs a bye
+        engine.single_downfloater_bye = flag
+        for j in range(engine.n):
+            for i in range(j):
+                hi, lo = players[i], players[j]
+                for current, following in ((True, False), (False, True), (False, False)):
+                    expected = (engine.weigh(hi, lo, current, following)
+                                if engine.compatible(hi, lo) else 0)
+                    assert engine.edge(hi, lo, current, following) == expected
+
+
 def brute_perfect(vertices: list[int], adjacent: list[int]) -> bool:
     if not vertices:
         return True

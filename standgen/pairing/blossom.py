@@ -486,7 +486,6 @@ class IncrementalMatching(_Matcher):
     def __init__(self, n: int) -> None:
         pairs = [(i, j, 0) for j in range(n) for i in range(j)]
         super().__init__(n, pairs if pairs else [(0, 0, 0)])
-        self.index = {(i, j): k for k, (i, j, _) in enumerate(pairs)}
         self.doubled = [0] * len(self.edges)
         self.dual = [0] * (2 * n)
         self.dirty: set[int] = set()
@@ -498,10 +497,18 @@ class IncrementalMatching(_Matcher):
     def set_weight(self, u: int, v: int, w: int) -> None:
         """Set the weight of edge (u, v); ``u`` is the vertex taken out and re-matched
         (its dual raised so that all its edges are feasible)."""
-        k = self.index[(u, v) if u < v else (v, u)]
+        k = self.edge_index(u, v)
         if self.pending.get(k, self.doubled[k] // (2 * self.scale)) != max(w, 0):
             self.dirty.add(u)
             self.pending[k] = max(w, 0)
+
+    @staticmethod
+    def edge_index(u: int, v: int) -> int:
+        """The index of edge (u, v) (edges are numbered pair by pair, (0, 1), (0, 2),
+        (1, 2), (0, 3), ...)."""
+        if u > v:
+            u, v = v, u
+        return v * (v - 1) // 2 + u
 
     def remove(self, v: int) -> None:
         """Take ``v`` out of the graph for good (all its edges weigh 0)."""
@@ -509,7 +516,7 @@ class IncrementalMatching(_Matcher):
         self.dead[v] = True
         for u in range(self.n):
             if u != v:
-                k = self.index[(u, v) if u < v else (v, u)]
+                k = self.edge_index(u, v)
                 self.doubled[k] = 0
                 self.pending.pop(k, None)
         self.dual[v] = 0
@@ -586,12 +593,34 @@ class IncrementalMatching(_Matcher):
             u = self.endpoint[p]
             if self.dual[v] + self.dual[u] != self.doubled[p >> 1]:
                 self.mate[u] = self.mate[v] = -1
+        if self.keep_tight:
+            self.match_tight(dirty)
         self.dirty.clear()
         # every free vertex may have its own dual: the stages below only start from
         # those whose dual is positive
         while self.stage():
             pass
         return [-1 if p == -1 else self.endpoint[p] for p in self.mate]
+
+    def match_tight(self, vertices: list[int]) -> None:
+        """Pair each free vertex of ``vertices`` outside any blossom with a free one
+        over a tight edge, where there is one (a matched edge must be tight: the
+        optimality conditions hold, and the stages have fewer paths to find)."""
+        mate, dual, doubled, endpoint = self.mate, self.dual, self.doubled, self.endpoint
+        inblossom, dead = self.inblossom, self.dead
+        for v in vertices:
+            if mate[v] != -1 or inblossom[v] != v or dead[v] or dual[v] <= 0:
+                continue
+            dv = dual[v]
+            for p in self.neighbend[v]:
+                k = p >> 1
+                w = doubled[k]
+                if not w:
+                    continue
+                u = endpoint[p]
+                if mate[u] == -1 and inblossom[u] == u and dv + dual[u] == w:
+                    mate[v], mate[u] = p, p ^ 1
+                    break
 
     def rescale(self) -> None:
         """Double every weight and dual (the same optimum; keeps halved slacks whole)."""

@@ -29,11 +29,6 @@ ENGINE_OPTION = "pairing_engine"
 ACCELERATION_OPTION = "acceleration"
 DUTCH, STANDGEN = "dutch", "standgen"
 ENGINES = (DUTCH, STANDGEN)
-# Above this many players to pair, and unless ``pairing_engine = "dutch"`` is written
-# out, the standgen engine pairs: the Dutch engine's CPU time for a round is about 0.1 s
-# at 100 players, 1-2 s at 200, 4-11 s at 400 and grows faster than the square of the
-# field (see docs/formats/swiss.md).
-AUTO_LIMIT = 400
 
 
 def round_entry(entry: Entry, numbers: dict[str, int]) -> RoundEntry:
@@ -119,7 +114,7 @@ def to_round(event: Event, round_number: int, pairing: DutchPairing) -> Round:
 
 def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
     """Return the proposed round by the engine ``[options] pairing_engine`` names
-    (left out: the Dutch engine up to :data:`AUTO_LIMIT` players, standgen's above).
+    (left out: the Dutch engine).
 
     The Dutch engine's round is the FIDE C.04.3 (2025) pairing; when no pairing meets
     its absolute criteria (C.04.3 C.1-C.3: e.g. everyone has met), the standgen engine,
@@ -129,14 +124,6 @@ def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
     if chosen == STANDGEN:
         return standgen_swiss.pair(event, accelerated(event, state, round_number),
                                    round_number)
-    field = len(players_for_round(event, round_number))
-    if chosen is None and field > AUTO_LIMIT:
-        fast = standgen_swiss.pair(event, accelerated(event, state, round_number),
-                                   round_number)
-        return Proposal(fast.round, (
-            f"{field} players: paired by the standgen engine, as the Dutch engine would take "
-            f"minutes above {AUTO_LIMIT} players; write pairing_engine = \"dutch\" in "
-            "[options] to use it anyway.", *fast.notes))
     try:
         made = pair_dutch(pairing_state(event, state, round_number))
     except NoValidPairing:

@@ -151,7 +151,7 @@ class _Engine(_Weights):
             self.next_vertex = self.group_vertex + (residents_end - mdps)
             group_start = following
             following = self.add_next_group(bracket, following)
-            self.open_window(bracket)
+            self.open_window(bracket, mdps)
             self.pair_bracket(bracket, mdps, residents_end, matched)
             new_bracket, new_mdps = self.move_down(bracket, residents_end, group_start, matched)
             bracket, mdps, self.group_vertex = new_bracket, new_mdps, self.next_vertex
@@ -181,11 +181,16 @@ class _Engine(_Weights):
         self.stable = self.compute()
         self.choose_moved_down(bracket, mdps, residents_end, matched)
         self.pair_moved_down(bracket, mdps, residents_end, matched)
-        remainder, pairs = self.remainder_weights(bracket, mdps, residents_end)
-        self.stable = self.compute()
-        exchanges = sum(1 for pos in remainder[:pairs] if not self.is_higher(bracket[pos]))
-        self.exchange_from_s1(bracket, remainder, pairs, exchanges)
-        self.exchange_from_s2(bracket, remainder, pairs, exchanges, residents_end)
+        remainder, pairs = self.remainder_of(bracket, mdps, residents_end)
+        if not (self.window is not None
+                and all(self.is_higher(bracket[pos]) for pos in remainder[:pairs])):
+            self.order_weights(bracket, remainder, pairs)
+            self.stable = self.compute()
+            exchanges = sum(1 for pos in remainder[:pairs] if not self.is_higher(bracket[pos]))
+            self.exchange_from_s1(bracket, remainder, pairs, exchanges)
+            self.exchange_from_s2(bracket, remainder, pairs, exchanges, residents_end)
+        # else (fast path): the present best matching already has S1 the first ``pairs``
+        # players, so the order of exchanges (D.2-D.3) keeps it: no exchange to make
         self.fix_halves(bracket, remainder)
         self.transpose(bracket, remainder, matched)
 
@@ -265,20 +270,23 @@ class _Engine(_Weights):
             matched[m] = True
             self.finalise(v, m)
 
-    def remainder_weights(
+    def remainder_of(
         self, bracket: list[int], mdps: int, residents_end: int
     ) -> tuple[list[int], int]:
         """Return the remainder (the bracket positions of the residents still to pair)
-        and its number of pairs; set its pairs' weights with the order of exchanges
-        below every criterion (:meth:`with_order`). S1 is the first ``pairs`` players,
-        S2 the rest (C.04.3 art. B.2, D)."""
+        and its number of pairs. S1 is the first ``pairs`` players, S2 the rest (C.04.3
+        art. B.2, D)."""
         remainder = [pos for pos in range(mdps, residents_end)
                      if self.stable[bracket[pos]] >= self.group_vertex]
         pairs = sum(1 for pos in remainder if self.stable[bracket[pos]] < bracket[pos])
+        return remainder, pairs
+
+    def order_weights(self, bracket: list[int], remainder: list[int], pairs: int) -> None:
+        """Set the remainder's pairs' weights with the order of exchanges below every
+        criterion (:meth:`with_order`, C.04.3 art. D.2-D.3)."""
         for b_i, big in enumerate(remainder):
             for a_i, small in enumerate(remainder[:b_i]):
                 self.set(bracket[small], bracket[big], self.with_order(small, big, a_i, pairs))
-        return remainder, pairs
 
     def exchange_from_s1(
         self, bracket: list[int], remainder: list[int], pairs: int, exchanges: int

@@ -64,6 +64,7 @@ class _Weights:
         self.single_downfloater_bye = False
         self.unplayed_rank: dict[int, int] = {}
         self.weight: dict[tuple[int, int], int] = {}
+        self._weighed: dict[tuple[object, ...], int] = {}
         self.alive = [True] * self.n
         self.partner: dict[int, int] = {}
         # the fast path (window.py): each bracket's window matched on its own
@@ -125,7 +126,27 @@ class _Weights:
 
     def edge(self, higher: _Player, lower: _Player, current: bool, following: bool) -> int:
         """Return the weight of pairing ``higher`` (better placed) with ``lower``, 0 if
-        they may not meet. The fields, most important first (each wide enough that
+        they may not meet (:meth:`compatible`), else :meth:`weigh`'s, kept for every
+        two kinds of player (:meth:`kind`: what the weight reads of a player)."""
+        if not self.compatible(higher, lower):
+            return 0
+        key = (self.kind(higher), self.kind(lower), current, following,
+               self.single_downfloater_bye)
+        w = self._weighed.get(key)
+        if w is None:
+            w = self._weighed[key] = self.weigh(higher, lower, current, following)
+        return w
+
+    @staticmethod
+    def kind(p: _Player) -> tuple[object, ...]:
+        """What :meth:`weigh` reads of a player: score, bye eligibility and games played
+        (C.2, C.4, C.9), colour facts (C.10-C.13), floats (C.14-C.21)."""
+        return (p.score, p.eligible, p.played_games, p.preference, p.imbalance,
+                p.repeated, p.strong, p.floats)
+
+    def weigh(self, higher: _Player, lower: _Player, current: bool, following: bool) -> int:
+        """Return the weight of pairing ``higher`` (better placed) with ``lower``, two
+        players who may meet. The fields, most important first (each wide enough that
         the sum over a whole matching never reaches the field above):
 
         completion and the bye (C.2: only an eligible player; C.4: the round can be
@@ -137,8 +158,6 @@ class _Weights:
         by score), and room for the transposition and exchange order (art. D).
         """
         sb, sg, shift = self.size_bits, self.groups_shift, self.shift
-        if not self.compatible(higher, lower):
-            return 0
         w = 1 + (not self.bye_candidate(higher)) + (not self.bye_candidate(lower))
         w = (w << sb) + int(current)
         w = (w << sg) + ((1 << shift[higher.score]) if current else 0)
@@ -237,15 +256,17 @@ class _Weights:
         a, c = self.additive()
         return c + a[u] + a[v]
 
-    def open_window(self, vertices: list[int]) -> None:
+    def open_window(self, vertices: list[int], known: int) -> None:
         """Start pairing a bracket: on the fast path, a matching of its window
-        (``vertices``: the bracket and the next score group) alone."""
+        (``vertices``: the bracket and the next score group) alone. The caller sets
+        every pair's weight but those among the first ``known`` players."""
         if not self.fast:
             return
         inside = set(vertices)
         rest = [v for v in range(self.n) if self.alive[v] and v not in inside]
         a, c = self.additive()
-        self.window = Window(vertices, rest, self.weight_of, a, c, self.adjacent())
+        self.window = Window(vertices, rest, self.weight_of, a, c, self.adjacent(),
+                             known=known)
 
     # ----- the matching -----------------------------------------------------------------
 

@@ -43,7 +43,7 @@ class Window:
 
     def __init__(self, vertices: Sequence[int], rest: Sequence[int],
                  weight_of: Callable[[int, int], int], additive: Sequence[int], c: int,
-                 adjacent: Sequence[int], exact: bool = False) -> None:
+                 adjacent: Sequence[int], exact: bool = False, known: int = -1) -> None:
         self.window = list(vertices)
         self.rest = list(rest)
         self.weight_of = weight_of
@@ -61,8 +61,11 @@ class Window:
         self.dead: set[int] = set()
         self.checked: dict[tuple[frozenset[int], int], bool] = {}
         self.best_bye = min(additive[r] for r in self.rest) if self.rest else 0
+        # the pairs among the first ``known`` window players and those with a player
+        # below (exact mode) are set here; the caller sets the others
+        known = len(self.window) if known < 0 else known
         for j, gj in enumerate(local):
-            for i in range(j):
+            for i in range(j if (j < known or j >= len(self.window)) else known):
                 self.matcher.set_weight(i, j, self.reduced(local[i], gj, weight_of(local[i], gj)))
         if self.token >= 0:
             for i, g in enumerate(self.window):
@@ -156,7 +159,7 @@ class Window:
         if lu is None or lv is None:
             return None
         m = self.matcher
-        k = m.index[(lu, lv) if lu < lv else (lv, lu)]
+        k = m.edge_index(lu, lv)
         if k in m.pending or not m.doubled[k]:
             return None
         slack = m.dual[lu] + m.dual[lv] - m.doubled[k]
