@@ -144,8 +144,7 @@ SWISS = Format(
                "Pairing numbers: \"rating\" (highest first) or \"file\" (players.csv order)."),
         Option("pairing_engine", str, "dutch",
                "Swiss pairing: \"dutch\" (FIDE Dutch system C.04.3, 2025, as bbpPairings) or "
-               "\"standgen\" (the earlier min-cost engine); left out: dutch up to 400 "
-               "players, standgen above."),
+               "\"standgen\" (the earlier min-cost engine); left out: dutch."),
         Option("acceleration", str, "",
                "Accelerated pairings: \"baku\" (FIDE C.04.5.1: the top half of the field "
                "gets virtual points in the first half of the rounds); empty: none."),
