@@ -183,7 +183,10 @@ class Window:
         for b in range(m.n, 2 * m.n):
             if m.base[b] < 0 or not m.dual[b]:
                 continue
-            inside = {self.vertices[lv] for lv in m.leaves(b) if lv < len(self.vertices)}
+            leaves = m.leaves(b)
+            if self.token in leaves:  # the bye's vertex: not told here
+                return False
+            inside = {self.vertices[lv] for lv in leaves}
             held = sum(1 for v in inside if pairs.get(v, -1) in inside) // 2
             if held != (len(inside) - 1) // 2:
                 return False
