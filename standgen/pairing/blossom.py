@@ -493,6 +493,7 @@ class IncrementalMatching(_Matcher):
         self._pending: dict[int, int] = {}
         self.scale = 1  # weights and duals are kept multiplied by this (see rescale)
         self.keep_tight = False  # see solve
+        self.prime: list[int] = []  # see pair_within
 
     def set_weight(self, u: int, v: int, w: int) -> None:
         """Set the weight of edge (u, v); ``u`` is the vertex taken out and re-matched
@@ -579,6 +580,12 @@ class IncrementalMatching(_Matcher):
         for k, w in self.pending.items():
             self.doubled[k] = 2 * w * self.scale
         self.pending.clear()
+        if self.keep_tight and self.prime:
+            primed = set(self.prime)
+            if self.fresh():
+                self.pair_within(self.prime)
+                dirty = [v for v in range(self.n) if not self.dead[v] and v not in primed]
+            self.prime = []
         for v in dirty:
             best = 0
             for p in self.neighbend[v]:
@@ -601,6 +608,31 @@ class IncrementalMatching(_Matcher):
         while self.stage():
             pass
         return [-1 if p == -1 else self.endpoint[p] for p in self.mate]
+
+    def fresh(self) -> bool:
+        """Whether nothing is matched yet and every dual is 0 (no blossom)."""
+        return (len(self.unused) == self.n and not any(self.dual)
+                and all(m == -1 for m in self.mate))
+
+    def pair_within(self, group: list[int]) -> None:
+        """Start a new graph from ``group`` (vertices whose edges among themselves weigh
+        about the same): each one's dual half its heaviest edge in the group, and the
+        group's tight edges matched greedily. The other vertices' duals are then set
+        against these (:meth:`solve`), so every dual stays feasible."""
+        mate, dual, doubled, endpoint = self.mate, self.dual, self.doubled, self.endpoint
+        inside = set(group)
+        for v in group:
+            dual[v] = max((doubled[p >> 1] for p in self.neighbend[v]
+                           if endpoint[p] in inside), default=0) // 2
+        for v in group:
+            if mate[v] != -1 or not dual[v]:
+                continue
+            for p in self.neighbend[v]:
+                u = endpoint[p]
+                w = doubled[p >> 1]
+                if w and u in inside and mate[u] == -1 and dual[v] + dual[u] == w:
+                    mate[v], mate[u] = p, p ^ 1
+                    break
 
     def match_tight(self, vertices: list[int]) -> None:
         """Pair each free vertex of ``vertices`` outside any blossom with a free one

@@ -151,7 +151,7 @@ class _Engine(_Weights):
             self.next_vertex = self.group_vertex + (residents_end - mdps)
             group_start = following
             following = self.add_next_group(bracket, following)
-            self.open_window(bracket, mdps)
+            self.open_window(bracket, mdps, residents_end)
             self.pair_bracket(bracket, mdps, residents_end, matched)
             new_bracket, new_mdps = self.move_down(bracket, residents_end, group_start, matched)
             bracket, mdps, self.group_vertex = new_bracket, new_mdps, self.next_vertex

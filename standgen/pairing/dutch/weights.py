@@ -256,7 +256,7 @@ class _Weights:
         a, c = self.additive()
         return c + a[u] + a[v]
 
-    def open_window(self, vertices: list[int], known: int) -> None:
+    def open_window(self, vertices: list[int], known: int, alike: int = -1) -> None:
         """Start pairing a bracket: on the fast path, a matching of its window
         (``vertices``: the bracket and the next score group) alone. The caller sets
         every pair's weight but those among the first ``known`` players."""
@@ -266,7 +266,7 @@ class _Weights:
         rest = [v for v in range(self.n) if self.alive[v] and v not in inside]
         a, c = self.additive()
         self.window = Window(vertices, rest, self.weight_of, a, c, self.adjacent(),
-                             known=known)
+                             known=known, alike=alike)
 
     # ----- the matching -----------------------------------------------------------------
 

@@ -43,7 +43,8 @@ class Window:
 
     def __init__(self, vertices: Sequence[int], rest: Sequence[int],
                  weight_of: Callable[[int, int], int], additive: Sequence[int], c: int,
-                 adjacent: Sequence[int], exact: bool = False, known: int = -1) -> None:
+                 adjacent: Sequence[int], exact: bool = False, known: int = -1,
+                 alike: int = -1) -> None:
         self.window = list(vertices)
         self.rest = list(rest)
         self.weight_of = weight_of
@@ -58,6 +59,8 @@ class Window:
         self.token = len(local) if self.relaxed and odd else -1
         self.matcher = IncrementalMatching(len(local) + (self.token >= 0))
         self.matcher.keep_tight = True
+        if 0 <= alike < len(self.window):  # the next score group: start from its pairs
+            self.matcher.prime = list(range(alike, len(self.window)))
         self.dead: set[int] = set()
         self.checked: dict[tuple[frozenset[int], int], bool] = {}
         self.best_bye = min(additive[r] for r in self.rest) if self.rest else 0
