@@ -503,6 +503,14 @@ class IncrementalMatching(_Matcher):
             self.dirty.add(u)
             self.pending[k] = max(w, 0)
 
+    def load(self, weights: list[tuple[int, int, int]]) -> None:
+        """Set the weights (u, v, w) of edges not set since the graph was made (as
+        :meth:`set_weight` each, ``u`` the vertex re-matched)."""
+        pending, dirty = self.pending, self.dirty
+        for u, v, w in weights:
+            pending[v * (v - 1) // 2 + u if u < v else u * (u - 1) // 2 + v] = max(w, 0)
+            dirty.add(u)
+
     @staticmethod
     def edge_index(u: int, v: int) -> int:
         """The index of edge (u, v) (edges are numbered pair by pair, (0, 1), (0, 2),

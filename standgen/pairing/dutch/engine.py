@@ -200,12 +200,20 @@ class _Engine(_Weights):
         (C.7-C.8), and keep them as its base weights."""
         players = self.players
         self.base = {}
+        window = self.window
+        fresh: list[tuple[int, int, int]] = []
         for big in range(mdps, len(bracket)):
             for small in range(big):
                 w = self.edge(players[bracket[small]], players[bracket[big]],
                               big < residents_end, big >= residents_end)
                 self.base[(big, small)] = w
-                self.set(bracket[small], bracket[big], w)
+                if window is None:
+                    self.set(bracket[small], bracket[big], w)
+                else:  # a new window: set at once (bracket order is index order)
+                    self.weight[(bracket[small], bracket[big])] = w
+                    fresh.append((bracket[small], bracket[big], w))
+        if window is not None:
+            window.load(fresh)
 
     def choose_moved_down(
         self, bracket: list[int], mdps: int, residents_end: int, matched: list[bool]

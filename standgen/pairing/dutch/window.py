@@ -91,6 +91,12 @@ class Window:
             raise ValueError("a pair outside the window was weighed")
         self.matcher.set_weight(lu, lv, self.reduced(u, v, w))
 
+    def load(self, pairs: list[tuple[int, int, int]]) -> None:
+        """Set the weights of pairs (u, v, w) never set in this window before (as
+        :meth:`set` each, at once)."""
+        index, reduced = self.index, self.reduced
+        self.matcher.load([(index[u], index[v], reduced(u, v, w)) for u, v, w in pairs])
+
     def remove(self, v: int) -> None:
         self.dead.add(v)
         self.matcher.remove(self.index[v])
