@@ -172,6 +172,8 @@ class Window:
         if k in m.pending or not m.doubled[k]:
             return None
         slack = m.dual[lu] + m.dual[lv] - m.doubled[k]
+        if m.parent[lu] == -1 or m.parent[lv] == -1:  # no blossom holds both
+            return slack == 0
         above = set()
         b = m.parent[lu]
         while b != -1:
