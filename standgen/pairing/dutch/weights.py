@@ -131,7 +131,7 @@ class _Weights:
         if not self.compatible(higher, lower):
             return 0
         key = (self.kind(higher), self.kind(lower), current, following,
-               self.single_downfloater_bye)
+               self.single_downfloater_bye, self.bye_score)
         w = self._weighed.get(key)
         if w is None:
             w = self._weighed[key] = self.weigh(higher, lower, current, following)
