@@ -506,9 +506,9 @@ class IncrementalMatching(_Matcher):
     def load(self, weights: list[tuple[int, int, int]]) -> None:
         """Set the weights (u, v, w) of edges not set since the graph was made (as
         :meth:`set_weight` each, ``u`` the vertex re-matched)."""
-        pending, dirty = self.pending, self.dirty
+        pending, dirty, index = self.pending, self.dirty, self.edge_index
         for u, v, w in weights:
-            pending[v * (v - 1) // 2 + u if u < v else u * (u - 1) // 2 + v] = max(w, 0)
+            pending[index(u, v)] = max(w, 0)
             dirty.add(u)
 
     @staticmethod

@@ -97,19 +97,15 @@ def _augment_all(free: list[int], inside: int, adjacent: Sequence[int],
     for root in free:
         if root in mate:
             continue
-        if not _augment(root, inside, adjacent, mate):
+        if not _Search(root, inside, adjacent, mate).run():
             return False
     return True
 
 
-def _augment(root: int, inside: int, adjacent: Sequence[int], mate: dict[int, int]) -> bool:
-    """Search an augmenting path from free ``root`` (BFS over alternating trees, odd
-    cycles contracted to their base); flip it and return True, or return False."""
-    return _Search(root, inside, adjacent, mate).run()
-
-
 class _Search:
-    """One search of Edmonds' algorithm (the breadth-first form with contracted bases)."""
+    """One search of Edmonds' algorithm (the breadth-first form with contracted bases)
+    from a free ``root``: :meth:`run` flips an augmenting path and returns True, or
+    returns False when there is none."""
 
     def __init__(self, root: int, inside: int, adjacent: Sequence[int],
                  mate: dict[int, int]) -> None:

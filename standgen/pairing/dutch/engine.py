@@ -4,6 +4,8 @@ docstring), then the colours (art. E) and the board order."""
 
 from __future__ import annotations
 
+from collections import deque
+
 from standgen.pairing.dutch.colours import colour
 from standgen.pairing.dutch.completion import perfect
 from standgen.pairing.dutch.state import WHITE, DutchPairing, NoValidPairing, PairingState
@@ -463,10 +465,10 @@ class _Engine(_Weights):
         if u is None or a is None or window.index.get(a) is None:
             return False
         back: dict[int, int] = {}  # y -> the vertex whose new partner y is
-        queue = [a]
+        queue = deque([a])
         seen = {v, x, a}
         while queue:
-            s = queue.pop(0)
+            s = queue.popleft()
             for y in window.window:
                 if y in seen or y in fixed or y not in mate or y == s:
                     continue
