@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from standgen.builder import Built
 from standgen.output import write_atomic
 from standgen.pipeline import EventReport, pair_round
-from standgen.roundfile import round_csv
+from standgen.roundfile import RoundFileRefused, write_round
 from standgen.standings import compute_standings, format_of
 
 PACKAGE = Path(__file__).resolve().parent
@@ -157,8 +157,10 @@ def pair(event_dir: Path, events_root: Path, force: bool = False,
         raise InputError([Problem(where, 1, _over(event, standings.planned_rounds))])
     proposal = pair_round(event, standings, number)
     target = event_dir / f"round-{number}.csv"
-    text = round_csv(format_of(event), proposal.round)
-    write_atomic(target, text)
+    try:
+        text = write_round(target, format_of(event), proposal.round)
+    except RoundFileRefused as exc:
+        raise InputError(exc.problems) from exc
     return Paired(target, event, text,
                   (*proposal.notes, *_sitout_hint(event, proposal.round)), proposal.round)
 

@@ -37,6 +37,7 @@ from standgen.pairing.dutch_swiss import virtual_points
 from standgen.pairing.roundrobin import berger_round
 from standgen.pairing.swiss import initial_colour, start_ranks
 from standgen.records import counted_rounds
+from standgen.roundfile import Form, render
 from standgen.standings import Standings, compute_standings, format_of
 
 if TYPE_CHECKING:
@@ -594,12 +595,10 @@ def event_files(
                    min(player.start_rank, other.start_rank))
             tables.append((key, row))
         tables.sort(key=lambda t: t[0])
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["table", "player_1", "player_2", "result"])
-        for table, row in enumerate([r for _, r in tables] + alone, start=1):
-            writer.writerow([table, *row])
-        round_files[f"round-{number}.csv"] = out.getvalue()
+        round_files[f"round-{number}.csv"] = render(
+            ["table", "player_1", "player_2", "result"],
+            [[str(table), *row] for table, row in
+             enumerate([r for _, r in tables] + alone, start=1)], Form())
         for player in players:
             if _last_entry(player) >= number:
                 scores[player.start_rank] += _points(_block(player, number).result,

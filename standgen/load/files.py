@@ -202,7 +202,28 @@ def read_csv(
     text = read_text(path, problems, spreadsheet=True)
     if text is None:
         return None
+    return parse_csv(text, display(path), required, optional, problems)
+
+
+def read_spreadsheet(path: Path, problems: list[Problem]) -> tuple[bytes, str] | None:
+    """Return a CSV file's bytes and its text as :func:`read_text` reads a spreadsheet's
+    file, from one read (so the two always agree), or None after recording why not."""
     where = display(path)
+    data = _read_bytes(path, where, problems)
+    if data is None:
+        return None
+    text = _decode(data, where, problems, spreadsheet=True)
+    return None if text is None else (data, text)
+
+
+def parse_csv(
+    text: str,
+    where: str,
+    required: Sequence[str],
+    optional: Sequence[str],
+    problems: list[Problem],
+) -> tuple[list[str], list[Row]] | None:
+    """Return the header and rows of a CSV file's ``text``, as :func:`read_csv` does."""
     if not _uniform_line_ends(text, where, problems):
         return None
     delimiter = _delimiter(text, where, problems)
@@ -383,3 +404,8 @@ def parse_number(text: str) -> float | None:
     if re.fullmatch(r"[+-]?(\d{1,12}(\.\d{1,6})?|\.\d{1,6})", text):
         return float(text)
     return None
+
+
+def delimiter_of(text: str) -> str:
+    """Return the column separator the loader reads ``text`` with (``,``, ``;`` or a tab)."""
+    return _delimiter(text, "", [])

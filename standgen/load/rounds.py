@@ -170,6 +170,24 @@ def _game(
                 kind, extra, source)
 
 
+def has_result(cells: Mapping[str, str], fmt: Format, config: EventConfig) -> bool:
+    """Return whether a round file row holds a result as the loader reads it.
+
+    Something typed in ``result`` (even a spelling the loader refuses: the TO typed it),
+    a BYE or ABSENT row (its outcome is the pairing's), or, for a format that derives the
+    outcome from the stats (Old World: the VP), stats it can be derived from. Data contract
+    section 1; issue #28 item 5: the ``result`` cell alone is not the answer.
+    """
+    if cells.get("result", "").strip() or cells.get("player_2", "").strip() in (BYE, ABSENT):
+        return True
+    if fmt.outcome_from_stats is None:
+        return False
+    ignored: list[str] = []
+    row = Row(0, {k: v.strip() for k, v in cells.items()})
+    stats = [_stats(row, seat, fmt, ignored.append) for seat in (1, 2)]
+    return fmt.outcome_from_stats("", stats, config) is not None
+
+
 def _check_players(
     p1: str, p2: str, players: Mapping[str, Player], bad: Callable[[str], None]
 ) -> None:
