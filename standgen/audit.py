@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from standgen.errors import Problem
-from standgen.model import Event, Game, GameKind, Round
+from standgen.model import Event, Game, GameKind, Round, RoundState
 from standgen.pairing.common import forbidden_groups
 from standgen.pairing.dutch import NoValidPairing, pair_dutch
 from standgen.pairing.dutch_swiss import (
@@ -87,7 +87,7 @@ def audit(event: Event, by_round: Sequence[Standings] = ()) -> list[Problem]:
     if event.rounds and not event.rounds[-1].finished:
         last = event.rounds[-1]
         tables = [str(g.table) for g in last.games if not g.finished]
-        if last.started:  # a round just paired has no result yet: nothing to say
+        if last.state is RoundState.STARTED:  # a round just paired: nothing to say
             found.append(Problem(last.source.path, 1, f"round {last.number}: table(s) "
                                  f"{', '.join(tables)} have no result yet (standgen status "
                                  "lists them)", warning=True))
@@ -209,3 +209,50 @@ def deviations(event: Event) -> list[Problem]:
                                  f"system's pairing: {difference} (FIDE C.04.3; a TO may "
                                  "still change a round: this is a warning)", warning=True))
     return found
+
+
+def stale_pairing(event: Event) -> list[Problem]:
+    """Return a warning when the last round is paired and not started and the pairing
+    standgen makes now from the rounds before it is another (issue #27: a result of an
+    earlier round corrected after the next round was paired), naming ``pair --redo``.
+
+    Only the pairs are compared, and only when the same players are in the round (a drop,
+    a late entry or a bye asked since is the loader's own warning, with the same advice).
+    """
+    from standgen.load.late import redo_hint
+    from standgen.pipeline import pair_round
+
+    if not event.rounds or event.rounds[-1].state is not RoundState.PAIRED:
+        return []
+    last = event.rounds[-1]
+    asked = sorted(p.id for p in event.players if last.number in p.byes and any(
+        p.id in g.players and g.kind is not GameKind.ABSENT for g in last.games))
+    if asked:
+        return [Problem(last.source.path, 1, f"{', '.join(repr(a) for a in asked)} asked for "
+                        f"a bye in round {last.number} but {'is' if len(asked) == 1 else 'are'} "
+                        f"paired in it; to pair it again without them run {redo_hint(last)}",
+                        warning=True)]
+    before = replace(event, rounds=event.rounds[:-1])
+    if before.rounds and not before.rounds[-1].finished:
+        return []
+    made = pair_round(before, compute_standings(before), last.number).round
+    if _who(made) != _who(last):
+        return []
+    changed = {_pair(g) for g in last.games} - {_pair(g) for g in made.games}
+    if not changed:
+        return []
+    tables = sorted(g.table for g in last.games if _pair(g) in changed)
+    return [Problem(last.source.path, 1, f"round {last.number} as paired is not the pairing "
+                    "the files give now (table(s) "
+                    f"{', '.join(str(t) for t in tables)} would change): was a result of an "
+                    f"earlier round corrected? To pair it again run {redo_hint(last)}; to keep "
+                    "it, nothing to do", warning=True)]
+
+
+def _who(rnd: Round) -> frozenset[str]:
+    return frozenset(pid for game in rnd.games for pid in game.players)
+
+
+def _pair(game: Game) -> tuple[frozenset[str], GameKind]:
+    """Return who plays whom at a table (or who has a bye or is left out)."""
+    return frozenset(game.players), game.kind

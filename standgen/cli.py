@@ -19,13 +19,15 @@ from typing import Any, TypeVar
 import click
 
 from standgen import build as lib
+from standgen import eventday as day
 from standgen.errors import InputError, Problem
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _report(problems: tuple[Problem, ...] | list[Problem]) -> None:
-    for problem in problems:
+    """Print every problem, in one stable order: file, line, message."""
+    for problem in sorted(set(problems), key=lambda p: (p.path, p.line, p.message)):
         click.echo(str(problem), err=True)
 
 
@@ -39,7 +41,10 @@ def _guarded(func: F) -> F:
         except InputError as exc:
             _report(exc.problems)
             errors = sum(1 for p in exc.problems if not p.warning)
-            click.echo(f"{errors} problem(s) found; nothing was written.", err=True)
+            writes = click.get_current_context().info_name != "check"
+            click.echo(f"{errors} problem(s) found" + ("; nothing was written." if writes
+                                                        else "; fix them and check again."),
+                       err=True)
             sys.exit(2)
         except KeyboardInterrupt:
             sys.exit(130)
@@ -162,22 +167,28 @@ def check(events: Path) -> None:
 
 @main.command()
 @click.argument("event_dir", type=click.Path(path_type=Path))
-@click.option("--events", "events_root", default="events", type=click.Path(path_type=Path),
-              help="The events root (the seed default is derived from the path below it).")
+@click.option("--events", "events_root", default=None, type=click.Path(path_type=Path),
+              help="The events root (default: the folder named events above EVENT_DIR); "
+                   "the seed default is derived from the path below it.")
 @click.option("--force", is_flag=True,
               help="Pair although the last round has games without results, or re-pair a "
                    "round that has no results yet.")
 @click.option("--redo", type=click.IntRange(1), default=None, metavar="N",
               help="Pair round N again (the last round file, before any result is entered), "
                    "with whoever joined, dropped or asked for a bye since.")
+@click.option("--explain", is_flag=True,
+              help="Also print how the pairing was reached (score groups, byes, the rule).")
 @_guarded
-def pair(event_dir: Path, events_root: Path, force: bool, redo: int | None) -> None:
-    """Write the next round-N.csv of EVENT_DIR with pairings and empty results."""
-    paired = lib.pair(event_dir, events_root, force, redo)
-    for note in paired.notes:
-        click.echo(note)
-    for line in lib.pairing_lines(paired.event, paired.round):
+def pair(event_dir: Path, events_root: Path | None, force: bool, redo: int | None,
+         explain: bool) -> None:
+    """Write the next round-N.csv of EVENT_DIR with pairings and empty results, and print
+    what the TO reads out."""
+    paired = day.pair(event_dir, events_root, force, redo)
+    for line in day.announce(paired.event, paired.round):
         click.echo(line)
+    for note in paired.notes:
+        if explain or note.startswith("Hint:"):
+            click.echo(note)
     click.echo(f"Wrote {paired.path}")
 
 
@@ -188,10 +199,13 @@ def pair(event_dir: Path, events_root: Path, force: bool, redo: int | None) -> N
               help="The round the player asks not to be paired in.")
 @_guarded
 def bye(event_dir: Path, player: str, round_number: int) -> None:
-    """Record that PLAYER asks for a bye in a round (players.csv 'byes'): the pairing leaves
-    them out and gives the format's requested bye (chess: half a point)."""
-    path = lib.request_bye(event_dir, player, round_number)
+    """Record that PLAYER (an id, or a name only one player has) asks for a bye in a round
+    (players.csv 'byes'): the pairing leaves them out and gives the format's requested bye
+    (chess: half a point)."""
+    path, said = day.request_bye(event_dir, player, round_number)
     click.echo(f"{player} asks for a bye in round {round_number}; wrote {path}")
+    for line in said:
+        click.echo(line)
 
 
 @main.command()
@@ -200,23 +214,27 @@ def bye(event_dir: Path, player: str, round_number: int) -> None:
 @click.option("--after", type=click.IntRange(0), default=None, metavar="N",
               help="The last round the player played (default: their last round with a "
                    "result).")
-@click.option("--events", "events_root", default="events", type=click.Path(path_type=Path),
-              help="The events root.")
+@click.option("--events", "events_root", default=None, type=click.Path(path_type=Path),
+              help="The events root (default: the folder named events above EVENT_DIR).")
 @_guarded
-def drop(event_dir: Path, player: str, after: int | None, events_root: Path) -> None:
-    """Drop PLAYER from the event (players.csv 'dropped_after'): not paired again."""
-    path, last = lib.drop_player(event_dir, events_root, player, after)
+def drop(event_dir: Path, player: str, after: int | None, events_root: Path | None) -> None:
+    """Drop PLAYER (an id, or a name only one player has) from the event (players.csv
+    'dropped_after'): not paired again."""
+    path, last, said = day.drop_player(event_dir, events_root, player, after)
     click.echo(f"{player} dropped after round {last}; wrote {path}")
+    for line in said:
+        click.echo(line)
 
 
 @main.command()
-@click.argument("event_dir", type=click.Path(path_type=Path))
-@click.option("--events", "events_root", default="events", type=click.Path(path_type=Path),
-              help="The events root.")
+@click.argument("event_dir", default="events", type=click.Path(path_type=Path))
+@click.option("--events", "events_root", default=None, type=click.Path(path_type=Path),
+              help="The events root (default: the folder named events above EVENT_DIR).")
 @_guarded
-def status(event_dir: Path, events_root: Path) -> None:
-    """List the tables of the current round that have no result yet."""
-    for line in lib.status(event_dir, events_root):
+def status(event_dir: Path, events_root: Path | None) -> None:
+    """List the tables of the current round that have no result yet (of every event, given
+    the events root)."""
+    for line in day.status(event_dir, events_root):
         click.echo(line)
 
 
@@ -251,8 +269,9 @@ def watch(events: Path, port: int, output: Path | None, open_browser: bool,
             sys.exit(2)
         attach = partial(Desk, self_report=self_report)
     try:
-        serve(events, port, output, open_browser, log=lambda line: click.echo(line, err=True),
-              say=click.echo, host=venue or HOST, attach=attach)
+        serve(lib.tree_root(events), port, output, open_browser,
+              log=lambda line: click.echo(line, err=True), say=click.echo,
+              host=venue or HOST, attach=attach)
     except ServeError as exc:
         click.echo(f"standgen watch: {exc}", err=True)
         sys.exit(2)
@@ -268,6 +287,9 @@ def new(event_dir: Path, format_id: str, name: str | None) -> None:
     """Scaffold an event folder: event.toml, players.csv, event.md."""
     for path in lib.new_event(event_dir, format_id, name):
         click.echo(f"Wrote {path}")
+    folder = event_dir.as_posix()
+    click.echo(f"Next: fill in event.toml and players.csv (one row per player), then run "
+               f"standgen check {folder} and standgen pair {folder}")
 
 
 @main.command()
@@ -278,7 +300,7 @@ def new(event_dir: Path, format_id: str, name: str | None) -> None:
 @_guarded
 def export(events: Path, output: Path) -> None:
     """Export every game, the standings, ratings and the meta of EVENTS for a spreadsheet."""
-    for path in lib.export_club(events, output):
+    for path in lib.export_club(lib.tree_root(events), output):
         click.echo(f"Wrote {path}")
 
 

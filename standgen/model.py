@@ -125,6 +125,21 @@ class Game:
         return tuple(seat.player for seat in self.seats if seat.player != player)
 
 
+class RoundState(StrEnum):
+    """Where a round stands on the day (docs/running-an-event.md, "Round states").
+
+    ``proposed``: no file yet, the site shows the pairing standgen would make.
+    ``paired``: the file is written and no result is entered (a bye or sit-out row the
+    pairing gave is no entered result). ``started``: some results are entered.
+    ``complete``: every table has a result.
+    """
+
+    PROPOSED = "proposed"
+    PAIRED = "paired"
+    STARTED = "started"
+    COMPLETE = "complete"
+
+
 @dataclass(frozen=True)
 class Round:
     """One ``round-N.csv``."""
@@ -141,6 +156,16 @@ class Round:
     def started(self) -> bool:
         """Return whether any game of the round has a result."""
         return any(seat.outcome is not None for game in self.games for seat in game.seats)
+
+    @cached_property
+    def state(self) -> RoundState:
+        """Return the round's state: paired (no result entered), started or complete."""
+        entered = any(game.kind not in (GameKind.BYE, GameKind.ABSENT)
+                      and any(seat.outcome is not None for seat in game.seats)
+                      for game in self.games)
+        if not entered:
+            return RoundState.PAIRED
+        return RoundState.COMPLETE if self.finished else RoundState.STARTED
 
 
 @dataclass(frozen=True)

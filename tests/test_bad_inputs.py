@@ -97,7 +97,8 @@ CASES: list[tuple[str, dict[str, Content], list[str]]] = [
      ['ev/event.toml:2: is not valid TOML (Invalid date or datetime); strings need quotes, dates '
       'look like 2026-03-14']),
     ("toml-unknown-format", {"ev/event.toml": EVENT_TOML.replace("steamroller", "chess")},
-     ["ev/event.toml:3: unknown format 'chess'; use one of: diplomacy, mcmahon, old-world, "
+     ["ev/event.toml:3: unknown format 'chess' (did you mean 'swiss'?); use one of: "
+      "diplomacy, mcmahon, old-world, "
       'steamroller, swiss']),
     ("toml-format-not-text", {"ev/event.toml": EVENT_TOML.replace('"steamroller"', "3")},
      ['ev/event.toml:3: unknown format 3; use one of: diplomacy, mcmahon, old-world, '
@@ -394,7 +395,7 @@ CASES: list[tuple[str, dict[str, Content], list[str]]] = [
       'dip/round-1.csv:5: board 1: France is already played on line 3; each power once per board']),
     ("dip-unknown-power", {"dip/round-1.csv": dip((3, "1,p4,Itlay,4,loss,"))},
      ["dip/round-1.csv:5: power 'Itlay' is not one of Austria, England, France, Germany, Italy, "
-      "Russia, Turkey, SITOUT or ABSENT; did you mean 'italy'?"]),
+      "Russia, Turkey, SITOUT or ABSENT; did you mean 'Italy'?"]),
     ("dip-eliminated-with-centres", {"dip/round-1.csv": dip((3, "1,p4,Italy,2,loss,"),
                                                               (4, "1,p5,Austria,2,eliminated,"))},
      ['dip/round-1.csv:6: board 1: Austria is eliminated but holds 2 centre(s); write 0 or '
@@ -448,12 +449,13 @@ CASES: list[tuple[str, dict[str, Content], list[str]]] = [
       'real file']),
     ("folder-not-a-slug", {"Spring Open/event.toml": EVENT_TOML},
      ["Spring Open:1: folder name 'Spring Open' is not a slug; use lower-case letters, digits "
-      'and hyphens']),
+      "and hyphens: rename it 'spring-open'"]),
     ("folder-cyrillic-lookalike", {"spring-\u043epen/event.toml": EVENT_TOML},
      ["spring-оpen:1: folder name 'spring-оpen' is not a slug; use lower-case letters, digits "
       'and hyphens']),
     ("folder-dots", {"a..b/event.toml": EVENT_TOML},
-     ["a..b:1: folder name 'a..b' is not a slug; use lower-case letters, digits and hyphens"]),
+     ["a..b:1: folder name 'a..b' is not a slug; use lower-case letters, digits and hyphens: "
+      "rename it 'a-b'"]),
     ("folder-reserved", {"assets/event.toml": EVENT_TOML},
      ["assets:1: folder name 'assets' is reserved for the site's own pages; rename it"]),
     ("folder-symlink-outside", {"linked": Link("", folder=True)},

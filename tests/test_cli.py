@@ -123,7 +123,10 @@ def test_new_scaffolds_the_format_s_players_columns(tmp_path: Path, fmt: str) ->
     assert run("new", str(target), "--format", fmt)[0] == 0
     header = (target / "players.csv").read_text().splitlines()[0]
     assert header.split(",")[:2] == ["id", "name"]
-    (target / "players.csv").write_text("\n".join([header, *ROWS[fmt]]) + "\n")
+    # the scaffold ends with the event-day columns joined, byes (and dropped_after)
+    assert header.endswith(",joined,byes,dropped_after")
+    rows = [row + ",," for row in ROWS[fmt]]
+    (target / "players.csv").write_text("\n".join([header, *rows]) + "\n")
     code, _, stderr = run("check", str(tmp_path / "events"))
     assert code == 0, stderr
     assert run("pair", str(target), "--events", str(tmp_path / "events"))[0] == 0

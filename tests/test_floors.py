@@ -45,6 +45,7 @@ FLOORS: Mapping[str, str] = {
     "standgen.lab": "site",
     "standgen.clubs": "site",
     "standgen.build": "build",
+    "standgen.eventday": "build",
     "standgen.builder": "build",
     "standgen.buildstate": "build",
     "standgen.output": "build",

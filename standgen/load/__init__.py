@@ -14,7 +14,7 @@ from standgen.errors import InputError, Problem, errors_only
 from standgen.formats import FORMATS
 from standgen.load.boards import load_boards
 from standgen.load.config import load_event_config, load_season
-from standgen.load.files import FOLDER, SLUG, display, read_text
+from standgen.load.files import FOLDER, SLUG, display, read_text, slugify
 from standgen.load.inputs import (
     BROKEN,
     EVENT_TOML,
@@ -146,8 +146,10 @@ def _walk(
         if child.kind != FOLDER or not inside(root, child, problems):
             continue
         if not SLUG.match(child.name):
+            better = slugify(child.name)
             problems.append(Problem(display(child.path), 1, f"folder name '{child.name}' is "
-                                    "not a slug; use lower-case letters, digits and hyphens"))
+                                    "not a slug; use lower-case letters, digits and hyphens"
+                                    + (f": rename it '{better}'" if better else "")))
             continue
         if not slugs and child.name in RESERVED_TOP:
             problems.append(Problem(display(child.path), 1, f"folder name '{child.name}' is "
@@ -182,6 +184,8 @@ def load_event(
     by_id = {p.id: p for p in players}
     rounds: list[Round] = []
     for number in sorted(round_files):
+        if upto is not None and number > upto:
+            break  # ``pair --redo``: a round to pair again is not read at all
         path = round_files[number]
         if number > 1 and number - 1 not in round_files:
             if number - 1 in files.named_rounds:
@@ -193,8 +197,6 @@ def load_event(
         rnd = load(path, number, fmt, config, by_id, problems)
         if rnd is not None:
             rounds.append(rnd)
-    if upto is not None:
-        rounds = [rnd for rnd in rounds if rnd.number <= upto]
     completed, players = complete_rounds(rounds, players, fmt,
                                          display(files.players or folder), problems)
     rounds = list(completed)

@@ -27,7 +27,6 @@ from standgen.diplomacy.scoring import (
 from standgen.errors import Problem, errors_only
 from standgen.formats.base import Format
 from standgen.load.files import Row, display, parse_int, read_csv, suggest
-from standgen.load.late import not_in_round
 from standgen.model import EventConfig, Game, GameKind, Outcome, Player, Round, Seat, Source
 
 REQUIRED = ("board", "player", "power", "centres", "result")
@@ -107,7 +106,7 @@ def _seat(
     power = _power(raw_power)
     if power is None:
         bad(f"power '{raw_power}' is not one of " + ", ".join(POWERS)
-            + f", {SITOUT} or {ABSENT}" + suggest(raw_power, [p.lower() for p in POWERS]))
+            + f", {SITOUT} or {ABSENT}" + suggest(raw_power, list(POWERS)))
     centres = _centres(row, bad)
     result = row.get("result").lower()
     if result and result not in RESULTS:
@@ -261,8 +260,8 @@ def _check_players(
     games: Sequence[Game], number: int, config: EventConfig,
     players: Mapping[str, Player], where: str, problems: list[Problem],
 ) -> None:
-    """Record players dropped, not yet joined, or seated twice without the TO's
-    two-board choice (missing players: :func:`standgen.load.late.complete_rounds`)."""
+    """Record players seated twice without the TO's two-board choice (players missing,
+    dropped or not joined yet: :func:`standgen.load.late.complete_rounds`)."""
     doubles = config.options.get("two_boards", {})
     allowed = doubles.get(str(number), []) if isinstance(doubles, dict) else []
     seen: dict[str, Game] = {}
@@ -279,10 +278,6 @@ def _check_players(
                                             "plays one board a round unless [options."
                                             f"two_boards] lists them for round {number}"))
             seen.setdefault(pid, game)
-    for player in players.values():
-        if player.id in seen and not player.active_in(number):
-            problems.append(Problem(where, seen[player.id].source.line,
-                                    not_in_round(player, number)))
 
 
 def boards_csv(rnd: Round) -> str:

@@ -138,6 +138,26 @@ def load_event_config(
     )
 
 
+# the names TOs also call the formats by (game systems, games), for "did you mean"
+FORMAT_NAMES = {
+    "warmachine": "steamroller", "hordes": "steamroller", "wmh": "steamroller",
+    "chess": "swiss", "fide": "swiss", "dutch": "swiss", "go": "mcmahon", "baduk": "mcmahon",
+    "weiqi": "mcmahon", "old world": "old-world", "oldworld": "old-world",
+    "the old world": "old-world", "warhammer": "old-world", "tow": "old-world",
+    "dip": "diplomacy",
+}
+
+
+def unknown_format(word: object) -> str:
+    """Return the message for an unknown format id, with the format meant where the word
+    is another name of one (``warmachine``: steamroller) or a near miss of an id."""
+    text = str(word)
+    meant = FORMAT_NAMES.get(" ".join(text.lower().replace("_", " ").split()))
+    close = suggest(text, sorted(FORMATS)).removeprefix("; ")
+    hint = f" (did you mean '{meant}'?)" if meant else (f" ({close})" if close else "")
+    return f"unknown format {word!r}{hint}; use one of: " + ", ".join(sorted(FORMATS))
+
+
 def _check_heading(
     data: dict[str, Any], bad: Callable[[str, str], None]
 ) -> tuple[Any, Any, Any, Format | None]:
@@ -157,7 +177,7 @@ def _check_heading(
         bad("format", "'format' is required: one of " + ", ".join(sorted(FORMATS))
             + ', in quotes, e.g. format = "steamroller"')
     elif fmt is None:
-        bad("format", f"unknown format {fmt_id!r}; use one of: " + ", ".join(sorted(FORMATS)))
+        bad("format", unknown_format(fmt_id))
     return name, date, fmt_id, fmt
 
 

@@ -8,6 +8,7 @@ import io
 import os
 import re
 import stat
+import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -181,9 +182,23 @@ class Row:
 
 
 def suggest(word: str, choices: Sequence[str]) -> str:
-    """Return ``; did you mean 'x'?`` for a near miss, or an empty string."""
-    close = difflib.get_close_matches(word.strip().lower(), list(choices), n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else ""
+    """Return ``; did you mean 'x'?`` for a near miss (in any case), spelt as the choice
+    is, or an empty string."""
+    spelt: dict[str, str] = {}
+    for choice in choices:
+        spelt.setdefault(choice.lower(), choice)
+    close = difflib.get_close_matches(word.strip().lower(), list(spelt), n=1, cutoff=0.6)
+    return f"; did you mean '{spelt[close[0]]}'?" if close else ""
+
+
+def slugify(name: str) -> str:
+    """Return ``name`` as a slug (a folder name or id to suggest): lower case, accents
+    dropped, every run of other characters one hyphen; "" when there is no good guess."""
+    folded = unicodedata.normalize("NFKD", name.lower())
+    plain = "".join(c for c in folded if not unicodedata.combining(c))
+    if any(c.isalpha() and not c.isascii() for c in plain):
+        return ""  # a letter of another script (a Cyrillic look-alike): no guess
+    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")
 
 
 def read_csv(

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import PurePosixPath
 
 from standgen.diplomacy.games import ABSENT as ABSENT_RESULT
 from standgen.errors import Problem
 from standgen.formats.base import Format
-from standgen.model import Game, GameKind, Outcome, Player, Round, Seat, Source
+from standgen.model import Game, GameKind, Outcome, Player, Round, RoundState, Seat, Source
 
 
 def complete_rounds(
@@ -26,13 +27,21 @@ def complete_rounds(
 ) -> tuple[tuple[Round, ...], tuple[Player, ...]]:
     """Return the rounds with an absence for every player who had not joined yet, and the
     players with their ``joined`` round settled; record each player missing from a round
-    they are in, and a warning for each late entry found without a ``joined`` value.
+    they are in or in a round they are not in, and a warning for each late entry found
+    without a ``joined`` value.
 
     ``joined`` = 0 on a player means "not given": the round of the player's first row,
-    or the round after the last round file when they have none yet.
+    or else the first round without a result entered (a round paired and not started
+    takes the newcomer once it is paired again). In a round paired and not started
+    (:attr:`~standgen.model.RoundState.PAIRED`) a newcomer left out or a dropped player
+    still seated is a warning that names ``standgen pair --redo``, the action that
+    settles it (docs/running-an-event.md, "Round states"); in a started round it is an
+    error.
     """
     present = [{pid for game in rnd.games for pid in game.players} for rnd in rounds]
     after_last = (rounds[-1].number if rounds else 0) + 1
+    if rounds and rounds[-1].state is RoundState.PAIRED:
+        after_last -= 1
     settled: list[Player] = []
     for player in players:
         joined = player.joined
@@ -50,17 +59,29 @@ def complete_rounds(
     for rnd, ids in zip(rounds, present, strict=True):
         extra: list[Game] = []
         table = max((game.table for game in rnd.games), default=0)
+        paired = rnd.state is RoundState.PAIRED
         for player in settled:
             if player.id in ids:
+                if not player.active_in(rnd.number):
+                    line = next(g.source.line for g in rnd.games if player.id in g.players)
+                    problems.append(Problem(rnd.source.path, line or 1,
+                                            not_in_round(player, rnd, paired), warning=paired))
                 continue
             if player.joined > rnd.number and (player.dropped_after is None
                                                or player.dropped_after >= rnd.number):
                 table += 1
                 extra.append(_absence(rnd, table, player.id, fmt))
             elif player.active_in(rnd.number):
-                problems.append(Problem(rnd.source.path, 1, _missing(player, fmt)))
+                problems.append(Problem(rnd.source.path, 1, _missing(player, rnd, fmt, paired),
+                                        warning=paired))
         done.append(replace(rnd, games=rnd.games + tuple(extra)) if extra else rnd)
     return tuple(done), tuple(settled)
+
+
+def redo_hint(rnd: Round) -> str:
+    """Return the command that pairs ``rnd`` (a round file) again, for messages."""
+    folder = PurePosixPath(rnd.source.path).parent
+    return f"standgen pair {folder} --redo {rnd.number}"
 
 
 def _absence(rnd: Round, table: int, pid: str, fmt: Format) -> Game:
@@ -71,7 +92,12 @@ def _absence(rnd: Round, table: int, pid: str, fmt: Format) -> Game:
     return Game(rnd.number, table, (seat,), GameKind.ABSENT, source=Source(rnd.source.path))
 
 
-def _missing(player: Player, fmt: Format) -> str:
+def _missing(player: Player, rnd: Round, fmt: Format, paired: bool) -> str:
+    if paired:
+        return (f"player '{player.id}' ({player.source}) is not in round {rnd.number}, "
+                "which is paired and not started: run "
+                f"{redo_hint(rnd)} to pair it again with them (or write "
+                f"{rnd.number + 1} in their 'joined' column if they start next round)")
     if fmt.seats > 2:
         return (f"player '{player.id}' ({player.source}) is missing from this round; seat "
                 "them on a board, add a row with power SITOUT or ABSENT, or set dropped_after "
@@ -80,11 +106,18 @@ def _missing(player: Player, fmt: Format) -> str:
             "a table, as BYE or ABSENT, or set dropped_after in players.csv")
 
 
-def not_in_round(player: Player, number: int) -> str:
-    """Return why ``player`` may not have a row in round ``number`` (dropped or not joined)."""
+def not_in_round(player: Player, rnd: Round, paired: bool = False) -> str:
+    """Return why ``player`` may not have a row in ``rnd`` (dropped or not joined), and
+    what to do: in a round paired and not started, pair it again."""
+    number = rnd.number
     if player.joined > number:
-        return (f"player '{player.id}' joined in round {player.joined} ({player.source}) but "
-                f"is in round {number}; remove the row or correct joined")
-    return (f"player '{player.id}' dropped after round {player.dropped_after} "
-            f"({player.source}) but is in round {number}; remove the row or correct "
-            "dropped_after")
+        why = f"player '{player.id}' joined in round {player.joined} ({player.source})"
+        fix = "remove the row or correct joined"
+    else:
+        why = (f"player '{player.id}' dropped after round {player.dropped_after} "
+               f"({player.source})")
+        fix = "remove the row or correct dropped_after"
+    if paired:
+        return (f"{why} but is paired in round {number}, which is not started: run "
+                f"{redo_hint(rnd)} to pair it again without them")
+    return f"{why} but is in round {number}; {fix}"

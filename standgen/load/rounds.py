@@ -9,7 +9,6 @@ from pathlib import Path
 from standgen.errors import Problem, errors_only
 from standgen.formats.base import Format
 from standgen.load.files import Row, display, parse_int, parse_number, read_csv, suggest
-from standgen.load.late import not_in_round
 from standgen.model import EventConfig, Game, GameKind, Outcome, Player, Round, Seat, Source
 
 BYE, ABSENT = "BYE", "ABSENT"
@@ -114,11 +113,6 @@ def load_round(
         return None
     if not rows:
         problems.append(Problem(where, 1, "round file has no games; add one row per table"))
-        return None
-    for player in players.values():
-        if player.id in seen and not player.active_in(number):
-            problems.append(Problem(where, seen[player.id], not_in_round(player, number)))
-    if errors_only(problems[start:]):
         return None
     return Round(number=number, games=tuple(sorted(games, key=lambda g: g.table)),
                  source=Source(where))

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from standgen.egd import export_h9
 from standgen.pipeline import EventReport
 from standgen.site.formats.base import FormatViews
+from standgen.site.formats.swiss import seat_cells as colour_cells
 
 
 def downloads(report: EventReport) -> Mapping[str, bytes]:
@@ -14,4 +15,6 @@ def downloads(report: EventReport) -> Mapping[str, bytes]:
     return {"results.h9": export_h9(report).encode("utf-8")}
 
 
-VIEWS = FormatViews(downloads=downloads)
+# each seat's colour on round pages: ``player_1`` has White, as in chess (data contract,
+# round files; docs/formats/mcmahon.md)
+VIEWS = FormatViews(downloads=downloads, seat_headers=("Colour",), seat_cells=colour_cells)
