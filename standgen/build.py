@@ -18,7 +18,7 @@ from standgen.eventday import status as status
 from standgen.formats import FORMATS
 from standgen.load import load_event, load_tree
 from standgen.load.config import unknown_format
-from standgen.load.files import SLUG, display, slugify
+from standgen.load.files import SLUG, display, slug_for
 from standgen.model import EventConfig, EventsTree
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ def new_event(event_dir: Path, format_id: str, name: str | None = None) -> list[
     if format_id not in FORMATS:
         raise InputError([Problem(display(event_dir), 1, unknown_format(format_id))])
     if not SLUG.match(event_dir.name):
-        better = slugify(event_dir.name)
+        better = slug_for(event_dir.name)
         example = (f", e.g. standgen new {display(event_dir.with_name(better))} --format "
                    f"{format_id}" if better else "")
         raise InputError([Problem(display(event_dir), 1, f"'{event_dir.name}' is not a slug; use "

@@ -25,10 +25,15 @@ from standgen.errors import InputError, Problem
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _report(problems: tuple[Problem, ...] | list[Problem]) -> None:
-    """Print every problem, in one stable order: file, line, message."""
-    for problem in sorted(set(problems), key=lambda p: (p.path, p.line, p.message)):
+def _report(problems: tuple[Problem, ...] | list[Problem]) -> int:
+    """Print every problem in one stable order (file, line, message), each notice only the
+    first time it is met (:mod:`standgen.notices`); return how many were printed."""
+    from standgen.notices import first_seen
+
+    shown = first_seen(problems)
+    for problem in shown:
         click.echo(str(problem), err=True)
+    return len(shown)
 
 
 def _guarded(func: F) -> F:
@@ -159,9 +164,8 @@ def build(events: Path, output: Path, full: bool) -> None:
 def check(events: Path) -> None:
     """Validate EVENTS only; print every problem as path:line: message."""
     tree = lib.check(events)
-    _report(list(tree.warnings))
-    said = (f"no errors, {len(tree.warnings)} warning(s) above" if tree.warnings
-            else "no problems")
+    shown = _report(list(tree.warnings))
+    said = (f"no errors, {shown} warning(s) above" if shown else "no problems")
     click.echo(f"{len(tree.events)} event(s) checked: {said}.")
 
 

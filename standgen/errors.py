@@ -11,13 +11,17 @@ class Problem:
     """One thing wrong with the input, as ``path:line: message``.
 
     ``line`` is 1-based; a problem with a whole file (missing, unreadable) uses line 1.
-    ``warning`` problems are printed but do not stop a build.
+    ``warning`` problems are printed but do not stop a build. A ``notice`` is a warning
+    that asks nothing of the TO (a spreadsheet's byte-order mark, its ``;`` separators):
+    the commands show it the first time a file is seen in that form, and the public
+    problem box of ``watch`` never shows it (issue #27 item 3).
     """
 
     path: str
     line: int
     message: str
     warning: bool = False
+    notice: bool = False
 
     def __str__(self) -> str:
         prefix = "warning: " if self.warning else ""

@@ -18,7 +18,6 @@ import datetime as dt
 import io
 import json
 import re
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -27,6 +26,7 @@ from typing import TYPE_CHECKING
 from standgen import perf
 from standgen.errors import InputError, Problem
 from standgen.formats.roundrobin import ROUND_ROBIN
+from standgen.load.files import slugify
 from standgen.model import Event, Game, GameKind, Outcome
 from standgen.pairing import acceleration
 from standgen.pairing.common import ALL_ROUNDS, forbidden_entries
@@ -231,9 +231,11 @@ class Tournament:
     forbidden: tuple[tuple[tuple[int, ...], tuple[int, int]], ...] = ()
 
 
+NAME_COLUMNS = 33  # columns 15-47 of a 001 line (FIDE C.04 Annex 2)
+
 # what the import does not carry into the event, by record (FIDE C.04 Annex 2, TRF-2026)
 NOT_CARRIED = {
-    "032": "federation", "052": "end date", "062": "number of players",
+    "032": "federation", "052": "end date",
     "072": "number of rated players", "082": "number of teams", "102": "chief arbiter",
     "112": "deputy arbiters", "122": "time control", "132": "round dates",
     "013": "team",
@@ -379,6 +381,7 @@ def parse_trf(text: str, where: str) -> Tournament:
     header = _Header()
     players: list[TrfPlayer] = []
     unread: dict[str, int] = {}  # records not carried, with their first line
+    count: tuple[int, str] | None = None  # record 062: its line and the number it gives
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r\n")
         code, rest = line[:3], line[4:].strip()
@@ -392,11 +395,22 @@ def parse_trf(text: str, where: str) -> Tournament:
                 players.append(player)
         elif code in _RECORDS:
             _RECORDS[code](header, rest, bad)
+        elif code == "062":  # the number of players: the 001 lines say it
+            count = (number, rest)
         elif code in NOT_CARRIED:
             unread.setdefault(code, number)
     warnings = [Problem(where, at, f"record {code} ({NOT_CARRIED[code]}) is not carried into "
                         "the event", warning=True)
                 for code, at in sorted(unread.items(), key=lambda item: item[1])]
+    if count is not None and count[1] != str(len(players)):
+        warnings.append(Problem(where, count[0], f"record 062 says {count[1]} players but the "
+                                f"file lists {len(players)} (001 lines); the 001 lines count",
+                                warning=True))
+    for player in players:
+        if len(player.name) >= NAME_COLUMNS:
+            warnings.append(Problem(where, player.line, f"'{player.name}' fills the "
+                                    f"{NAME_COLUMNS} columns TRF gives a name and may be cut; "
+                                    "check the name in players.csv", warning=True))
     problems += _player_problems(players, where)
     if any(p.extra for p in players):
         warnings.append(Problem(where, 1, "sex, title, FIDE number and birth date are not "
@@ -486,10 +500,10 @@ def _points(result: str, bye_points: float) -> float:
     return 0.5 if result in DRAWS else 0.0
 
 
-def slugify(name: str) -> str:
-    """Return a player id from a name: ASCII letters and digits joined by hyphens."""
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:60].strip("-")
+def player_slug(name: str) -> str:
+    """Return a player id from a name: ASCII letters and digits joined by hyphens, at
+    most 60 characters (:func:`standgen.load.files.slugify`)."""
+    return slugify(name)[:60].strip("-")
 
 
 def player_ids(players: Sequence[TrfPlayer]) -> dict[int, str]:
@@ -497,7 +511,7 @@ def player_ids(players: Sequence[TrfPlayer]) -> dict[int, str]:
     ids: dict[int, str] = {}
     used: set[str] = {"bye", "absent"}
     for player in players:
-        base = slugify(player.name) or f"player-{player.start_rank}"
+        base = player_slug(player.name) or f"player-{player.start_rank}"
         candidate, k = base, 2
         while candidate in used:
             candidate, k = f"{base}-{k}", k + 1

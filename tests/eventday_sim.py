@@ -29,6 +29,7 @@ import io
 import random
 import re
 import shlex
+import shutil
 import sys
 import tempfile
 import time
@@ -49,6 +50,7 @@ POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"
 
 
 LOG_LINES = 12  # the commands a failure shows
+BUILD_EVERY = 10  # one day in ten builds the site
 
 
 class DayFailed(AssertionError):
@@ -163,7 +165,6 @@ class Day:
         header, _, form = read_table(self.folder / "players.csv")
         write_table(self.folder / "players.csv", header,
                     [self.player_row(header, p, k) for k, p in enumerate(self.people)], form)
-        self.build = rng.random() < 0.1
 
     def player_row(self, header: list[str], person: Person, k: int,
                    joined: str = "") -> list[str]:
@@ -506,11 +507,13 @@ def spelling(typed: str) -> str:
     return text
 
 
-def run_day(seed: int, base: Path) -> Day:
-    """Run one event day; raise DayFailed (with the day's log) when a property fails."""
+def run_day(seed: int, base: Path, build_every: int = BUILD_EVERY) -> Day:
+    """Run one event day; raise DayFailed (with the day's log) when a property fails.
+    Every ``build_every``-th seed also builds the site at the end of the day."""
     root = base / f"day-{seed}" / "events"
     root.mkdir(parents=True)
     day = Day(seed, root)
+    day.build = seed % build_every == 0
     try:
         day.start()
         for _ in range(60):
@@ -529,13 +532,17 @@ def main_run(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--days", type=int, default=200)
     parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--build-every", type=int, default=BUILD_EVERY)
+    parser.add_argument("--base", default=None, help="folder for the days' files "
+                        "(default: a temporary folder; /dev/shm spares the disk)")
     args = parser.parse_args(argv)
     started = time.monotonic()
     failed = 0
-    with tempfile.TemporaryDirectory() as base:
+    with tempfile.TemporaryDirectory(dir=args.base) as base:
         for seed in range(args.first, args.first + args.days):
             try:
-                run_day(seed, Path(base))
+                day = run_day(seed, Path(base), args.build_every)
+                shutil.rmtree(day.root.parent, ignore_errors=True)
             except Exception as exc:  # noqa: BLE001  every failure is counted and shown
                 failed += 1
                 print(f"FAILED {exc if isinstance(exc, DayFailed) else traceback.format_exc()}",

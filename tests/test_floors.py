@@ -46,6 +46,7 @@ FLOORS: Mapping[str, str] = {
     "standgen.clubs": "site",
     "standgen.build": "build",
     "standgen.eventday": "build",
+    "standgen.notices": "build",
     "standgen.builder": "build",
     "standgen.buildstate": "build",
     "standgen.output": "build",

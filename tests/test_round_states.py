@@ -8,6 +8,7 @@ does in them: docs/running-an-event.md, "Round states".
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -323,3 +324,118 @@ def test_requested_byes_and_absences_get_no_table_number(
     out = ok("pair", str(folder))
     assert f"not paired (asked for a bye, or absent): {people[2].name}" in out
     assert "not paired" not in next(line for line in out.splitlines() if "table" in line)
+
+
+def test_a_lost_letter_is_a_warning_on_each_line_it_is_on(
+        steamroller: tuple[Path, list[Person]]) -> None:
+    """Issue #27 failure 3: Excel's plain CSV wrote 'Hana Sat?', 'V?ra'; the one warning
+    named the first non-ASCII line only."""
+    folder, people = steamroller
+    path = folder / "players.csv"
+    text = path.read_text(encoding="utf-8")
+    for person, name in zip(people[1:4], ("Hana Satō", "Olúwaṣeun Brennan", "Věra Dubois"),
+                            strict=True):
+        text = text.replace(f",{person.name},", f",{name},", 1)
+    lost = "".join(c if c.encode("cp1252", "replace") != b"?" else "?" for c in text)
+    path.write_bytes(lost.encode("cp1252"))
+    out = ok("check", str(folder))
+    flagged = [line for line in out.splitlines() if "encoding lost a letter" in line]
+    expected = [k for k, row in enumerate(lost.splitlines(), start=1) if re.search(
+        r"\w\?|\?\w", row)]
+    assert expected and [int(line.split(":")[1]) for line in flagged] == expected
+    assert all("save as CSV UTF-8" in line for line in flagged)
+
+
+def test_notices_are_shown_once_in_file_and_line_order(
+        steamroller: tuple[Path, list[Person]], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #27 failure 4: 'nothing to do' warnings on every check, in changing order."""
+    monkeypatch.setenv("STANDGEN_CACHE", str(tmp_path / "cache"))
+    folder, _ = steamroller
+    ok("pair", str(folder))
+    players = folder / "players.csv"
+    players.write_bytes(b"\xef\xbb\xbf" + players.read_text().replace(",", ";").encode())
+    rnd = folder / "round-1.csv"
+    rnd.write_bytes(b"\xef\xbb\xbf" + rnd.read_bytes())
+    first = [line for line in ok("check", str(folder)).splitlines() if ": warning: " in line]
+    assert any("byte-order mark" in line for line in first)
+    assert any("separated by semicolons" in line for line in first)
+    where = [(line.split(":")[0], int(line.split(":")[1])) for line in first]
+    assert where == sorted(where)
+    again = ok("check", str(folder))
+    assert "byte-order mark" not in again and "semicolons" not in again
+    assert "no problems" in again
+    players.write_bytes(players.read_bytes().replace(b";", b","))  # a new form: no ';'
+    assert "semicolons" not in ok("check", str(folder))
+
+
+def test_the_watch_problem_box_shows_errors_first_and_no_notices() -> None:
+    from types import SimpleNamespace
+
+    from standgen.errors import Problem
+    from standgen.watch.core import Watch
+
+    problems = (Problem("a.csv", 1, "starts with a byte-order mark; nothing to do",
+                        warning=True, notice=True),
+                Problem("a.csv", 2, "a rematch", warning=True),
+                Problem("b.csv", 3, "unknown player id 'x'"))
+    box = Watch._banner(SimpleNamespace(internal_error="", problems=problems))  # type: ignore[arg-type]
+    assert "byte-order" not in box
+    assert box.index("unknown player id") < box.index("a rematch")
+
+
+def test_standgen_s_own_trf_comes_back_with_a_word_on_long_names(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #27 failure 6: TRF out and back in cut 40-character names without a word and
+    warned about record 062 (the number of players, which the 001 lines give)."""
+    from standgen.eventday import load
+    from standgen.pipeline import report
+    from standgen.trf import export_trf
+
+    monkeypatch.chdir(tmp_path)
+    people = field(random.Random(40), 6, same_name=False)
+    longest = max(people, key=lambda p: len(p.name))
+    assert len(longest.name) > 33
+    folder = make_event("swiss", "id,name,rating", [
+        f"{p.id},{p.name},{2000 - k}" for k, p in enumerate(people)])
+    ok("pair", str(folder))
+    play(folder / "round-1.csv")
+    event, _ = load(folder)
+    (tmp_path / "out.trf").write_text(export_trf(report(event)), encoding="utf-8")
+    out = ok("import-trf", str(tmp_path / "out.trf"), "events/again")
+    assert "record 062" not in out
+    assert f"'{longest.name[:33]}' fills the 33 columns" in out
+
+
+def test_pages_show_go_colours_and_no_table_for_players_without_a_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #27 failures 5 and 6 on the pages: Go colours, no empty Handicap/Komi
+    columns, no table number for a late entry's absence, an unstarted round is not
+    "In progress"."""
+    from standgen import build as lib
+    from standgen.load import load_tree
+
+    monkeypatch.chdir(tmp_path)
+    people = field(random.Random(8), 5, same_name=False)
+    folder = make_event("mcmahon", "id,name,rank,joined", [
+        f"{p.id},{p.name},{r}," for p, r in zip(people, RANKS_5, strict=True)])
+    ok("pair", str(folder))
+    rnd = folder / "round-1.csv"
+    rnd.write_text(rnd.read_text().replace(",0.5\n", ",\n").replace(",7.5\n", ",\n"))
+    site = lib.render(load_tree(Path("events")))
+    page = site["day/round-1/index.html"].decode()
+    assert "White" in page and "Black" in page
+    assert "Handicap" not in page and "Komi" not in page
+    assert ">Paired<" in page and "In progress" not in page
+    play(rnd)
+    late = Person("zed-n", "Zed Nowak", "", "")
+    add_player(folder, {"id": late.id, "name": late.name, "rank": "2k"})
+    ok("pair", str(folder))
+    site = lib.render(load_tree(Path("events")))
+    player = site["day/players/zed-n/index.html"].decode()
+    row = re.search(r"<tr>\s*<th scope=\"row\"><a [^>]*>R1</a></th>\s*<td class=\"num\">"
+                    r"(.*?)</td>", player, re.S)
+    assert row is not None and row.group(1) == ""  # absent in round 1: no table
+
+
+RANKS_5 = ("3d", "1d", "2k", "5k", "8k")

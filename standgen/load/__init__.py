@@ -14,7 +14,7 @@ from standgen.errors import InputError, Problem, errors_only
 from standgen.formats import FORMATS
 from standgen.load.boards import load_boards
 from standgen.load.config import load_event_config, load_season
-from standgen.load.files import FOLDER, SLUG, display, read_text, slugify
+from standgen.load.files import FOLDER, SLUG, display, read_text, slug_for
 from standgen.load.inputs import (
     BROKEN,
     EVENT_TOML,
@@ -146,7 +146,7 @@ def _walk(
         if child.kind != FOLDER or not inside(root, child, problems):
             continue
         if not SLUG.match(child.name):
-            better = slugify(child.name)
+            better = slug_for(child.name)
             problems.append(Problem(display(child.path), 1, f"folder name '{child.name}' is "
                                     "not a slug; use lower-case letters, digits and hyphens"
                                     + (f": rename it '{better}'" if better else "")))

@@ -145,7 +145,7 @@ def _decode(data: bytes, where: str, problems: list[Problem], spreadsheet: bool)
             return None
         data = data[3:]
         problems.append(Problem(where, 1, "starts with a byte-order mark (Excel's CSV UTF-8); "
-                                "read as UTF-8, nothing to do", warning=True))
+                                "read as UTF-8, nothing to do", warning=True, notice=True))
     if b"\x00" in data:
         line = data[: data.index(b"\x00")].count(b"\n") + 1
         problems.append(Problem(where, line, "file holds a NUL byte; is it a text file?"))
@@ -161,9 +161,9 @@ def _decode(data: bytes, where: str, problems: list[Problem], spreadsheet: bool)
                 pass
             else:
                 problems.append(Problem(where, line, "is not UTF-8: read as Windows-1252 "
-                                        "(Latin-1, as older programs save it); check accented "
-                                        "names on the site, or save it as UTF-8",
-                                        warning=True))
+                                        "(Excel's plain CSV, older programs); nothing to do "
+                                        "while no name shows a '?'", warning=True,
+                                        notice=True))
                 return text
         problems.append(Problem(where, line, f"byte 0x{data[exc.start]:02X} is not UTF-8 "
                                 "(Latin-1 or Windows encoding?); save the file as UTF-8"))
@@ -192,13 +192,21 @@ def suggest(word: str, choices: Sequence[str]) -> str:
 
 
 def slugify(name: str) -> str:
-    """Return ``name`` as a slug (a folder name or id to suggest): lower case, accents
-    dropped, every run of other characters one hyphen; "" when there is no good guess."""
-    folded = unicodedata.normalize("NFKD", name.lower())
-    plain = "".join(c for c in folded if not unicodedata.combining(c))
-    if any(c.isalpha() and not c.isascii() for c in plain):
-        return ""  # a letter of another script (a Cyrillic look-alike): no guess
-    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")
+    """Return a slug made from ``name``: ASCII letters and digits joined by hyphens,
+    accents dropped (a player id from a name, a folder name to suggest)."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
+
+
+def slug_for(name: str) -> str:
+    """Return the slug to suggest for a folder ``name``, or "" when it holds a letter of
+    another script (a Cyrillic look-alike: no good guess)."""
+    folded = unicodedata.normalize("NFKD", name)
+    if any(c.isalpha() and not c.isascii() and not unicodedata.combining(c)
+           and unicodedata.normalize("NFKD", c).encode("ascii", "ignore") == b""
+           for c in folded):
+        return ""
+    return slugify(name)
 
 
 def read_csv(
@@ -266,7 +274,8 @@ def parse_csv(
         first_line, first = spaced[0]
         more = f" and {len(spaced) - 1} more" if len(spaced) > 1 else ""
         problems.append(Problem(where, first_line, f"spaces around cells were removed ("
-                                f"'{first}' on this line{more}); nothing to do", warning=True))
+                                f"'{first}' on this line{more}); nothing to do", warning=True,
+                                notice=True))
     return header, rows
 
 
@@ -350,7 +359,7 @@ def _delimiter(text: str, where: str, problems: list[Problem]) -> str:
     name = "semicolons" if found == ";" else "tabs"
     problems.append(Problem(where, 1, f"columns are separated by {name} (as spreadsheets save "
                             "CSV in many countries): read as such, nothing to do",
-                            warning=True))
+                            warning=True, notice=True))
     return found
 
 

@@ -14,6 +14,8 @@ COLUMNS = ("id", "name", "faction", "club", "country", "rank", "mms_correction",
            "dropped_after", "spare", "joined", "byes")
 RANK = re.compile(r"([1-9]|[12][0-9]|30)k|[1-9]d|[1-9]p\Z")
 RESERVED = {"bye", "absent"}
+# a '?' next to a letter: what a spreadsheet writes for a letter its encoding lacks
+LOST = re.compile(r"\w\?|\?\w")
 
 
 def load_players(path: Path, problems: list[Problem]) -> tuple[Player, ...] | None:
@@ -35,6 +37,12 @@ def load_players(path: Path, problems: list[Problem]) -> tuple[Player, ...] | No
         first_line.setdefault(pid, row.line)
         if not row.get("name"):
             bad(f"player '{pid}' has no name; fill in the 'name' column")
+        lost = [row.get(c) for c in ("name", "faction", "club") if LOST.search(row.get(c))]
+        if lost:
+            problems.append(Problem(where, row.line, f"'{lost[0]}': the file's encoding lost "
+                                    "a letter (a '?' in a name, as Excel's plain CSV writes "
+                                    "letters Windows-1252 lacks); type the letter again and "
+                                    "save as CSV UTF-8", warning=True))
         _check_numbers(row, bad)
         rank = row.get("rank")
         correction = row.get("mms_correction")

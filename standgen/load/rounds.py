@@ -107,7 +107,7 @@ def load_round(
         line, typed, read = respelt[0]
         more = f" and {len(respelt) - 1} more" if len(respelt) > 1 else ""
         problems.append(Problem(where, line, f"result '{typed}' read as '{read}'{more}; "
-                                "nothing to do", warning=True))
+                                "nothing to do", warning=True, notice=True))
     if errors_only(problems[start:]):
         # a row that could not be read would also show up as players missing: say it once
         return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -85,7 +86,7 @@ def proposal(
                           source=source))
     all_notes = list(notes)
     if pairing.method != "procedure":
-        all_notes.append(f"The written procedure dead-ended; paired by {pairing.method}.")
+        all_notes.append(_matched(pairing.method))
     if pairing.rematches:
         all_notes.append(f"No pairing without a rematch exists: {pairing.rematches} rematch(es).")
     if pairing.repeat_byes:
@@ -120,3 +121,14 @@ def forbidden_groups(event: Event, round_number: int) -> list[frozenset[str]]:
     """Return the groups of ``[options] forbidden`` that hold in ``round_number``."""
     return [group for group, (first, last) in forbidden_entries(event)
             if first <= round_number <= last]
+
+
+def _matched(method: str) -> str:
+    """Return the note for a round the written procedure could not pair, in words a TO
+    reads out if asked ("matching (last 4)": the last 4 players were matched)."""
+    found = re.fullmatch(r"matching \(last (\d+)\)", method)
+    who = (f"the last {found.group(1)} players" if found
+           else "the field" if method == "matching (whole field)" else method)
+    return (f"The rule's step-by-step procedure could not pair {who} (it dead-ended), so "
+            "they were paired by the closest pairing that keeps its rules (see the pairing "
+            "help page).")

@@ -158,16 +158,22 @@ def _salt() -> bytes:
     return hashlib.sha256(md.__version__.encode() + b"\0" + source).digest()
 
 
-def _cache_file() -> Path | None:
+def cache_folder() -> Path | None:
+    """Return the user's standgen cache folder (``$STANDGEN_CACHE``, else
+    ``$XDG_CACHE_HOME/standgen`` or ``~/.cache/standgen``), or None when
+    ``STANDGEN_CACHE=off``."""
     chosen = os.environ.get("STANDGEN_CACHE", "")
     if chosen.lower() == "off":
         return None
     if chosen:
-        folder = Path(chosen)
-    else:
-        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-        folder = Path(base) / "standgen"
-    return folder / "help-markdown.json"
+        return Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "standgen"
+
+
+def _cache_file() -> Path | None:
+    folder = cache_folder()
+    return folder / "help-markdown.json" if folder is not None else None
 
 
 def sanitise(

@@ -53,6 +53,15 @@ def seat_result(seat: Seat) -> str | None:
     return seat.result or _OUTCOME_WORD[seat.outcome]
 
 
+def table_result(game: Game, seat: Seat) -> str | None:
+    """Return one seat's result word as a round page shows it: ``win (forfeit)`` for a
+    game decided without play (issue #27: a forfeit printed as ``win``)."""
+    word = seat_result(seat)
+    if word is not None and game.kind is GameKind.FORFEIT:
+        return f"{word} (forfeit)"
+    return word
+
+
 def outcome_word(outcome: Outcome) -> str:
     """Return ``win``, ``draw`` or ``loss``."""
     return _OUTCOME_WORD[outcome]

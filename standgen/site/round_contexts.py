@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 import standgen.site.links as links
 from standgen.formats.base import Format
-from standgen.model import Event, Game, GameKind, Player, Round
+from standgen.model import Event, Game, GameKind, Player, Round, RoundState
 from standgen.pipeline import EventReport
 from standgen.site.contexts import Frame, Link, Site, stat_heading
 from standgen.site.event_contexts import event_frame, rounds_of, scenario_of
@@ -18,7 +18,7 @@ from standgen.site.formats import views_of
 from standgen.site.jsonout import round_status
 from standgen.site.numbers import display_number
 from standgen.site.qr import qr_svg
-from standgen.site.results import result_of, seat_result
+from standgen.site.results import result_of, table_result
 from standgen.standings import Standings
 
 _KIND_LABEL = {GameKind.BYE: "Bye", GameKind.ABSENT: "Absent"}
@@ -83,6 +83,7 @@ class RoundPage:
     by_name: tuple[NameRow, ...] = ()  # every player by name: where they sit
     slips: str = ""  # the round's result slips page
     note: str = ""  # the format's note on how this round was paired (plain text)
+    started: bool = True  # a result is entered (a paired round is "in-progress" in JSON)
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,7 @@ def _side(
         faction=faction,
         stats=values,
         result=(_alone_label(game, fmt) if len(game.seats) == 1 else "")
-        or seat_result(seat) or "",
+        or table_result(game, seat) or "",
         cells=cells,
         info=infos,
         details=tuple(details),
@@ -251,6 +252,13 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> R
     views = views_of(fmt)
     seat_headers = views.seat_headers
     rows, stat_keep, cell_keep = _drop_empty_columns(rows, len(stats), len(seat_headers))
+    # a per-game column (Go handicap, komi) no table has a value in is left out
+    extra_keep = tuple(any(row.extras[i] for row in rows if len(row.extras) > i)
+                       for i in range(len(fmt.game_columns)))
+    rows = tuple(replace(row, extras=tuple(v for v, k in zip(row.extras, extra_keep,
+                                                              strict=False) if k))
+                 for row in rows)
+    started = rnd.state is not RoundState.PAIRED
     sitting_out: tuple[Side, ...] = ()
     if multi_seat:
         sitting_out = tuple(row.sides[0] for row in rows if row.alone)
@@ -262,12 +270,14 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> R
         event_href=page.href(links.event_page(event)),
         number=rnd.number,
         status=status,
-        status_label=_STATUS_LABEL[status],
+        status_label=("Paired" if status == "in-progress" and not started
+                      else _STATUS_LABEL[status]),
+        started=started,
         planned=standings.planned_rounds,
         scenario=scenario_of(event, rnd.number),
         stat_labels=tuple(stat_heading(s.id) for s in _kept(fmt.stats, stat_keep)),
         stat_titles=tuple(s.label for s in _kept(fmt.stats, stat_keep)),
-        extra_labels=tuple(c.capitalize() for c in fmt.game_columns),
+        extra_labels=tuple(c.capitalize() for c in _kept(fmt.game_columns, extra_keep)),
         multi_seat=multi_seat,
         tables=rows,
         previous=_round_link(page, event, numbers[where - 1]) if where > 0 else None,

@@ -28,6 +28,7 @@ from standgen.buildstate import state_file
 from standgen.errors import InputError, Problem
 from standgen.load.files import display
 from standgen.load.inputs import is_litter
+from standgen.notices import first_seen
 from standgen.output import journal_file, lock_file, place_problems, writing
 from standgen.watch.server import SCRIPT_URL, Attachment, Handler, Server
 
@@ -258,7 +259,7 @@ class Watch:
             internal = f"internal error (a bug, not your files): {type(exc).__name__}: {exc}"
             self.log("standgen: " + internal + "\n" + traceback.format_exc())
         else:
-            for warning in built.warnings:
+            for warning in first_seen(built.warnings):
                 self.log(str(warning))
             self.reports_computed += built.rebuilt
             written = built.changed
@@ -275,7 +276,7 @@ class Watch:
     def _report(self, problems: tuple[Problem, ...], internal: str, written: Sequence[str],
                 seconds: float) -> None:
         if problems:
-            for problem in problems:
+            for problem in first_seen(problems):
                 self.log(str(problem))
             errors = sum(1 for p in problems if not p.warning)
             self.log(f"{errors} problem(s) found; serving the last good site until they are "
@@ -325,7 +326,10 @@ class Watch:
         elif any(not p.warning for p in self.problems):
             head = ("The site was not rebuilt: fix these problems and save. The pages show "
                     "the last good build.")
-            lines = [str(p) for p in self.problems]
+            # errors first, then warnings; notices ask nothing and are never shown here
+            shown = sorted((p for p in self.problems if not p.notice),
+                           key=lambda p: (p.warning, p.path, p.line, p.message))
+            lines = [str(p) for p in shown]
         else:
             return ""
         items = "".join(f"<li><code>{html.escape(line)}</code></li>" for line in lines)
