@@ -248,7 +248,9 @@ class Day:
         if len(players) <= (8 if self.fmt == "diplomacy" else 3):
             return
         pid, name = self.rng.choice(players)
-        shared = sum(1 for _, n in players if n == name) > 1
+        header, rows, _ = read_table(self.folder / "players.csv")
+        names = [row[header.index("name")] for row in rows]  # dropped players too
+        shared = names.count(name) > 1
         named = pid if shared or self.rng.random() < 0.5 else name
         out = self.ok("drop", str(self.folder), named)
         match = re.search(r"enter (\+-|-\+) there", out)

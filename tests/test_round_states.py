@@ -251,11 +251,17 @@ def test_check_says_nothing_about_writing() -> None:
     assert code == 2 and "nothing was written" not in out and "check again" in out
 
 
-def test_a_near_miss_keeps_the_choice_s_case(tmp_path: Path) -> None:
-    from standgen.load.files import suggest
-
-    assert suggest("Germny", ["Austria", "England", "France", "Germany"]) == (
-        "; did you mean 'Germany'?")
+def test_a_near_miss_keeps_the_choice_s_case(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #27 failure 6: 'Germny' got "did you mean 'germany'" (lower case)."""
+    monkeypatch.chdir(tmp_path)
+    people = field(random.Random(9), 7, same_name=False)
+    folder = make_event("diplomacy", "id,name", [f"{p.id},{p.name}" for p in people])
+    ok("pair", str(folder))
+    rnd = folder / "round-1.csv"
+    rnd.write_text(rnd.read_text().replace(",Germany,", ",Germny,"))
+    code, out = cli("check", str(folder))
+    assert code == 2 and "did you mean 'Germany'?" in out
 
 
 def make_event(fmt: str, header: str, people: list[str], options: str = "") -> Path:
