@@ -331,8 +331,9 @@ def _number(value: float) -> str:
 
 def find_player(event_dir: Path, text: str) -> str:
     """Return the id of the player ``text`` names: an id, or a name (any case, spaces as
-    typed) that only one player has. Raises InputError naming the ids to use when two
-    players share the name, or a near miss when none matches."""
+    typed) that only one player has, or only one who has not dropped. Raises InputError
+    naming the ids to use when two players share the name, or a near miss when none
+    matches."""
     from standgen.load.players import load_players
 
     problems: list[Problem] = []
@@ -344,8 +345,9 @@ def find_player(event_dir: Path, text: str) -> str:
         return text
     wanted = " ".join(text.split()).casefold()
     named = [p for p in players if " ".join(p.name.split()).casefold() == wanted]
-    if len(named) == 1:
-        return named[0].id
+    playing = [p for p in named if p.dropped_after is None]
+    if len(named) == 1 or len(playing) == 1:  # the other of the name has dropped
+        return (playing or named)[0].id
     if named:
         ids = " or ".join(f"'{p.id}' (line {p.source.line})" for p in named)
         raise InputError([Problem(display(path), named[0].source.line, f"{len(named)} players "
