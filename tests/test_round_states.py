@@ -445,3 +445,27 @@ def test_pages_show_go_colours_and_no_table_for_players_without_a_game(
 
 
 RANKS_5 = ("3d", "1d", "2k", "5k", "8k")
+
+
+def test_a_dead_end_is_told_in_plain_words() -> None:
+    """Issue #27 failure 6: 'The written procedure dead-ended; paired by matching (last
+    4).' was jargon."""
+    from standgen.pairing.common import _matched
+
+    note = _matched("matching (last 4)")
+    assert "the last 4 players" in note and "paired by matching" not in note
+    assert "the field" in _matched("matching (whole field)")
+
+
+def test_a_forfeit_shows_as_a_forfeit_on_the_round_page(
+        steamroller: tuple[Path, list[Person]]) -> None:
+    """Issue #27 failure 6: a forfeit printed as 'win'."""
+    from standgen import build as lib
+    from standgen.load import load_tree
+
+    folder, _ = steamroller
+    table = start_round_1(folder)
+    table[1]["result"] = "+-"
+    write_rows(folder / "round-1.csv", table)
+    page = lib.render(load_tree(Path("events")))["2026/spring-open/round-1/index.html"]
+    assert "win (forfeit)" in page.decode()
