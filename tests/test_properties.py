@@ -269,7 +269,7 @@ def test_random_corruption_gives_a_clean_error_never_a_traceback(
         assert "Traceback" not in result.output and "internal error" not in result.output
         if result.exit_code == 2:
             *problems, summary = result.stderr.splitlines()
-            assert problems and summary.endswith("nothing was written.")
+            assert problems and summary.endswith("; fix them and check again.")
             for line in problems:
                 path, number, message = line.split(":", 2)
                 assert Path(path).is_relative_to(root), line
