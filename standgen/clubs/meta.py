@@ -10,27 +10,11 @@ forfeits), and mirror matches are counted once per side.
 
 from __future__ import annotations
 
-import math
-
 import pandas as pd
 
-Z95 = 1.959963984540054  # the standard normal quantile of 0.975
+from standgen.clubs.intervals import Z95, wilson
 
-
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Return the Wilson score interval (low, high) of a proportion ``successes / n``.
-
-    Wilson (1927): ``(p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n)``; (0, 1) for
-    no games.
-    """
-    if n <= 0:
-        return 0.0, 1.0
-    p = successes / n
-    denominator = 1 + z * z / n
-    centre = p + z * z / (2 * n)
-    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator)
-
+__all__ = ["Z95", "board_matchups", "faction_table", "matchup_matrix", "matchups", "wilson"]
 
 def faction_table(games: pd.DataFrame) -> pd.DataFrame:
     """Return one row per format and faction: games, wins, draws, losses, score share

@@ -15,8 +15,10 @@ the package.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:  # numpy loads for a round of many games, not for a build's few
+    import numpy as np
 
 # openskill's PlackettLuce defaults (its documented model parameters)
 BETA = 25.0 / 6.0
@@ -31,6 +33,46 @@ def ordinal(rating: Rating) -> float:
     with z = 3, alpha = 1, target = 0."""
     mu, sigma = rating
     return 1 * ((mu - 3.0 * sigma) + (0 / 1))
+
+
+def rate_pair(first: Rating, second: Rating, draw: bool) -> tuple[Rating, Rating]:
+    """Return the new ratings of both seats of one two-player game, the first seat the
+    winner (or, with ``draw``, the two drew): :func:`rate_pairs`' operations on one game,
+    in Python floats (IEEE 754 as numpy's; ``tests/test_clubs.py`` holds the two and the
+    package equal bit for bit). The club pages' summaries rate with it, without numpy."""
+    tau_squared = TAU * TAU
+    a_sigma = math.sqrt(first[1] * first[1] + tau_squared)
+    b_sigma = math.sqrt(second[1] * second[1] + tau_squared)
+    ss_a, ss_b = a_sigma**2, b_sigma**2
+    beta_squared = BETA**2
+    c = math.sqrt((ss_a + beta_squared) + (ss_b + beta_squared))
+    e_a, e_b = math.exp(first[0] / c), math.exp(second[0] / c)
+    both = e_a + e_b
+    x, y = e_a / both, e_b / both
+    if draw:
+        delta_a = x * (1 - x) / 2 + x * (1 - x) / 2
+        omega_a = (1 - x) / 2 - x / 2
+        delta_b = y * (1 - y) / 2 + y * (1 - y) / 2
+        omega_b = -(y / 2) + (1 - y) / 2
+    else:
+        alone = e_b / e_b  # the second place's own sum holds only itself
+        delta_a = x * (1 - x)
+        omega_a = 1 - x
+        delta_b = y * (1 - y) + alone * (1 - alone)
+        omega_b = -y + (1 - alone)
+    c_squared = c**2
+    return (_step(first[0], a_sigma, ss_a, c, c_squared, omega_a, delta_a),
+            _step(second[0], b_sigma, ss_b, c, c_squared, omega_b, delta_b))
+
+
+def _step(mu: float, sigma: float, ss: float, c: float, c_squared: float, omega: float,
+          delta: float) -> Rating:
+    """:func:`_steps` of one seat."""
+    omega = omega * (ss / c)
+    delta = delta * (ss / c_squared)
+    delta = delta * (math.sqrt(ss) / c)
+    share = ss / ss
+    return mu + share * omega, sigma * math.sqrt(max(1 - share * delta, KAPPA))
 
 
 def rate_pairs(first_mu: np.ndarray, first_sigma: np.ndarray, second_mu: np.ndarray,
@@ -48,6 +90,8 @@ def rate_pairs(first_mu: np.ndarray, first_sigma: np.ndarray, second_mu: np.ndar
     each element (numpy's may differ in the last bit). Identities of the package's
     arithmetic that change no bit (``0.0 + v``, ``v * 1.0``, ``v / 1``) are left out.
     """
+    import numpy as np
+
     tau_squared = TAU * TAU
     a_sigma = np.sqrt(first_sigma * first_sigma + tau_squared)
     b_sigma = np.sqrt(second_sigma * second_sigma + tau_squared)
@@ -76,6 +120,8 @@ def _steps(mu: np.ndarray, sigma: np.ndarray, ss: np.ndarray, c: np.ndarray,
     """The package's update of one seat from its omega and delta, on arrays (with the
     default gamma, sqrt(sigma squared) / c; ``sigma**2`` is ``ss``: the same power of the
     same value)."""
+    import numpy as np
+
     omega = omega * (ss / c)
     delta = delta * (ss / c_squared)
     delta = delta * (np.sqrt(ss) / c)
@@ -84,8 +130,30 @@ def _steps(mu: np.ndarray, sigma: np.ndarray, ss: np.ndarray, c: np.ndarray,
 
 
 def _squares(values: np.ndarray) -> np.ndarray:
+    import numpy as np
+
     return np.array([v**2 for v in values.tolist()], dtype="float64")
 
 
 def _exps(values: np.ndarray) -> np.ndarray:
+    import numpy as np
+
     return np.array([math.exp(v) for v in values.tolist()], dtype="float64")
+
+
+def rate_game(olds: list[Rating], ranks: list[float]) -> list[Rating]:
+    """Return the seats' new ratings after one game by the package's own
+    ``PlackettLuce().rate`` (a Diplomacy board; ``ranks``: each seat's place, 0 best)."""
+    from openskill.models import PlackettLuce  # the package: only for a board's game
+
+    model = PlackettLuce()
+    teams = model.rate([[model.rating(mu=mu, sigma=sigma)] for mu, sigma in olds],
+                       ranks=ranks)
+    return [(team[0].mu, team[0].sigma) for team in teams]
+
+
+def places(values: list[float]) -> list[float]:
+    """Return each seat's place at its table (0 best; ties share a place) from its value:
+    a two-player game's outcome (1, 0.5, 0), a Diplomacy board's points."""
+    ordered = sorted(set(values), reverse=True)
+    return [float(ordered.index(v)) for v in values]

@@ -9,15 +9,13 @@ the expected score by rating difference; OpenGotha's rank integers for Go.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
-
-from standgen.clubs.data import ClubData
-from standgen.clubs.meta import board_matchups, faction_table, matchups
-from standgen.clubs.ratings import fide_expected
+from standgen.clubs.fide import fide_expected
+from standgen.clubs.intervals import wilson
+from standgen.clubs.summary import ClubTables, FormatMeta
 from standgen.formats import FORMATS
 from standgen.formats.mcmahon.scoring import RANK, rank_value
 from standgen.site.club_scopes import (
@@ -34,6 +32,11 @@ from standgen.site.club_scopes import (
 )
 from standgen.site.contexts import Frame, Link, Site, frame
 from standgen.site.numbers import display_number, json_number
+
+if TYPE_CHECKING:  # pandas loads for the tidy table's reference path, not with a build
+    import pandas as pd
+
+    from standgen.clubs.data import ClubData
 
 # ----- the meta of a format -----------------------------------------------------------------
 
@@ -124,19 +127,57 @@ def meta_pages(site: Site, club: ClubData, scope: Scope) -> Iterator[MetaPage]:
 def meta_page(site: Site, data: ClubData, scope: Scope, fmt: str,
               formats: Sequence[str] = ()) -> MetaPage:
     """Return the meta of format ``fmt`` over ``data`` (already the scope's games)."""
+    from standgen.clubs.meta import faction_table
+
+    games = data.games[data.games["format"] == fmt]
+    played = games[games["kind"] == "played"]
+    return _meta_page(site, scope, fmt, formats,
+                      len(played.drop_duplicates(["event", "round", "table"])),
+                      _faction_rows(faction_table(games)), _matrix(games, fmt),
+                      _breakdowns(played, fmt))
+
+
+def meta_pages_of(site: Site, tables: ClubTables, scope: Scope,
+                  only: Collection[tuple[tuple[str, ...], str]] | None = None
+                  ) -> Iterator[MetaPage]:
+    """Yield :func:`meta_pages` from the events' summaries
+    (:class:`standgen.clubs.summary.ClubTables`): the same pages, without the tidy table
+    (only those of ``only``'s (scope, format), when given)."""
+    formats = tables.formats(scope.path)
+    for fmt in formats:
+        if only is not None and (scope.path, fmt) not in only:
+            continue
+        yield meta_page_of(site, tables.meta(scope.path, fmt), scope, fmt, formats)
+
+
+def meta_page_of(site: Site, meta: FormatMeta, scope: Scope, fmt: str,
+                 formats: Sequence[str] = ()) -> MetaPage:
+    """Return :func:`meta_page` from the sums of the scope's events (``meta``)."""
+    factions = tuple(FactionRow(f.faction, f.wins, f.draws, f.losses,
+                                share(f.wins + 0.5 * f.draws, f.games), f.solos, f.average)
+                     for f in meta.factions)
+    cells = {}
+    for cell in meta.cells:
+        low, high = wilson(cell.total, cell.games)
+        cells[(cell.faction, cell.against)] = Share(cell.games, cell.score, round(low, 4),
+                                                    round(high, 4))
+    return _meta_page(site, scope, fmt, formats, meta.games, factions, _matrix_of(cells),
+                      _breakdowns_of(meta, fmt))
+
+
+def _meta_page(site: Site, scope: Scope, fmt: str, formats: Sequence[str], games: int,
+               factions: tuple[FactionRow, ...],
+               matrix: tuple[tuple[str, ...], tuple[MatrixRow, ...]],
+               breakdowns: tuple[Breakdown, ...]) -> MetaPage:
     path = meta_path(scope.path, fmt)
     label = FORMATS[fmt].label if fmt in FORMATS else fmt
     page = frame(path, f"{scope.name} · {label} · meta", "meta", crumbs(scope, site))
-    games = data.games[data.games["format"] == fmt]
-    played = games[games["kind"] == "played"]
-    factions = _faction_rows(faction_table(games))
-    columns, matrix = _matrix(games, fmt)
+    columns, rows = matrix
     return MetaPage(
         frame=page, scope=scope.name, format=fmt, format_label=label,
         what="Power" if fmt == "diplomacy" else "Faction",
-        games=len(played.drop_duplicates(["event", "round", "table"])),
-        factions=factions, diplomacy=fmt == "diplomacy", columns=columns, matrix=matrix,
-        breakdowns=_breakdowns(played, fmt),
+        games=games, factions=factions, diplomacy=fmt == "diplomacy", columns=columns,
+        matrix=rows, breakdowns=breakdowns,
         ratings=Link(f"{scope.name}: rating list", page.href(ratings_path(scope.path))),
         others=tuple(Link(FORMATS[f].label if f in FORMATS else f,
                           page.href(meta_path(scope.path, f))) for f in formats if f != fmt),
@@ -157,14 +198,22 @@ def _matrix(games: pd.DataFrame, fmt: str) -> tuple[tuple[str, ...], tuple[Matri
     (Diplomacy: every power that shared a board with another), by name, as rows and
     columns; cells the row's score share (on a board: how often it finished above the
     column's power) and its games."""
+    from standgen.clubs.meta import board_matchups, matchups
+
     long = board_matchups(games, fmt) if fmt == "diplomacy" else matchups(games, fmt)
     if long.empty:
         return (), ()
-    names = tuple(sorted(set(long["faction"]) | set(long["against"]),
+    return _matrix_of({(str(r.faction), str(r.against)): Share(int(r.games), float(r.score),
+                                                               float(r.low), float(r.high))
+                       for r in rows_of(long, "faction against games score low high")})
+
+
+def _matrix_of(cells: dict[tuple[str, str], Share]
+               ) -> tuple[tuple[str, ...], tuple[MatrixRow, ...]]:
+    if not cells:
+        return (), ()
+    names = tuple(sorted({f for f, _ in cells} | {a for _, a in cells},
                          key=lambda n: (n.casefold(), n)))
-    cells = {(str(r.faction), str(r.against)): Share(int(r.games), float(r.score),
-                                                     float(r.low), float(r.high))
-             for r in rows_of(long, "faction against games score low high")}
     rows = []
     for faction in names:
         row = []
@@ -257,7 +306,7 @@ def _chess_breakdowns(played: pd.DataFrame) -> tuple[Breakdown, ...]:
         colours["White"].append(white)
         colours["Black"].append(1.0 - white)
         theirs = str(row.opponent_ratings)
-        if pd.isna(row.rating) or not theirs or ";" in theirs:
+        if row.rating != row.rating or not theirs or ";" in theirs:
             continue
         mine, other = float(row.rating), float(theirs)
         higher = score if mine >= other else 1.0 - score
@@ -275,6 +324,45 @@ def _chess_breakdowns(played: pd.DataFrame) -> tuple[Breakdown, ...]:
             tuple(_tally(_BANDS[b][1], bands[b][0],
                          f"{round(100 * sum(bands[b][1]) / len(bands[b][1]))}%")
                   for b in sorted(bands)), expected=True))
+    return tuple(found)
+
+
+def _counts(label: str, counted: tuple[int, int, int], expected: str = "") -> BreakdownRow:
+    games, wins, draws = counted
+    return BreakdownRow(label, wins, draws, games - wins - draws,
+                        share(wins + 0.5 * draws, games), expected)
+
+
+def _breakdowns_of(meta: FormatMeta, fmt: str) -> tuple[Breakdown, ...]:
+    """Return :func:`_breakdowns` from the sums of the scope's events."""
+    found = []
+    if fmt == "mcmahon":
+        if meta.differences:
+            found.append(Breakdown(
+                "rank-difference", "Results by rank difference", "Rank difference",
+                "The stronger player's results",
+                tuple(_counts("4 or more" if d == 4 else str(d), meta.differences[d])
+                      for d in sorted(meta.differences))))
+        if meta.handicaps:
+            found.append(Breakdown(
+                "handicap", "Results by handicap", "Handicap stones",
+                "The stronger player's results",
+                tuple(_counts("none" if h == 0 else str(h), meta.handicaps[h])
+                      for h in sorted(meta.handicaps))))
+    elif fmt == "swiss":
+        if meta.colours is not None:
+            games, wins, draws = meta.colours
+            found.append(Breakdown("colour", "Results by colour", "Colour",
+                                   "Each colour's results",
+                                   (_counts("White", meta.colours),
+                                    _counts("Black", (games, games - wins - draws, draws)))))
+        if meta.bands:
+            found.append(Breakdown(
+                "rating-difference", "Results by rating difference", "Rating difference",
+                "The higher-rated player's results",
+                tuple(_counts(_BANDS[b][1], meta.bands[b][:3],
+                              f"{round(100 * meta.bands[b][3] / meta.bands[b][0])}%")
+                      for b in sorted(meta.bands)), expected=True))
     return tuple(found)
 
 

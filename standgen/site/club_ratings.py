@@ -9,14 +9,13 @@ Rating Regulations B.02 (art. 8.3).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 from markupsafe import Markup
 
-from standgen.clubs.data import ClubData
+from standgen.clubs.summary import ClubEvent, ClubTables, Seat, ordinal
 from standgen.formats import FORMATS
 from standgen.site import links
 from standgen.site.club_charts import RatingPoint, rating_chart
@@ -35,6 +34,11 @@ from standgen.site.club_scopes import (
 from standgen.site.contexts import Frame, Link, Site, frame
 from standgen.site.history import history_page_path
 from standgen.site.numbers import display_number, json_number
+
+if TYPE_CHECKING:  # pandas loads for the tidy table's reference path, not with a build
+    import pandas as pd
+
+    from standgen.clubs.data import ClubData
 
 # ----- the rating list ----------------------------------------------------------------------
 
@@ -105,6 +109,26 @@ def rating_list_page(site: Site, club: ClubData, scope: Scope) -> RatingListPage
                               fide_change))
     meta = tuple(Link(FORMATS[f].label if f in FORMATS else f,
                       page.href(meta_path(scope.path, f))) for f in formats_played(data.games))
+    return RatingListPage(page, scope.name, tuple(rows),
+                          any(r.fide_change is not None for r in rows), meta,
+                          page.href(json_beside(path, "ratings.json")))
+
+
+def rating_list_page_of(site: Site, tables: ClubTables, scope: Scope) -> RatingListPage:
+    """Return :func:`rating_list_page` from the events' summaries
+    (:class:`standgen.clubs.summary.ClubTables`): the same page, without the tidy table."""
+    path = ratings_path(scope.path)
+    page = frame(path, f"{scope.name} · ratings", "ratings", crumbs(scope, site))
+    fide = tables.fide(scope.path)
+    rows = []
+    for rank, line in enumerate(tables.ratings(scope.path).listing, start=1):
+        pid = line.player
+        rating, fide_change = fide.get(pid, (None, None))
+        rows.append(RatingRow(rank, pid, Link(line.name, page.href(history_page_path(pid))),
+                              line.rating, line.mu, line.sigma, line.games, line.last,
+                              line.last_event, line.last_change, rating, fide_change))
+    meta = tuple(Link(FORMATS[f].label if f in FORMATS else f,
+                      page.href(meta_path(scope.path, f))) for f in tables.formats(scope.path))
     return RatingListPage(page, scope.name, tuple(rows),
                           any(r.fide_change is not None for r in rows), meta,
                           page.href(json_beside(path, "ratings.json")))
@@ -209,7 +233,7 @@ def player_ratings_pages(site: Site, club: ClubData) -> Iterator[PlayerRatingsPa
             games.get(pid, club.games.iloc[:0]), rated.get(pid, changes.iloc[:0]), listing))
 
 
-PlayerRows = tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]  # games, changes, rating list
+PlayerRows = tuple["pd.DataFrame", "pd.DataFrame", "pd.DataFrame"]  # games, changes, list
 
 
 def player_ratings_page(site: Site, club: ClubData, pid: str,
@@ -221,17 +245,63 @@ def player_ratings_page(site: Site, club: ClubData, pid: str,
         rows = (club.games[club.games["player"] == pid], everyone[everyone["player"] == pid],
                 listing)
     games, changes, listing = rows
-    path = player_ratings_path(pid)
     ranks = listing.index[listing["player"] == pid].tolist()
     name = (str(listing.at[ranks[0], "name"]) if ranks
             else str(games["name"].iloc[-1]) if len(games) else club.people.get(pid, pid))
-    page = frame(path, f"{name} · ratings", "ratings", [(name, history_page_path(pid))])
+    page = frame(player_ratings_path(pid), f"{name} · ratings", "ratings",
+                 [(name, history_page_path(pid))])
     rated = _rated_games(page, games, changes, club.names)
+    return _player_page(page, pid, name, rated,
+                        f"{ranks[0] + 1} of {len(listing)}" if ranks else "")
+
+
+def player_ratings_pages_of(site: Site, tables: ClubTables,
+                            only: Collection[str] | None = None) -> Iterator[PlayerRatingsPage]:
+    """Yield :func:`player_ratings_pages` from the events' summaries (only the players of
+    ``only``, when given)."""
+    listing = tables.ratings(()).listing
+    ranks = {line.player: (k, line.name) for k, line in enumerate(listing)}
+    for pid in sorted(tables.people.keys() | tables.names.keys()):
+        if only is not None and pid not in only:
+            continue
+        rank, name = ranks.get(pid, (None, ""))
+        if rank is None:
+            name = (tables.names[pid] if pid in tables.names
+                    else tables.people.get(pid, pid))
+        page = frame(player_ratings_path(pid), f"{name} · ratings", "ratings",
+                     [(name, history_page_path(pid))])
+        yield _player_page(page, pid, name,
+                           _rated_games_of(page, tables.rated_games(pid), tables.names),
+                           f"{rank + 1} of {len(listing)}" if rank is not None else "")
+
+
+def _rated_games_of(page: Frame, games: Sequence[tuple[ClubEvent, Seat]],
+                    names: dict[str, str]) -> list[RatedGame]:
+    """Return :func:`_rated_games` from a player's rated seats, newest first."""
+    rows = []
+    events: dict[str, Link] = {}
+    for event, (rnd, _, _, before, after, opponents, seats, result, fide) in games:
+        slug = event.head[0]
+        link = events.get(slug)
+        if link is None:
+            link = events[slug] = Link(event.head[1], page.href(links.page(*slug.split("/"))))
+        old, new = ordinal(before), ordinal(after)
+        rows.append(RatedGame(event.head[2], link, rnd,
+                              ", ".join(names.get(o, o) for o in opponents.split(";") if o),
+                              seats > 2, result, round(old, 2), round(new, 2),
+                              round(new - old, 2), fide))
+    rows.reverse()
+    return rows
+
+
+def _player_page(page: Frame, pid: str, name: str, rated: list[RatedGame], rank: str
+                 ) -> PlayerRatingsPage:
+    path = page.path
     points, unit = _chart_points(rated)
     return PlayerRatingsPage(
         frame=page, id=pid, name=name,
         rating=f"{rated[0].after:.2f}" if rated else "",
-        rank=f"{ranks[0] + 1} of {len(listing)}" if ranks else "",
+        rank=rank,
         games=tuple(rated), table=tuple(rated[:TABLE_GAMES]),
         fide=any(r.fide_change is not None for r in rated),
         chart=rating_chart(points, f"Rating of {name} after each {unit}", unit),
@@ -250,7 +320,7 @@ def _rated_games(page: Frame, games: pd.DataFrame, changes: pd.DataFrame,
     for change in rows_of(changes, "event round table before after change"):
         game = details[(str(change.event), int(change.round), int(change.table))]
         opponents = ", ".join(names.get(o, o) for o in str(game.opponents).split(";") if o)
-        fide = None if pd.isna(game.fide_change) else float(game.fide_change)
+        fide = None if game.fide_change != game.fide_change else float(game.fide_change)
         event = events.get(game.event)
         if event is None:
             event = events[game.event] = Link(str(game.event_name), page.href(

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from standgen.clubs.intervals import wilson
 from standgen.model import EventsTree, Season
 from standgen.site import links
 from standgen.site.contexts import Site
@@ -114,8 +115,6 @@ class Share:
 
 def share(points: float, games: int) -> Share:
     """Return the share of ``points`` in ``games`` with its Wilson (1927) interval."""
-    from standgen.clubs.meta import wilson
-
     low, high = wilson(points, games)
     return Share(games, points / games if games else 0.0, low, high)
 

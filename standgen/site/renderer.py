@@ -12,10 +12,11 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 
 from standgen.clubs.games import EventGames, event_games
+from standgen.clubs.summary import ClubTables
 from standgen.model import EventsTree
 from standgen.pipeline import EventReport
 from standgen.site import pages
-from standgen.site.club_pages import ClubInputs
+from standgen.site.club_pages import ClubInputs, ClubSelection
 from standgen.site.contexts import HelpDoc, Site, help_title
 from standgen.site.history import Appearance
 from standgen.site.markdown import IMAGE_SUFFIXES, MarkdownRenderer
@@ -135,9 +136,12 @@ class SiteRenderer:
         return [page_type.path(pid) for page_type in pages.of(Depends.PLAYER)
                 if page_type.path is not None]
 
-    def club_files(self, parts: Sequence[EventGames]) -> Iterator[tuple[str, bytes]]:
-        """Yield the ``CLUB`` page types (ratings and meta) from every event's games."""
-        yield from self._scope(Depends.CLUB, ClubInputs(self.site, parts))
+    def club_files(self, parts: Sequence[EventGames], tables: ClubTables | None = None,
+                   only: ClubSelection | None = None) -> Iterator[tuple[str, bytes]]:
+        """Yield the ``CLUB`` page types (ratings and meta) from every event's games, or
+        from the summaries a build kept (``tables``); only the pages of ``only``, when
+        given."""
+        yield from self._scope(Depends.CLUB, ClubInputs(self.site, parts, tables, only))
 
     def help_files(self) -> Iterator[tuple[str, bytes]]:
         """Yield the ``HELP`` page types: the help pages (``docs/``) and the assets."""

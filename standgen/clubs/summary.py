@@ -1,0 +1,664 @@
+"""The club pages' numbers from small per-event summaries, in plain Python (issue #33).
+
+The rating lists, the meta of each format and each player's rating history read the
+same rules as the tidy table (:mod:`standgen.clubs.ratings`, :mod:`standgen.clubs.meta`),
+but a build does not need the table: it needs a few sums per event.
+
+- **Ratings are a fold over events** in date order (then folder): each event's games are
+  rated against the ratings its players had after the events before it
+  (:func:`rate_event`). A build keeps what each event gave (its players' ratings before
+  and after each game, :class:`EventRatings`), so a change in the newest event re-rates
+  that event only, from the kept ratings, not the archive from its first game.
+- **The meta is a sum over events**: each event's part (:class:`MetaPart`: per faction
+  its wins, draws, losses, solos and points, the matchups, the breakdowns) is added up
+  per format and scope; a changed event replaces its own part.
+
+Every number equals the tidy table's (pandas) computation exactly, the same floating
+point operations in the same order (``tests/test_club_summary.py`` compares the pages'
+contexts both ways on the demo events and on random archives with random edits).
+Nothing here imports pandas or numpy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, cast
+
+from standgen.clubs.fide import SCORE, fide_expected, fide_k
+from standgen.clubs.games import EventGames
+from standgen.clubs.plackett_luce import Rating, places, rate_game, rate_pair
+from standgen.formats.mcmahon.scoring import RANK, rank_value
+
+START: Rating = (25.0, 25.0 / 3.0)  # openskill's PlackettLuce() defaults: mu, sigma
+EventPath = tuple[str, ...]
+Row = Sequence[Any]  # a row of the tidy table's event columns (standgen.clubs.games._ROW)
+
+# the columns of an event's rows (standgen.clubs.games._ROW)
+ROUND, TABLE, KIND, PLAYER, NAME, FACTION, RANK_, RATING, COLOUR, OPPONENTS = range(10)
+OPP_FACTIONS, OPP_RANKS, OPP_RATINGS, SEATS, OUTCOME, RESULT, POINTS = range(10, 17)
+HANDICAP = 18
+
+
+def rows_of(part: EventGames) -> Sequence[Row]:
+    """Return an event's rows of the tidy table."""
+    return cast("Sequence[Row]", part.rows)
+
+
+def ordinal(rating: Rating) -> float:
+    """Return mu - 3 sigma as the tidy table's column path computes it."""
+    return (rating[0] - 3.0 * rating[1]) + 0.0
+
+
+def column_round(value: float, digits: int) -> float:
+    """Return ``value`` rounded as pandas' and numpy's ``round`` do (``rint(value x
+    10**digits) / 10**digits``; Python's ``round`` is correctly rounded instead)."""
+    scale = 10.0**digits
+    return round(value * scale) / scale
+
+
+def fide_change_of(row: Row, fmt: str) -> float | None:
+    """Return the FIDE change of a tidy row (None when it has none), as
+    :func:`standgen.clubs.ratings.fide_changes` computes its column."""
+    if fmt != "swiss" or row[KIND] != "played" or row[RATING] is None:
+        return None
+    theirs = str(row[OPP_RATINGS])
+    score = SCORE.get(str(row[OUTCOME]))
+    if not theirs or ";" in theirs or score is None:
+        return None
+    rating, opponent = float(row[RATING]), float(theirs)
+    expected = fide_expected(rating, opponent)
+    if rating < opponent:  # the column path rounds 1 - high as numpy does
+        expected = column_round(1.0 - fide_expected(opponent, rating), 2)
+    return column_round(fide_k(rating) * (score - expected), 1)
+
+
+# ----- each event's summary -------------------------------------------------------------------
+
+Fide = tuple[int, float, float, str]  # round, the player's rating, the change, the player
+
+
+@dataclass(frozen=True)
+class ClubEvent:
+    """What the club pages read of one event besides its ratings: small, kept by a build
+    for every event (the games table itself is needed only to rate an event again)."""
+
+    path: EventPath
+    head: tuple[str, str, str, str, str]  # event, event_name, date, season, format
+    rated: bool
+    played: bool  # a game was played over the board
+    people: tuple[tuple[str, str], ...]  # players.csv's (id, name)
+    names: tuple[tuple[str, str], ...]  # each player's name in the event's last row of theirs
+    meta: MetaPart
+    fide: tuple[Fide, ...]  # the rows with a FIDE change, in row order
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """Where the event is rated: date, then folder."""
+        return self.head[2], self.head[0]
+
+
+def club_event(part: EventGames) -> ClubEvent:
+    """Return the summary of one event's part of the games table."""
+    rows = rows_of(part)
+    fmt = part.head[4]
+    fide = []
+    for row in rows:
+        change = fide_change_of(row, fmt)
+        if change is not None:
+            fide.append((int(row[ROUND]), float(row[RATING]), change, str(row[PLAYER])))
+    return ClubEvent(part.path, part.head, part.rated,
+                     any(row[KIND] == "played" for row in rows), part.players,
+                     tuple({str(row[PLAYER]): str(row[NAME]) for row in rows}.items()),
+                     meta_part(part), tuple(fide))
+
+
+# ----- ratings: a fold over events ----------------------------------------------------------
+
+# a rated seat: round, table, player, rating before, after, and what a player's page
+# shows of the game: opponents (ids joined with ";"), seats, result, FIDE change
+Seat = tuple[int, int, str, Rating, Rating, str, int, str, "float | None"]
+# a player's line in one event: id, games, rounded rating before their first game,
+# rating after their last, name
+Line = tuple[str, int, float, Rating, str]
+
+
+@dataclass(frozen=True)
+class EventRatings:
+    """What rating one event gave: each player's line (what a rating list reads) and,
+    unless a build has put them aside, each rated seat in the order rated."""
+
+    path: EventPath
+    key: tuple[str, str]  # where it was rated: date, folder (:func:`rating_order`)
+    lines: tuple[Line, ...]
+    seats: tuple[Seat, ...] = ()
+
+    def finals(self) -> dict[str, Rating]:
+        """Return each player's rating after the event."""
+        return {line[0]: line[3] for line in self.lines}
+
+
+def rating_order(part: EventGames | ClubEvent) -> tuple[str, str]:
+    """Return the key events are rated in: date, then folder."""
+    return part.head[2], part.head[0]
+
+
+def rate_event(part: EventGames, ratings: dict[str, Rating], fast: bool = True
+               ) -> EventRatings:
+    """Rate one event's played games, round by round, each round against the ratings
+    before it (``ratings``: every player's rating before the event; updated in place).
+
+    Two-player games by :func:`standgen.clubs.plackett_luce.rate_pair` (the package's
+    operations; with ``fast`` False by the package itself), boards of more seats by the
+    package, as :func:`standgen.clubs.ratings.openskill_ratings` rates them.
+    """
+    played = [row for row in rows_of(part) if row[KIND] == "played"]
+    fmt = part.head[4]
+    seats: list[Seat] = []
+    k = 0
+    while k < len(played):
+        end = k
+        while end < len(played) and played[end][ROUND] == played[k][ROUND]:
+            end += 1
+        before = {row[PLAYER]: ratings.get(row[PLAYER], START) for row in played[k:end]}
+        after: dict[str, Rating] = {}
+        table = k
+        while table < end:
+            last = table
+            while last < end and played[last][TABLE] == played[table][TABLE]:
+                last += 1
+            rows = played[table:last]
+            olds = [before[row[PLAYER]] for row in rows]
+            after.update(zip((row[PLAYER] for row in rows), _rate(rows, olds, fast),
+                             strict=True))
+            table = last
+        for row in played[k:end]:
+            pid = str(row[PLAYER])
+            seats.append((int(row[ROUND]), int(row[TABLE]), pid, before[pid], after[pid],
+                          str(row[OPPONENTS]), int(row[SEATS]), str(row[RESULT]),
+                          fide_change_of(row, fmt)))
+        ratings.update(after)
+        k = end
+    names = {str(row[PLAYER]): str(row[NAME]) for row in played}
+    counts: dict[str, int] = {}
+    firsts: dict[str, float] = {}
+    lasts: dict[str, Rating] = {}
+    for seat in seats:
+        pid = seat[2]
+        if pid not in counts:
+            counts[pid] = 0
+            firsts[pid] = round(ordinal(seat[3]), 2)
+        counts[pid] += 1
+        lasts[pid] = seat[4]
+    return EventRatings(part.path, rating_order(part),
+                        tuple((pid, count, firsts[pid], lasts[pid], names[pid])
+                              for pid, count in counts.items()), tuple(seats))
+
+
+def _rate(rows: Sequence[Row], olds: list[Rating], fast: bool) -> list[Rating]:
+    values = [SCORE.get(str(row[OUTCOME]), 0.0) for row in rows]
+    if fast and len(rows) == 2:
+        if values[0] < values[1]:
+            second, first = rate_pair(olds[1], olds[0], False)
+            return [first, second]
+        return list(rate_pair(olds[0], olds[1], values[0] == values[1]))
+    scores = values if len(rows) == 2 else [float(row[POINTS]) for row in rows]
+    return rate_game(olds, places(scores))
+
+
+# ----- a scope's rating list ----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Listed:
+    """A player in a rating list."""
+
+    player: str
+    name: str
+    mu: float  # rounded to 4 places, as the list shows it
+    sigma: float
+    rating: float  # mu - 3 sigma, rounded to 2 places
+    games: int
+    last: str  # the date of their last rated game
+    last_event: str
+    last_change: float
+
+
+@dataclass(frozen=True)
+class ScopeRatings:
+    """A scope's ratings: what each rated event gave, in the order rated, and the list."""
+
+    events: tuple[EventRatings, ...]
+    redone: frozenset[EventPath] = frozenset()  # the events rated again (the rest kept)
+
+    @cached_property
+    def listing(self) -> tuple[Listed, ...]:
+        """Return the rating list, best first (then by id)."""
+        running: dict[str, tuple[str, Rating, int, tuple[str, str], float]] = {}
+        games: dict[str, int] = {}
+        for rated in self.events:
+            for pid, count, first, after, name in rated.lines:
+                running[pid] = (name, after, count, rated.key, first)
+                games[pid] = games.get(pid, 0) + count
+        rows = []
+        for pid, (name, rating, _, (date, slug), first) in running.items():
+            rows.append(Listed(pid, name, round(rating[0], 4), round(rating[1], 4),
+                               round(ordinal(rating), 2), games[pid], date, slug,
+                               round(round(ordinal(rating), 2) - first, 2)))
+        rows.sort(key=lambda r: (-r.rating, r.player))
+        return tuple(rows)
+
+
+def scope_ratings(events: Sequence[ClubEvent], games: Callable[[EventPath], EventGames],
+                  fast: bool = True, kept: Mapping[EventPath, EventRatings] | None = None,
+                  changed: Iterable[EventPath] = ()) -> ScopeRatings:
+    """Return the ratings of ``events`` (one scope's), rated in date order; ``games``
+    gives an event's part of the games table, to rate it.
+
+    ``kept`` holds what each event gave when last rated (a build state's), ``changed``
+    the events whose parts changed since. Events rated before the first change (the
+    earliest place, in the order rated, where a changed, new or removed event is or
+    was) keep theirs; the rest are rated again from the ratings after the last kept
+    one. Without ``kept``: every event, from the start.
+    """
+    ordered = sorted((e for e in events if e.rated), key=lambda e: e.key)
+    kept = kept or {}
+    redo = set(changed)
+    present = {event.path for event in ordered}
+    starts = [e.key for e in ordered if e.path in redo or e.path not in kept]
+    starts += [held.key for path, held in kept.items() if path in redo or path not in present]
+    start = min(starts, default=None)
+    ratings: dict[str, Rating] = {}
+    done: list[EventRatings] = []
+    redone: set[EventPath] = set()
+    for event in ordered:
+        if start is None or event.key < start:
+            done.append(kept[event.path])
+            continue
+        if not redone:  # the first event rated again: the ratings after those before it
+            for rated in done:
+                ratings.update(rated.finals())
+        redone.add(event.path)
+        done.append(rate_event(games(event.path), ratings, fast))
+    return ScopeRatings(tuple(done), frozenset(redone))
+
+
+def fide_by_player(events: Iterable[ClubEvent]) -> dict[str, tuple[float, float]]:
+    """Return each chess player's newest FIDE rating and the sum of their FIDE changes
+    over ``events`` (FIDE B.02 art. 8.3): the newest by date, event and round."""
+    rows = [(event.head[2], event.head[0], rnd, rating, change, pid)
+            for event in events for rnd, rating, change, pid in event.fide]
+    rows.sort(key=lambda r: r[:3])  # stable: table order within a round
+    newest: dict[str, float] = {}
+    totals: dict[str, _Kahan] = {}
+    for _, _, _, rating, change, pid in rows:
+        newest[pid] = rating
+        totals.setdefault(pid, _Kahan()).add(change)
+    return {pid: (newest[pid], round(totals[pid].total, 1)) for pid in newest}
+
+
+@dataclass
+class _Kahan:
+    """A float sum with Kahan's compensation, as pandas' grouped sums and means add."""
+
+    total: float = 0.0
+    compensation: float = 0.0
+    count: int = 0
+
+    def add(self, value: float) -> None:
+        y = value - self.compensation
+        t = self.total + y
+        self.compensation = t - self.total - y
+        self.total = t
+        self.count += 1
+
+
+# ----- the meta: sums per event -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Tally:
+    """Games of one group and one side's wins and draws in them."""
+
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    points: float = 0.0  # a draw half
+
+    def plus(self, other: Tally) -> Tally:
+        return Tally(self.games + other.games, self.wins + other.wins,
+                     self.draws + other.draws, self.points + other.points)
+
+
+@dataclass(frozen=True)
+class MetaPart:
+    """One event's part of its format's meta: games over the board, per faction its
+    results (with the points the format gave, in row order), the matchups, the boards'
+    power pairs, and the format's breakdowns (Go: by rank difference and handicap;
+    chess: colours, and by rating difference with FIDE's expected scores in order)."""
+
+    games: int = 0
+    factions: dict[str, tuple[int, int, int, int, int, tuple[float, ...]]] = field(
+        default_factory=dict)  # faction -> games, wins, draws, losses, solos, points
+    matchups: dict[tuple[str, str], tuple[int, float]] = field(default_factory=dict)
+    boards: dict[tuple[str, str], tuple[int, float]] = field(default_factory=dict)
+    differences: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    handicaps: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    colours: tuple[int, int, int] | None = None  # White's games, wins, draws
+    bands: dict[int, tuple[int, int, int, tuple[float, ...]]] = field(default_factory=dict)
+
+
+_VALUE = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+_BANDS = (0, 50, 100, 200, 300, 400)
+
+
+def meta_part(part: EventGames) -> MetaPart:
+    """Return one event's part of the meta of its format."""
+    fmt = part.head[4]
+    played = [row for row in rows_of(part) if row[KIND] == "played"]
+    factions: dict[str, tuple[list[int], list[float]]] = {}
+    for row in played:
+        faction = str(row[FACTION])
+        if not faction:
+            continue
+        counts, points = factions.setdefault(faction, ([0, 0, 0, 0, 0], []))
+        outcome = row[OUTCOME]
+        counts[0] += 1
+        counts[1] += outcome == "win"
+        counts[2] += outcome == "draw"
+        counts[3] += outcome == "loss"
+        counts[4] += row[RESULT] == "solo"
+        points.append(float(row[POINTS]))
+    matchups: dict[tuple[str, str], list[float]] = {}
+    boards: dict[tuple[str, str], list[float]] = {}
+    if fmt == "diplomacy":
+        _board_pairs(played, boards)
+    else:
+        for row in played:
+            if row[SEATS] == 2 and row[FACTION] != "" and row[OPP_FACTIONS] != "":
+                cell = matchups.setdefault((str(row[FACTION]), str(row[OPP_FACTIONS])),
+                                           [0, 0.0])
+                cell[0] += 1
+                value = _VALUE.get(str(row[OUTCOME]))
+                if value is not None:  # pandas' sum leaves a missing value out
+                    cell[1] += value
+    part_meta = MetaPart(
+        games=len({(row[ROUND], row[TABLE]) for row in played}),
+        factions={f: (a, b, c, d, e, tuple(points))
+                  for f, ([a, b, c, d, e], points) in factions.items()},
+        matchups={k: (int(v[0]), v[1]) for k, v in matchups.items()},
+        boards={k: (int(v[0]), v[1]) for k, v in boards.items()})
+    firsts = _one_per_game(played)
+    if fmt == "mcmahon":
+        return _go(part_meta, firsts)
+    if fmt == "swiss":
+        return _chess(part_meta, firsts)
+    return part_meta
+
+
+def _board_pairs(played: Sequence[Row],
+                 boards: dict[tuple[str, str], list[float]]) -> None:
+    """Add each ordered pair of powers at a board (more than two seats) and how the first
+    finished against the second (above 1, level a half)."""
+    tables: dict[tuple[object, object], list[Row]] = {}
+    for row in played:
+        if int(row[SEATS]) > 2 and row[FACTION] != "":
+            tables.setdefault((row[ROUND], row[TABLE]), []).append(row)
+    for seats in tables.values():
+        for mine in seats:
+            for other in seats:
+                if mine[PLAYER] == other[PLAYER]:
+                    continue
+                cell = boards.setdefault((str(mine[FACTION]), str(other[FACTION])), [0, 0.0])
+                cell[0] += 1
+                a, b = float(mine[POINTS]), float(other[POINTS])
+                cell[1] += (1.0 if a > b else 0.0) + 0.5 * (1.0 if a == b else 0.0)
+
+
+def _one_per_game(played: Sequence[Row]) -> list[Row]:
+    """Return each two-player game once: its first row (by round, table, player)."""
+    seen: set[tuple[object, object]] = set()
+    firsts = []
+    for row in played:
+        key = (row[ROUND], row[TABLE])
+        if row[SEATS] == 2 and key not in seen:
+            seen.add(key)
+            firsts.append(row)
+    return firsts
+
+
+def _counted(scores: Iterable[float]) -> tuple[int, int, int]:
+    scores = list(scores)
+    return len(scores), sum(1 for s in scores if s == 1.0), sum(1 for s in scores if s == 0.5)
+
+
+def _go(part: MetaPart, games: Sequence[Row]) -> MetaPart:
+    by_difference: dict[int, list[float]] = {}
+    by_handicap: dict[int, list[float]] = {}
+    for row in games:
+        mine, theirs = str(row[RANK_]), str(row[OPP_RANKS])
+        if not (RANK.fullmatch(mine) and RANK.fullmatch(theirs)):
+            continue
+        difference = rank_value(mine) - rank_value(theirs)
+        score = _VALUE.get(str(row[OUTCOME]), 0.0)
+        stronger = score if difference >= 0 else 1.0 - score
+        by_difference.setdefault(min(abs(difference), 4), []).append(stronger)
+        by_handicap.setdefault(int(row[HANDICAP]), []).append(stronger)
+    return MetaPart(part.games, part.factions, part.matchups, part.boards,
+                    {k: _counted(v) for k, v in by_difference.items()},
+                    {k: _counted(v) for k, v in by_handicap.items()})
+
+
+def _chess(part: MetaPart, games: Sequence[Row]) -> MetaPart:
+    whites: list[float] = []
+    bands: dict[int, tuple[list[float], list[float]]] = {}
+    for row in games:
+        if row[COLOUR] == "":
+            continue
+        score = _VALUE.get(str(row[OUTCOME]), 0.0)
+        whites.append(score if row[COLOUR] == "white" else 1.0 - score)
+        theirs = str(row[OPP_RATINGS])
+        if row[RATING] is None or not theirs or ";" in theirs:
+            continue
+        mine, other = float(row[RATING]), float(theirs)
+        higher = score if mine >= other else 1.0 - score
+        band = max(i for i, low in enumerate(_BANDS) if abs(mine - other) >= low)
+        scores, expected = bands.setdefault(band, ([], []))
+        scores.append(higher)
+        expected.append(fide_expected(max(mine, other), min(mine, other)))
+    return MetaPart(part.games, part.factions, part.matchups, part.boards,
+                    colours=_counted(whites) if whites else None,
+                    bands={b: (*_counted(s), tuple(e)) for b, (s, e) in bands.items()})
+
+
+# ----- a format's meta in a scope: the parts added up ---------------------------------------
+
+@dataclass(frozen=True)
+class FactionLine:
+    faction: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    solos: int
+    average: float  # rounded to 3 places as the column path rounds
+
+
+@dataclass(frozen=True)
+class Cell:
+    faction: str
+    against: str
+    games: int
+    score: float  # rounded to 4 places as the column path rounds
+    total: float
+
+
+@dataclass(frozen=True)
+class FormatMeta:
+    """One format's meta over a scope's events."""
+
+    games: int
+    factions: tuple[FactionLine, ...]  # best score share first
+    cells: tuple[Cell, ...]  # the matchups (Diplomacy: the boards' power pairs)
+    differences: dict[int, tuple[int, int, int]]
+    handicaps: dict[int, tuple[int, int, int]]
+    colours: tuple[int, int, int] | None
+    bands: dict[int, tuple[int, int, int, float]]  # ..., the sum of expected scores
+
+
+def format_meta(parts: Sequence[MetaPart], diplomacy: bool) -> FormatMeta:
+    """Return the meta of one format from its events' parts, events by folder."""
+    factions: dict[str, tuple[list[int], _Kahan]] = {}
+    for part in parts:
+        for faction, (*counted, points) in part.factions.items():
+            counts, kahan = factions.setdefault(faction, ([0, 0, 0, 0, 0], _Kahan()))
+            for k in range(5):
+                counts[k] += counted[k]
+            for value in points:
+                kahan.add(value)
+    lines = []
+    for faction, ([games, wins, draws, losses, solos], kahan) in factions.items():
+        lines.append(FactionLine(faction, games, wins, draws, losses, solos,
+                                 column_round(kahan.total / kahan.count, 3)))
+    lines.sort(key=lambda f: (-column_round((f.wins + 0.5 * f.draws) / f.games, 4), f.faction))
+    cells: dict[tuple[str, str], list[float]] = {}
+    for part in parts:
+        for key, (games, total) in (part.boards if diplomacy else part.matchups).items():
+            cell = cells.setdefault(key, [0, 0.0])
+            cell[0] += games
+            cell[1] += total
+    differences: dict[int, tuple[int, int, int]] = {}
+    handicaps: dict[int, tuple[int, int, int]] = {}
+    colours: tuple[int, int, int] | None = None
+    bands: dict[int, tuple[int, int, int, list[float]]] = {}
+    for part in parts:
+        _add(differences, part.differences)
+        _add(handicaps, part.handicaps)
+        if part.colours is not None:
+            colours = part.colours if colours is None else _plus(colours, part.colours)
+        for band, (n, wins, draws, expected) in part.bands.items():
+            held = bands.get(band)
+            bands[band] = ((n, wins, draws, list(expected)) if held is None else
+                           (*_plus(held[:3], (n, wins, draws)), held[3] + list(expected)))
+    return FormatMeta(
+        sum(part.games for part in parts), tuple(lines),
+        tuple(Cell(f, a, int(n), column_round(t / n, 4), t)
+              for (f, a), (n, t) in sorted(cells.items())),
+        differences, handicaps, colours,
+        {b: (n, w, d, sum(e)) for b, (n, w, d, e) in bands.items()})
+
+
+def _plus(a: Sequence[int], b: Sequence[int]) -> tuple[int, int, int]:
+    return a[0] + b[0], a[1] + b[1], a[2] + b[2]
+
+
+def _add(into: dict[int, tuple[int, int, int]], part: Mapping[int, tuple[int, int, int]]
+         ) -> None:
+    for key, value in part.items():
+        held = into.get(key)
+        into[key] = value if held is None else _plus(held, value)
+
+
+# ----- the archive's club numbers, from each event's summary ---------------------------------
+
+class ClubTables:
+    """The club pages' numbers from each event's summary (:class:`ClubEvent`): each
+    scope's ratings and each format's meta are made when first asked for.
+
+    A full build gives every event's part of the games table (``parts``); an incremental
+    build gives the kept summaries (``events``), the parts it has (``games``, the others
+    read when an event must be rated again), what each event's rating gave per scope
+    (``kept``, by the scope's folder) and each player's rated seats (``seats``), and the
+    events whose parts changed (``changed``).
+    """
+
+    def __init__(self, parts: Iterable[EventGames] = (), fast: bool = True, *,
+                 events: Mapping[EventPath, ClubEvent] | None = None,
+                 games: Callable[[EventPath], EventGames] | None = None,
+                 kept: Callable[[EventPath], Mapping[EventPath, EventRatings]] | None = None,
+                 seats: Callable[[str], Mapping[EventPath, tuple[Seat, ...]]] | None = None,
+                 changed: Iterable[EventPath] = ()) -> None:
+        by_path = {part.path: part for part in parts}
+        found = dict(events) if events is not None else {}
+        found.update((path, club_event(part)) for path, part in by_path.items())
+        self.events = sorted(found.values(), key=lambda e: e.head[0])  # by folder
+        self.fast = fast
+        self.kept = kept
+        self.changed = tuple(changed)
+        self._games = games
+        self._parts = by_path
+        self._seats = seats
+        self._ratings: dict[EventPath, ScopeRatings] = {}
+
+    def part(self, path: EventPath) -> EventGames:
+        """Return an event's part of the games table (to rate it)."""
+        if path in self._parts:
+            return self._parts[path]
+        if self._games is None:
+            raise KeyError(path)
+        return self._games(path)
+
+    def within(self, scope: Sequence[str]) -> list[ClubEvent]:
+        """Return the events in the folder ``scope`` (every event for ()), by folder."""
+        if not scope:
+            return self.events
+        prefix = "/".join(scope) + "/"
+        return [e for e in self.events if e.head[0].startswith(prefix)]
+
+    def ratings(self, scope: Sequence[str]) -> ScopeRatings:
+        """Return the scope's ratings (a season's events rated on their own)."""
+        key = tuple(scope)
+        if key not in self._ratings:
+            kept = None if self.kept is None else self.kept(key)
+            self._ratings[key] = scope_ratings(self.within(key), self.part, self.fast, kept,
+                                               self.changed if kept is not None else ())
+        return self._ratings[key]
+
+    @cached_property
+    def names(self) -> dict[str, str]:
+        """Return each player's name by id, as their last row (events by folder) spells it."""
+        return {pid: name for event in self.events for pid, name in event.names}
+
+    @cached_property
+    def people(self) -> dict[str, str]:
+        """Return every player of every event (those without a game too) by id."""
+        return {pid: name for event in self.events for pid, name in event.people}
+
+    def formats(self, scope: Sequence[str]) -> list[str]:
+        """Return the formats of the scope's games played over the board, by id."""
+        return sorted({e.head[4] for e in self.within(scope) if e.played})
+
+    def meta(self, scope: Sequence[str], fmt: str) -> FormatMeta:
+        """Return the meta of format ``fmt`` over the scope's events."""
+        return format_meta([e.meta for e in self.within(scope) if e.head[4] == fmt],
+                           fmt == "diplomacy")
+
+    def fide(self, scope: Sequence[str]) -> dict[str, tuple[float, float]]:
+        """Return each chess player's newest FIDE rating and FIDE change in the scope."""
+        return fide_by_player(self.within(scope))
+
+    def rated_games(self, pid: str) -> list[tuple[ClubEvent, Seat]]:
+        """Return a player's rated games across the site (event, seat), in the order
+        rated."""
+        site = self.ratings(())
+        by_path = {e.path: e for e in self.events}
+        if self._seats is None:
+            return self._all_seats.get(pid, [])
+        kept = self._seats(pid)
+        found: list[tuple[ClubEvent, Seat]] = []
+        for rated in site.events:
+            if rated.path in site.redone:
+                found.extend((by_path[rated.path], seat) for seat in rated.seats
+                             if seat[2] == pid)
+            else:
+                found.extend((by_path[rated.path], seat) for seat in kept.get(rated.path, ()))
+        return found
+
+    @cached_property
+    def _all_seats(self) -> dict[str, list[tuple[ClubEvent, Seat]]]:
+        by_path = {e.path: e for e in self.events}
+        found: dict[str, list[tuple[ClubEvent, Seat]]] = {}
+        for rated in self.ratings(()).events:
+            event = by_path[rated.path]
+            for seat in rated.seats:
+                found.setdefault(seat[2], []).append((event, seat))
+        return found
