@@ -231,6 +231,169 @@ def case_rebuild(events_arg: str, repeat: int) -> dict[str, float]:
             "full_build": first}
 
 
+# --- what a TO does, timed as CPU seconds of the whole build process ------------------------
+
+ACTIONS = {
+    "enter": "a result entered in the newest event",
+    "correct": "a result corrected in the newest event",
+    "correct-oldest": "a result corrected in the oldest event",
+    "round": "a new round file (with its results) in the newest event",
+    "event": "a new event",
+}
+
+
+def _events_by_date(events: Path) -> list[Path]:
+    """Return the two-player event folders of an archive, oldest first (date, folder)."""
+    found = []
+    for toml in events.glob("**/event.toml"):
+        text = toml.read_text()
+        if 'format = "diplomacy"' in text:  # a board's row is not one result
+            continue
+        date = next(line.split("=", 1)[1].strip() for line in text.splitlines()
+                    if line.startswith("date"))
+        found.append((date, toml.parent.relative_to(events).as_posix(), toml.parent))
+    return [folder for _, _, folder in sorted(found)]
+
+
+def _rounds(folder: Path) -> list[Path]:
+    return sorted(folder.glob("round-*.csv"), key=lambda p: int(p.stem.split("-")[1]))
+
+
+def _action(events: Path, action: str, aside: Path) -> tuple[Callable[[], None],
+                                                              Callable[[], None]]:
+    """Return (undo, do) of ``action`` on the archive ``events``: ``undo`` puts it back
+    as before the TO acted, ``do`` acts."""
+    folders = _events_by_date(events)
+    newest, oldest = folders[-1], folders[0]
+    if action in ("enter", "correct", "correct-oldest"):
+        target = _rounds(oldest)[0] if action == "correct-oldest" else _rounds(newest)[-1]
+        text = target.read_text()
+        lines = text.splitlines()
+        cells = lines[1].split(",")
+        if action == "enter":  # the result and the table's stats not typed in yet
+            cells[3:] = [""] * len(cells[3:])
+        else:  # the winner was the other player: the two seats swap
+            cells[1], cells[2] = cells[2], cells[1]
+        other = "\n".join([*lines[:1], ",".join(cells), *lines[2:]]) + "\n"
+        return (lambda: target.write_text(other if action == "enter" else text),
+                lambda: target.write_text(text if action == "enter" else other))
+    moved = _rounds(newest)[-1] if action == "round" else newest
+    place = aside / moved.name
+    return (lambda: shutil.move(moved, place), lambda: shutil.move(place, moved))
+
+
+def _cpu_of(run: Callable[[], object]) -> float:
+    """Return the CPU seconds (user + system) of the child processes ``run`` waits for."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    run()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def case_act(events_arg: str, action: str, repeat: int) -> dict[str, float]:
+    """Time ``standgen build`` after what a TO does (:data:`ACTIONS`) on a copy of an
+    archive built before: CPU seconds of the whole process (and its workers), the median
+    of ``repeat`` runs, each after the action was undone and the site built again. The
+    copy and its site are kept for the next case (``full_build``: the CPU seconds of the
+    full build that made them, when this case made them)."""
+    import statistics
+
+    source = archive_dir(int(events_arg))
+    events = CACHE / f"act-{events_arg}"
+    aside = CACHE / f"act-{events_arg}-aside"
+    output = CACHE / f"out-act-{events_arg}"
+    ready = CACHE / f"act-{events_arg}.ready"  # a copy as generated, built: reused
+    full = float("nan")
+    if not ready.exists():
+        for folder in (events, aside, output):
+            shutil.rmtree(folder, ignore_errors=True)
+        shutil.copytree(source, events)
+        full = _cpu_of(lambda: _standgen(events, output))
+        ready.write_text("")
+    aside.mkdir(exist_ok=True)
+    undo, do = _action(events, action, aside)
+    ready.unlink()  # until the copy is as generated again
+    times = []
+    for _ in range(repeat):
+        undo()
+        _standgen(events, output)
+        do()
+        times.append(_cpu_of(lambda: _standgen(events, output)))
+    if action.startswith("correct"):  # the copy as generated again
+        undo()
+        _standgen(events, output)
+    ready.write_text("")
+    return {"time": statistics.median(times), "runs": len(times), "full_build": full,
+            "slowest": max(times)}
+
+
+def case_desk(events_arg: str, repeat: int) -> dict[str, float]:
+    """Time a result typed in at the results desk of ``standgen watch --venue`` until the
+    served round page's ``pairings.json`` shows it (wall seconds, the median of
+    ``repeat`` entries, each at another table of the newest event's last round; the CPU
+    seconds of the watching process over the same time beside it)."""
+    import http.client
+    import re
+    import statistics
+    from urllib.parse import urlencode
+
+    from standgen.venue import Desk
+    from standgen.watch import Watch
+
+    source = archive_dir(int(events_arg))
+    events = CACHE / f"desk-{events_arg}"
+    shutil.rmtree(events, ignore_errors=True)
+    shutil.copytree(source, events)
+    newest = _events_by_date(events)[-1]
+    target = _rounds(newest)[-1]
+    lines = target.read_text().splitlines()
+    typed = {}
+    header = lines[0].split(",")
+    for k in range(1, repeat + 1):  # tables 1..repeat: not typed in yet
+        cells = lines[k].split(",")
+        typed[int(cells[0])] = dict(zip(header[3:], cells[3:], strict=True))
+        lines[k] = ",".join([*cells[:3], *[""] * len(cells[3:])])
+    target.write_text("\n".join(lines) + "\n")
+    event = newest.relative_to(events).as_posix()
+    number = int(target.stem.split("-")[1])
+    watch = Watch(events, port=0, docs=PROJECT / "docs")
+    watch.desk = Desk(watch)
+
+    def call(method: str, path: str, form: dict[str, str] | None = None) -> str:
+        conn = http.client.HTTPConnection("127.0.0.1", watch.port, timeout=120)
+        try:
+            conn.request(method, path, body=None if form is None else urlencode(form).encode(),
+                         headers={} if form is None else
+                         {"Content-Type": "application/x-www-form-urlencoded"})
+            return conn.getresponse().read().decode()
+        finally:
+            conn.close()
+
+    walls, cpus = [], []
+    with watch:
+        base = f"/__desk/{watch.desk.token}/"
+        for table, values in typed.items():
+            page = call("GET", base + "?" + urlencode({"event": event, "round": number}))
+            token = re.search(r'name="csrf" value="([^"]+)"', page)
+            assert token is not None
+            form = {"csrf": token.group(1), "event": event, "round": str(number),
+                    "table": str(table), **values}
+            wall, cpu = time.perf_counter(), time.process_time()
+            call("POST", base + "enter", form)
+            while True:
+                text = call("GET", f"/{event}/round-{number}/pairings.json")
+                if text.startswith("{") and any(
+                        t["table"] == table and t["result"] for t in json.loads(text)["tables"]):
+                    break
+                time.sleep(0.01)
+            walls.append(time.perf_counter() - wall)
+            cpus.append(time.process_time() - cpu)
+    return {"time": statistics.median(walls), "runs": len(walls), "cpu": statistics.median(cpus),
+            "slowest": max(walls)}
+
+
 def case_club(events_arg: str, repeat: int) -> dict[str, float]:
     """Time the club tables of an archive (issue #20): the tidy games table with the FIDE
     changes, the OpenSkill ratings and the meta, as the export and the club pages make
@@ -274,6 +437,10 @@ def run_case(argv: list[str], repeat: int) -> dict[str, float]:
         return case_rebuild(args[0], 1)
     if name == "club":
         return case_club(args[0], 1)
+    if name == "desk":
+        return case_desk(args[0], max(repeat, 5))
+    if name == "act":
+        return case_act(args[0], args[1], max(repeat, 5))
     raise SystemExit(f"unknown case {name}")
 
 
@@ -304,6 +471,8 @@ def plan(quick: bool, archive_events: int) -> list[Spec]:
             Spec("build archive", "10 events", ("build", "10")),
             Spec("rebuild after one CSV", "10 events", ("rebuild", "10"), 1.0),
             Spec("club ratings and meta", "10 events", ("club", "10")),
+            *(Spec(f"act: {ACTIONS[a]}", "10 events", ("act", "10", a), BUDGETS.get(a))
+              for a in ACTIONS),
         ]
     specs = [
         Spec("pair steamroller", "256 players, R6", ("pair", "steamroller", "256", "5")),
@@ -356,7 +525,17 @@ def plan(quick: bool, archive_events: int) -> list[Spec]:
                       ("rebuild", str(archive_events)), 1.0))
     specs.append(Spec("club ratings and meta", f"{archive_events} events",
                       ("club", str(archive_events)), 10.0))
+    specs.append(Spec("desk entry served (watch --venue)", f"{min(100, archive_events)} events",
+                      ("desk", str(min(100, archive_events))), 1.0))
+    for events in sorted({10, min(100, archive_events), archive_events}):
+        specs.extend(Spec(f"act: {ACTIONS[a]}", f"{events} events", ("act", str(events), a),
+                          BUDGETS.get(a) if events == archive_events else None)
+                     for a in ACTIONS)
     return specs
+
+
+# issue #33's budgets (CPU s of the whole process) at the largest archive (1,000 events)
+BUDGETS = {"enter": 1.0, "correct": 1.0, "round": 1.5}
 
 
 def run_child(spec: Spec, repeat: int) -> tuple[dict[str, float], float]:
@@ -393,6 +572,16 @@ def verdict(spec: Spec, result: dict[str, float], peak: float) -> str:
     return "MISS " + "; ".join(misses) if misses else "ok"
 
 
+def calibration() -> float:
+    """Return the CPU seconds of a fixed 10-million-step Python loop (the machine's speed
+    now: about 1.2 s on the reference machine when idle)."""
+    start = time.process_time()
+    total = 0
+    for k in range(10_000_000):
+        total += k
+    return time.process_time() - start
+
+
 def machine() -> str:
     """Return the machine line printed above the table."""
     model = "unknown CPU"
@@ -422,7 +611,8 @@ def main(argv: list[str] | None = None) -> int:
     CACHE.mkdir(parents=True, exist_ok=True)
     specs = [s for s in plan(args.quick, args.archive_events) if args.only in s.label]
     repeat = 1 if args.quick else args.repeat
-    print(f"machine: {machine()}")
+    print(f"machine: {machine()}; calibration loop {calibration():.2f} CPU s; "
+          f"load average {os.getloadavg()[0]:.1f}")
     header = (f"{'case':<36} {'size':<22} {'time (s)':>9} {'pages/s':>9} {'ms/page':>8} "
               f"{'peak MiB':>9}  budget")
     print(header)
@@ -437,6 +627,12 @@ def main(argv: list[str] | None = None) -> int:
         failed += mark.startswith("MISS")
         extra = f" ({int(result['rewritten'])} of {int(result['files'])} files rewritten)" \
             if "rewritten" in result else ""
+        if "cpu" in result:
+            extra = (f" (wall s, median of {int(result['runs'])}; slowest "
+                     f"{result['slowest']:.2f}; CPU {result['cpu']:.2f} s)")
+        elif "runs" in result:
+            extra = (f" (CPU s, median of {int(result['runs'])}; slowest "
+                     f"{result['slowest']:.2f}; full build {result['full_build']:.1f})")
         print(f"{spec.label:<36} {spec.size:<22} {result['time']:>9.3f} {rate:>9} "
               f"{per_page:>8} {peak:>9.0f}  {mark}{extra}", flush=True)
     print(f"{failed} budget(s) missed" if failed else "every budget met")

@@ -22,12 +22,13 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from standgen.clubs.summary import ClubEvent, ClubKept, EventRatings, Seat
 from standgen.errors import Problem
 from standgen.load.files import read_regular
 from standgen.load.inputs import Entry, event_entries, event_files
 from standgen.site.summary import EventSummary, PlayerLine
 
-VERSION = "1"
+VERSION = "2"  # 2: the club pages' summaries (issue #33)
 EventPath = tuple[str, ...]
 
 
@@ -181,6 +182,13 @@ class BuildState:
             "CREATE TABLE IF NOT EXISTS signatures (path TEXT PRIMARY KEY, signature TEXT);"
             "CREATE TABLE IF NOT EXISTS games (path TEXT PRIMARY KEY, part BLOB);"
             "CREATE TABLE IF NOT EXISTS club (path TEXT PRIMARY KEY);"
+            "CREATE TABLE IF NOT EXISTS club_events (path TEXT PRIMARY KEY, part BLOB);"
+            "CREATE TABLE IF NOT EXISTS club_ratings (scope TEXT, path TEXT, part BLOB,"
+            " PRIMARY KEY (scope, path));"
+            "CREATE TABLE IF NOT EXISTS seats (pid TEXT, path TEXT, part BLOB,"
+            " PRIMARY KEY (pid, path));"
+            "CREATE INDEX IF NOT EXISTS seats_by_path ON seats (path);"
+            "CREATE TABLE IF NOT EXISTS club_lists (scope TEXT PRIMARY KEY, part BLOB);"
         )
         return cls(path, db)
 
@@ -251,6 +259,32 @@ class BuildState:
         return {_path(path): pickle.loads(part)
                 for path, part in self.db.execute("SELECT path, part FROM games")}
 
+    def club_events(self) -> dict[EventPath, ClubEvent]:
+        """Return every event's summary for the club pages (issue #33)."""
+        return {_path(path): pickle.loads(part)
+                for path, part in self.db.execute("SELECT path, part FROM club_events")}
+
+    def club_ratings(self, scope: EventPath) -> dict[EventPath, EventRatings]:
+        """Return what rating each event of a scope (its folder) gave, seats aside."""
+        return {_path(path): pickle.loads(part) for path, part in self.db.execute(
+            "SELECT path, part FROM club_ratings WHERE scope = ?", (_key(scope),))}
+
+    def seats_of(self, pid: str) -> dict[EventPath, tuple[Seat, ...]]:
+        """Return a player's rated seats in each event (the site's ratings)."""
+        return {_path(path): pickle.loads(part) for path, part in self.db.execute(
+            "SELECT path, part FROM seats WHERE pid = ?", (pid,))}
+
+    def seats_in(self, path: EventPath) -> dict[str, tuple[Seat, ...]]:
+        """Return each player's rated seats in one event (the site's ratings)."""
+        return {pid: pickle.loads(part) for pid, part in self.db.execute(
+            "SELECT pid, part FROM seats WHERE path = ?", (_key(path),))}
+
+    def club_list(self, scope: EventPath) -> tuple[str, ...] | None:
+        """Return a scope's rating list (ids, best first) at the last build."""
+        row = self.db.execute("SELECT part FROM club_lists WHERE scope = ?",
+                              (_key(scope),)).fetchone()
+        return None if row is None else tuple(pickle.loads(row[0]))
+
     def club_files(self) -> set[str]:
         """Return the club pages' files the last build wrote (issue #20)."""
         return {row[0] for row in self.db.execute("SELECT path FROM club")}
@@ -296,6 +330,7 @@ class BuildState:
         signatures: Mapping[EventPath, str] | None = None,
         games: Mapping[EventPath, object] | None = None,
         club: Iterable[str] | None = None,
+        kept: ClubKept | None = None,
     ) -> None:
         """Record a build: ``put`` (fingerprint, summary, warnings) for each event built,
         ``remove`` for events gone; ``full`` starts the state afresh; ``signatures``
@@ -308,13 +343,16 @@ class BuildState:
                            sorted((_key(path), sig) for path, sig in (signatures or {}).items()
                                   if sig))
             if full:
-                db.execute("DELETE FROM events")
-                db.execute("DELETE FROM lines")
-                db.execute("DELETE FROM games")
+                for table in ("events", "lines", "games", "club_events", "club_ratings",
+                              "seats", "club_lists"):
+                    db.execute(f"DELETE FROM {table}")
             for path in remove:
                 db.execute("DELETE FROM events WHERE path = ?", (_key(path),))
                 db.execute("DELETE FROM lines WHERE path = ?", (_key(path),))
                 db.execute("DELETE FROM games WHERE path = ?", (_key(path),))
+                db.execute("DELETE FROM club_events WHERE path = ?", (_key(path),))
+            if kept is not None:
+                _save_club(db, kept)
             if club is not None:  # the club pages' files, when rendered
                 db.execute("DELETE FROM club")
                 db.executemany("INSERT INTO club VALUES (?)", ((rel,) for rel in sorted(club)))
@@ -342,6 +380,25 @@ class BuildState:
                 except sqlite3.Error:
                     pass  # the error that matters is the one being raised
             raise
+
+
+def _save_club(db: sqlite3.Connection, kept: ClubKept) -> None:
+    """Record the club pages' summaries a build made (see :class:`ClubKept`)."""
+    db.executemany("INSERT OR REPLACE INTO club_events VALUES (?, ?)",
+                   ((_key(path), _dump(event)) for path, event in sorted(kept.events.items())))
+    for path in sorted(kept.dropped):
+        db.execute("DELETE FROM club_ratings WHERE path = ?", (_key(path),))
+        db.execute("DELETE FROM seats WHERE path = ?", (_key(path),))
+    for scope, made in sorted(kept.ratings.items()):
+        db.executemany("INSERT OR REPLACE INTO club_ratings VALUES (?, ?, ?)",
+                       ((_key(scope), _key(rated.path), _dump(rated)) for rated in made))
+    for path, players in sorted(kept.seats.items()):
+        db.execute("DELETE FROM seats WHERE path = ?", (_key(path),))
+        db.executemany("INSERT INTO seats VALUES (?, ?, ?)",
+                       ((pid, _key(path), _dump(seats)) for pid, seats in sorted(players.items())))
+    if kept.listing is not None:
+        db.execute("INSERT OR REPLACE INTO club_lists VALUES (?, ?)",
+                   (_key(()), _dump(kept.listing)))
 
 
 def _dump(value: object) -> bytes:

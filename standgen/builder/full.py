@@ -20,6 +20,7 @@ from standgen.buildstate import (
     iter_files,
 )
 from standgen.clubs.games import EventGames, event_games
+from standgen.clubs.summary import ClubTables
 from standgen.errors import InputError, Problem, errors_only
 from standgen.load import Found, load_event
 from standgen.load.files import display
@@ -138,7 +139,9 @@ def full_build(
         if progress is not None:
             progress("pages", 0, 1)
         _pages_above_events(renderer, writer, summaries, jobs)
-        club = dict(renderer.club_files([r.games for r in results if r.games is not None]))
+        parts = [r.games for r in results if r.games is not None]
+        tables = ClubTables(parts, optimised) if optimised else None
+        club = dict(renderer.club_files(parts, tables))
         writer.write(club.items())
         if progress is not None:
             progress("writing", 0, 1)
@@ -160,7 +163,7 @@ def full_build(
                                      if r.summary is not None], (), full=True,
                        signatures=signatures,
                        games={r.games.path: r.games for r in results if r.games is not None},
-                       club=club)
+                       club=club, kept=None if tables is None else tables.kept_state())
     if progress is not None:
         progress("done", 1, 1)
     warnings = tuple(p for p in problems if p.warning) + tuple(after)

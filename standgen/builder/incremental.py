@@ -18,6 +18,7 @@ from standgen.buildstate import (
     state_file,
 )
 from standgen.clubs.games import EventGames, event_games
+from standgen.clubs.summary import ClubKept, ClubTables
 from standgen.errors import InputError, Problem, errors_only
 from standgen.load import Found, load_event
 from standgen.load.files import SLUG
@@ -26,6 +27,7 @@ from standgen.output import (
     apply_changes,
 )
 from standgen.pipeline import report
+from standgen.site.club_pages import club_paths, club_selection
 from standgen.site.history import Appearance
 from standgen.site.index_contexts import events_in
 from standgen.site.renderer import SiteRenderer
@@ -71,7 +73,8 @@ def incremental_build(
     writer = _Changes(output)
     fresh: dict[EventPath, EventSummary] = {}
     games: dict[EventPath, EventGames] = {}
-    club_paths: set[str] | None = None  # the club pages written, when rendered again
+    club_written: set[str] | None = None  # the club pages, when made again
+    kept: ClubKept | None = None  # the club's numbers, when made again
     for count, (_, (event, _)) in enumerate(sorted(loaded.items()), start=1):
         made = report(event)
         writer.replace_folder(event.path, renderer.event_files(made))
@@ -100,18 +103,11 @@ def incremental_build(
         affected = _affected_players(state, stored, fresh, removed)
         writer.write(_histories(renderer, state, heads, fresh, affected, writer))
         before = state.games(games)
-        if removed or any(before.get(p) != g for p, g in games.items()):
-            # a rating moves with every later game: the club pages are made again, unless
-            # no event's part of the games table changed (a corrected CP, a new note)
-            kept: dict[EventPath, EventGames] = {
-                p: g for p, g in state.games().items()  # type: ignore[misc]
-                if p not in removed}
-            kept.update(games)
-            club = dict(renderer.club_files([kept[p] for p in sorted(kept)]))
-            writer.write(club.items())
-            for rel in state.club_files() - club.keys():  # pages of a format or player gone
-                writer.remove_file(rel)
-            club_paths = set(club)
+        new_games = {p: g for p, g in games.items() if before.get(p) != g}
+        if removed or new_games:
+            # ratings resume from the first changed event; the pages whose numbers
+            # changed are made again (a corrected CP or a new note leaves them alone)
+            club_written, kept = _club(renderer, state, new_games, removed, writer)
         state.invalidate()  # the site is about to change: the state is stale until saved
     finally:
         state.close()
@@ -119,11 +115,35 @@ def incremental_build(
     changes = tuple(sorted(writer.writes.keys() | writer.removes))
     after = save(output, key, [(prints[k], fresh[event.path], warnings)
                                 for k, (event, warnings) in loaded.items()], removed,
-                  full=False, signatures=signatures, games=games, club=club_paths)
+                  full=False, signatures=signatures, games=games, club=club_written, kept=kept)
     if progress is not None:
         progress("done", 1, 1)
     warnings = tuple(p for p in problems if p.warning) + tuple(after)
     return Built(len(found.folders), warnings, True, len(loaded), written, changes)
+
+
+def _club(renderer: SiteRenderer, state: BuildState, changed: Mapping[EventPath, EventGames],
+          removed: Sequence[EventPath], writer: _Changes) -> tuple[set[str], ClubKept]:
+    """Write the club pages whose numbers ``changed`` and ``removed`` events changed
+    (:func:`standgen.site.club_pages.club_selection`), from the summaries the state kept;
+    remove the pages of formats and players gone. Return every club page's path and what
+    to keep."""
+    before = state.club_events()
+    events = {p: e for p, e in before.items() if p not in removed}
+    paths = {*changed, *removed}
+
+    def games(path: EventPath) -> EventGames:
+        return state.games([path])[path]  # type: ignore[return-value]
+
+    tables = ClubTables(changed.values(), True, events=events, games=games,
+                        kept=state.club_ratings, seats=state.seats_of, changed=paths)
+    only = club_selection(renderer.site, tables, before, paths, state.club_list(()),
+                          state.seats_in)
+    writer.write(renderer.club_files((), tables, only))
+    expected = club_paths(renderer.site, tables)
+    for rel in state.club_files() - expected:  # pages of a format or player gone
+        writer.remove_file(rel)
+    return expected, tables.kept_state(removed)
 
 
 def _below(path: EventPath, folder: EventPath) -> bool:

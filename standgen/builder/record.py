@@ -14,6 +14,7 @@ from standgen.buildstate import (
     output_identity,
     state_file,
 )
+from standgen.clubs.summary import ClubKept
 from standgen.errors import Problem
 from standgen.load.files import display
 from standgen.site.summary import EventSummary
@@ -50,12 +51,13 @@ def save(
     output: Path, key: str, put: Sequence[tuple[str, EventSummary | None, Sequence[Problem]]],
     remove: Iterable[EventPath], full: bool, signatures: Mapping[EventPath, str],
     games: Mapping[EventPath, object] | None = None, club: Iterable[str] | None = None,
+    kept: ClubKept | None = None,
 ) -> list[Problem]:
     """Record the build in the state file (a full build writes a new one); return a
     warning when that failed: it only costs the next build its speed (the state was
     marked stale before the site changed, so the next build is a full one)."""
     try:
-        _save_state(output, key, put, remove, full, signatures, games, club)
+        _save_state(output, key, put, remove, full, signatures, games, club, kept)
     except (OSError, sqlite3.Error) as exc:
         return [Problem(display(state_file(output)), 1, f"the build state could not be saved "
                         f"({exc}); the next build is a full one", warning=True)]
@@ -66,12 +68,13 @@ def _save_state(
     output: Path, key: str, put: Sequence[tuple[str, EventSummary | None, Sequence[Problem]]],
     remove: Iterable[EventPath], full: bool, signatures: Mapping[EventPath, str],
     games: Mapping[EventPath, object] | None = None, club: Iterable[str] | None = None,
+    kept: ClubKept | None = None,
 ) -> None:
 
     def write(state: BuildState) -> None:
         state.save({"version": VERSION, "key": key, "output": output_identity(output)},
                    [(fp, s, tuple(p for p in w if p.warning)) for fp, s, w in put
-                    if s is not None], remove, full, signatures, games, club)
+                    if s is not None], remove, full, signatures, games, club, kept)
 
     if full:
         BuildState.replace(state_file(output), write)

@@ -22,7 +22,7 @@ Nothing here imports pandas or numpy.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, cast
 
@@ -285,15 +285,17 @@ def scope_ratings(events: Sequence[ClubEvent], games: Callable[[EventPath], Even
 
 def fide_by_player(events: Iterable[ClubEvent]) -> dict[str, tuple[float, float]]:
     """Return each chess player's newest FIDE rating and the sum of their FIDE changes
-    over ``events`` (FIDE B.02 art. 8.3): the newest by date, event and round."""
-    rows = [(event.head[2], event.head[0], rnd, rating, change, pid)
-            for event in events for rnd, rating, change, pid in event.fide]
-    rows.sort(key=lambda r: r[:3])  # stable: table order within a round
+    over ``events`` (FIDE B.02 art. 8.3): the newest by date, event and round (events in
+    that order, each event's rows by round; the rows' own order within a round)."""
     newest: dict[str, float] = {}
     totals: dict[str, _Kahan] = {}
-    for _, _, _, rating, change, pid in rows:
-        newest[pid] = rating
-        totals.setdefault(pid, _Kahan()).add(change)
+    for event in sorted((e for e in events if e.fide), key=lambda e: e.key):
+        for _, rating, change, pid in sorted(event.fide, key=lambda r: r[0]):
+            newest[pid] = rating
+            total = totals.get(pid)
+            if total is None:
+                total = totals[pid] = _Kahan()
+            total.add(change)
     return {pid: (newest[pid], round(totals[pid].total, 1)) for pid in newest}
 
 
@@ -636,11 +638,44 @@ class ClubTables:
         """Return each chess player's newest FIDE rating and FIDE change in the scope."""
         return fide_by_player(self.within(scope))
 
+    def kept_ratings(self, scope: Sequence[str]) -> Mapping[EventPath, EventRatings]:
+        """Return what each of the scope's events gave when last rated (nothing in a full
+        build)."""
+        return {} if self.kept is None else self.kept(tuple(scope))
+
+    def event(self, path: EventPath) -> ClubEvent | None:
+        """Return an event's summary (None: no such event)."""
+        return self._by_path.get(path)
+
+    @cached_property
+    def _by_path(self) -> dict[EventPath, ClubEvent]:
+        return {e.path: e for e in self.events}
+
+    def kept_state(self, removed: Iterable[EventPath] = ()) -> ClubKept:
+        """Return what a build keeps for the next one: the summaries of the events it
+        read, and the ratings of the events it rated, per scope it rated."""
+        ratings = {scope: tuple(replace(rated, seats=()) for rated in made.events
+                                if rated.path in made.redone)
+                   for scope, made in self._ratings.items()}
+        seats: dict[EventPath, dict[str, tuple[Seat, ...]]] = {}
+        site = self._ratings.get(())
+        if site is not None:
+            for rated in site.events:
+                if rated.path in site.redone:
+                    by_player: dict[str, list[Seat]] = {}
+                    for seat in rated.seats:
+                        by_player.setdefault(seat[2], []).append(seat)
+                    seats[rated.path] = {pid: tuple(s) for pid, s in by_player.items()}
+        return ClubKept(
+            {path: self._by_path[path] for path in self._parts},
+            frozenset(self.changed) | frozenset(removed), ratings, seats,
+            None if site is None else tuple(line.player for line in site.listing))
+
     def rated_games(self, pid: str) -> list[tuple[ClubEvent, Seat]]:
         """Return a player's rated games across the site (event, seat), in the order
         rated."""
         site = self.ratings(())
-        by_path = {e.path: e for e in self.events}
+        by_path = self._by_path
         if self._seats is None:
             return self._all_seats.get(pid, [])
         kept = self._seats(pid)
@@ -655,10 +690,25 @@ class ClubTables:
 
     @cached_property
     def _all_seats(self) -> dict[str, list[tuple[ClubEvent, Seat]]]:
-        by_path = {e.path: e for e in self.events}
+        by_path = self._by_path
         found: dict[str, list[tuple[ClubEvent, Seat]]] = {}
         for rated in self.ratings(()).events:
             event = by_path[rated.path]
             for seat in rated.seats:
                 found.setdefault(seat[2], []).append((event, seat))
         return found
+
+
+@dataclass(frozen=True)
+class ClubKept:
+    """What a build keeps of the club's numbers for the next build: ``events`` the
+    summaries to put; ``dropped`` the events whose kept ratings and seats go (changed or
+    removed); ``ratings`` per scope the events rated again (their seats put aside);
+    ``seats`` per event rated again in the site's scope each player's rated seats;
+    ``listing`` the site's rating list (ids, best first), when it was made."""
+
+    events: Mapping[EventPath, ClubEvent]
+    dropped: frozenset[EventPath]
+    ratings: Mapping[EventPath, tuple[EventRatings, ...]]
+    seats: Mapping[EventPath, Mapping[str, tuple[Seat, ...]]]
+    listing: tuple[str, ...] | None

@@ -25,13 +25,13 @@ the registry's lines are::
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 from standgen.clubs.games import EventGames
-from standgen.clubs.summary import ClubTables
+from standgen.clubs.summary import ClubEvent, ClubTables, EventPath, Seat
 from standgen.site.club_meta import MetaPage, meta_document, meta_pages_of
 from standgen.site.club_ratings import (
     PlayerRatingsPage,
@@ -41,7 +41,13 @@ from standgen.site.club_ratings import (
     rating_list_document,
     rating_list_page_of,
 )
-from standgen.site.club_scopes import json_beside, scopes
+from standgen.site.club_scopes import (
+    json_beside,
+    meta_path,
+    player_ratings_path,
+    ratings_path,
+    scopes,
+)
 from standgen.site.contexts import Site
 from standgen.site.jsonout import dumps
 
@@ -170,3 +176,83 @@ def _json(inputs: ClubInputs, pages: Iterable[tuple[str, ClubPage]]) -> Iterator
         else:
             yield json_beside(path, "ratings.json"), dumps(player_ratings_document(page),
                                                            inputs.site.fast)
+
+
+def club_paths(site: Site, tables: ClubTables) -> set[str]:
+    """Return the path of every club page and JSON file the pages of ``tables`` make."""
+    found: set[str] = set()
+    for scope in scopes(site.tree):
+        found.add(ratings_path(scope.path))
+        found.update(meta_path(scope.path, fmt) for fmt in tables.formats(scope.path))
+    found.update(player_ratings_path(pid) for pid in tables.people.keys() | tables.names.keys())
+    return found | {json_beside(path, "meta.json" if "/meta-" in path else "ratings.json")
+                    for path in found}
+
+
+def club_selection(site: Site, tables: ClubTables, before: Mapping[EventPath, ClubEvent],
+                   changed: Collection[EventPath], listing: Sequence[str] | None,
+                   seats_in: Callable[[EventPath], Mapping[str, tuple[Seat, ...]]]
+                   ) -> ClubSelection:
+    """Return the club pages whose content a change of the events ``changed`` (new,
+    changed or removed since the build that kept ``before``, every event's summary then,
+    ``listing``, its site rating list, and ``seats_in``, each event's rated seats per
+    player) can have changed; the rest are as they were.
+
+    - a scope's rating list, when one of its events changed;
+    - a scope's meta of a format, when one of its events of that format changed (all of
+      the scope's meta pages when the formats played changed: they link to each other);
+    - a player's rating page and ``ratings.json``: when their rated games in an event
+      rated again differ (or the event's name or date), they are new, or (everyone's)
+      when a name changed (opponents are named on each page); the page alone when their
+      place in the list (or its length) changed.
+    """
+    touched = [scope.path for scope in scopes(site.tree)
+               if any(_below(path, scope.path) for path in changed)]
+    metas: set[tuple[EventPath, str]] = set()
+    for scope in touched:
+        formats = tables.formats(scope)
+        prefix = "/".join(scope) + "/" if scope else ""
+        then = sorted({e.head[4] for e in before.values()
+                       if e.played and e.head[0].startswith(prefix)})
+        if then != formats:
+            metas.update((scope, fmt) for fmt in formats)
+            continue
+        for path in changed:
+            for event in (before.get(path), tables.event(path)):
+                if event is not None and _below(path, scope) and event.head[4] in formats:
+                    metas.add((scope, event.head[4]))
+    site_ratings = tables.ratings(())
+    games: set[str] = set()
+    for path in site_ratings.redone | frozenset(changed):
+        old = seats_in(path)
+        new: dict[str, list[Seat]] = {}
+        for rated in site_ratings.events:
+            if rated.path == path and path in site_ratings.redone:
+                for seat in rated.seats:
+                    new.setdefault(seat[2], []).append(seat)
+        old_event, new_event = before.get(path), tables.event(path)
+        same_head = (old_event is not None and new_event is not None
+                     and old_event.head[:3] == new_event.head[:3])
+        games.update(pid for pid in old.keys() | new.keys()
+                     if not same_head or old.get(pid) != tuple(new.get(pid, ())))
+    old_names = {pid: name for e in sorted(before.values(), key=lambda e: e.head[0])
+                 for pid, name in e.names}
+    old_people = {pid: name for e in sorted(before.values(), key=lambda e: e.head[0])
+                  for pid, name in e.people}
+    everyone = tables.people.keys() | tables.names.keys()
+    if old_names != tables.names or old_people != tables.people:
+        games = set(everyone)
+    games.update(everyone - (old_people.keys() | old_names.keys()))
+    pages = set(games)
+    ranked = [line.player for line in site_ratings.listing]
+    if listing is None or len(listing) != len(ranked):
+        pages.update(ranked)
+    else:
+        was = {pid: k for k, pid in enumerate(listing)}
+        pages.update(pid for k, pid in enumerate(ranked) if was.get(pid) != k)
+    return ClubSelection(frozenset(touched), frozenset(metas), frozenset(pages & everyone),
+                         frozenset(games & everyone))
+
+
+def _below(path: EventPath, folder: EventPath) -> bool:
+    return len(path) > len(folder) and path[: len(folder)] == folder

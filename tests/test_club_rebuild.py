@@ -1,0 +1,87 @@
+"""Issue #33: an incremental build resumes the club's ratings from the first changed event
+and makes again only the club pages whose numbers changed, and its site is byte for byte
+the straightforward in-memory render, after random edits a TO makes to a random archive:
+results typed in, corrected or taken back in the newest and the oldest event, a player
+renamed, a date moved, an event left out of the ratings, an event removed and added."""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from benchmarks.synth import write_archive
+from standgen import build as lib
+from standgen.load import load_tree
+
+RESULT = re.compile(r"^(\d+,[^,\n]+,[^,\n]+,)(1-0|0-1)(,[^\n]*)?$", re.MULTILINE)
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def flip(folder: Path, rng: random.Random, last: bool) -> bool:
+    """Flip one 1-0/0-1 result in the event's first or last round; False if none."""
+    rounds = sorted(folder.glob("round-*.csv"), key=lambda p: int(p.stem.split("-")[1]))
+    target = rounds[-1] if last else rounds[0]
+    text = target.read_text()
+    found = list(RESULT.finditer(text))
+    if not found:
+        return False
+    match = rng.choice(found)
+    new = "0-1" if match.group(2) == "1-0" else "1-0"
+    target.write_text(text[:match.start(2)] + new + text[match.end(2):])
+    return True
+
+
+def dated(folder: Path) -> str:
+    return re.search(r"^date = (\S+)", (folder / "event.toml").read_text(), re.M).group(1)
+
+
+@pytest.mark.parametrize("seed", [4, 9])
+def test_random_edits_rebuild_the_club_pages_as_a_full_render(tmp_path: Path,
+                                                               seed: int) -> None:
+    events = write_archive(tmp_path / "events", events=6, seed=seed, low=10, high=18)
+    out = tmp_path / "out"
+    lib.build(events, out)
+    rng = random.Random(seed)
+    flippable = sorted(p.parent for p in events.glob("*/*/round-1.csv")
+                       if p.parent.name.startswith(("swiss", "steamroller", "mcmahon")))
+    assert flippable
+    by_date = sorted(flippable, key=lambda p: (dated(p), p.name))
+    edits = ["newest", "oldest", "rename", "date", "unrated", "remove"]
+    rng.shuffle(edits)
+    aside = tmp_path / "aside"
+    for edit in ["newest", *edits]:
+        if edit == "newest":
+            assert flip(by_date[-1], rng, last=True)
+        elif edit == "oldest":
+            assert flip(by_date[0], rng, last=False)
+        elif edit == "rename":
+            players = rng.choice(flippable) / "players.csv"
+            text = players.read_text()
+            players.write_text(text.replace("Player 0000", "Renamed 0000", 1))
+        elif edit == "date":
+            toml = rng.choice(flippable) / "event.toml"
+            toml.write_text(re.sub(r"^date = \d{4}", "date = 2015", toml.read_text(),
+                                   count=1, flags=re.M))
+        elif edit == "unrated":
+            toml = rng.choice(flippable) / "event.toml"
+            text = toml.read_text()
+            toml.write_text(text + ("rated = false\n" if "[options]" in text
+                                    else "\n[options]\nrated = false\n"))
+        else:
+            gone = rng.choice(sorted(events.glob("*/*/event.toml"))).parent
+            shutil.move(gone, aside)
+        built = lib.build(events, out)
+        assert built.incremental, edit
+        assert files_of(out) == lib.render(load_tree(events)), edit
+        if edit == "remove":
+            shutil.move(aside, gone)
+            built = lib.build(events, out)
+            assert files_of(out) == lib.render(load_tree(events)), "added back"
