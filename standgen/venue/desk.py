@@ -85,7 +85,7 @@ class DeskCore:
                              f"already ({holder}); two desks on one events folder would lose "
                              "each other's entries: use that one, or stop it first (Ctrl+C "
                              "in its terminal)")
-        shutil.rmtree(self.folder / "staging", ignore_errors=True)  # a killed desk's copies
+        _clear_staging(self.folder / "staging")  # the copies a killed desk left
         self._csrf_key = secrets.token_bytes(32)  # per run: a restart expires old forms
         self._key: bytes | None = None
         self.failures = RateLimiter(fail_limit, window)
@@ -221,7 +221,11 @@ class DeskCore:
             cells = dict(zip(header, (c.strip() for c in row), strict=False))
             if cells.get("id"):
                 found[cells["id"]] = cells.get("name") or cells["id"]
-        return found
+        seen: dict[str, int] = {}
+        for name in found.values():
+            seen[name] = seen.get(name, 0) + 1
+        return {pid: f"{name} ({pid})" if seen[name] > 1 else name  # two Oliver Smiths
+                for pid, name in found.items()}
 
     def finished(self, info: EventInfo, row: RoundRow) -> bool:
         """Return whether a row holds a result, as the loader reads it."""
@@ -383,7 +387,7 @@ class DeskCore:
         known = {str(p) for p in before if not p.warning}
         staging = self.folder / "staging"
         staging.mkdir(mode=0o700, parents=True, exist_ok=True)
-        stage = staging / secrets.token_hex(8)
+        stage = staging / f"{os.getpid()}-{secrets.token_hex(8)}"
         try:
             copy = stage / info.folder.name
             # links stay links: a link to a large folder is never copied (the loader
@@ -554,6 +558,20 @@ class DeskCore:
             found = self.pending.forget(key)
             if self.pending.marks.pop(key, None) is not None or found:
                 self.pending.save()
+
+
+def _clear_staging(staging: Path) -> None:
+    """Remove the copies of event folders that desks no longer running left in
+    ``staging`` (each is named ``<pid>-<random>``; this process's own stay)."""
+    try:
+        entries = list(staging.iterdir())
+    except OSError:
+        return
+    for entry in entries:
+        pid = entry.name.split("-", 1)[0]
+        if pid.isdigit() and int(pid) == os.getpid():
+            continue
+        shutil.rmtree(entry, ignore_errors=True)
 
 
 def ascii_digits(text: str) -> str:

@@ -63,7 +63,7 @@ class Pending:
         text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
         with self._lock:
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            tmp = self.path.with_name(f".pending.json.tmp-{os.getpid()}")
+            tmp = self.path.with_name(f".pending.json.tmp-{os.getpid()}-{id(self)}")
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             try:
                 with os.fdopen(fd, "w", encoding="utf-8") as handle:
