@@ -529,6 +529,9 @@ def test_codes_are_per_table_and_only_for_the_last_round(venue: Watch) -> None:
     found = venue.desk.find_code(normal_code(" " + code_of(venue, 2).lower()))
     assert found is not None and found[1:] == (2, 2)
     assert normal_code("ob-i0 18") == "OBIOIB"  # digits base32 lacks read as look-alikes
+    assert venue.desk.code("ev", 2, 1) == code_of(venue, 1)  # players read from the file
+    assert venue.desk.code("ev", 2, 1, "a", "c") == code_of(venue, 1)
+    assert venue.desk.code("ev", 2, 1, "c", "a") != code_of(venue, 1)
 
 
 def test_slips_list_the_codes_on_the_desk_only(venue: Watch) -> None:

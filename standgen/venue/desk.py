@@ -117,9 +117,17 @@ class DeskCore:
             self._key = load_secret(self.folder)
         return self._key
 
-    def code(self, event: str, number: int, table: int, player_1: str, player_2: str) -> str:
+    def code(self, event: str, number: int, table: int, player_1: str | None = None,
+             player_2: str | None = None) -> str:
         """Return the table code of a table and the players sitting there: 40 bits of an
-        HMAC of the secret, so a re-paired table gets a new code (old slips stop working)."""
+        HMAC of the secret, so a re-paired table gets a new code (old slips stop working).
+        Without the players, they are read from the round file as it is now."""
+        if player_1 is None or player_2 is None:
+            info = self.events().get(event)
+            row = self.read(info, number).row(table) if info is not None and info.fmt \
+                else None
+            player_1 = row.cells.get("player_1", "") if row is not None else ""
+            player_2 = row.cells.get("player_2", "") if row is not None else ""
         message = f"table|{event}|{number}|{table}|{player_1}|{player_2}".encode()
         mac = hmac.new(self.key, message, "sha256").digest()
         return base64.b32encode(mac).decode()[:CODE_LENGTH]
