@@ -42,6 +42,7 @@ from standgen.pairing.dutch_swiss import (
     pairing_state,
     to_round,
 )
+from standgen.stages.cut import cut_of
 from standgen.standings import Standings, compute_standings, format_of, pairing_input
 from standgen.tiebreaks.ratings import (
     RATING_TIEBREAKS,
@@ -63,7 +64,11 @@ def audit(event: Event, by_round: Sequence[Standings] = ()) -> list[Problem]:
     planned = (compute_standings(event).planned_rounds
                if event.config.format in NO_FINAL_REMATCH_CHECK and event.rounds else 0)
     multi = format_of(event).seats > 2  # a Diplomacy sit-out is no bye: it may recur
+    cut = cut_of(event.config)  # a cut's rounds (issue #31) follow the bracket, not these rules
     for rnd in event.rounds:
+        if cut is not None and rnd.number > cut.after_round:
+            found.extend(_empty_stats(event, rnd.games))
+            continue
         final = rnd.number == planned and event.config.format in NO_FINAL_REMATCH_CHECK
         for game in rnd.games:
             if game.kind is GameKind.PLAYED and len(game.seats) == 2:

@@ -241,3 +241,40 @@ def test_bad_cut_options_name_the_line_and_what_to_do(
     (problem,) = info.value.problems
     assert problem.line == line and expected in problem.message
     assert problem.path.endswith("cut/event.toml")
+
+
+def test_the_bracket_page_and_json_and_the_event_page_link(tree: Callable[..., Path],
+                                                           tmp_path: Path) -> None:
+    """Issue #31: bracket pages, "the winner at the top of the event page, JSON beside
+    them"; the demo's Diplomacy top board is a stage with the same page."""
+    import json
+    import shutil
+
+    from standgen.build import build
+
+    players = "id,name\n" + "".join(f"p{k:02},P{k:02}\n" for k in range(6))
+    root = tree({"cut/event.toml": EVENT + "\n[options.cut]\nafter_round = 2\ntop = 4\n",
+                 "cut/players.csv": players}, base=False)
+    for _ in range(4):
+        paired = pair(root / "cut", root)
+        paired.path.write_text(fill(paired.text), encoding="utf-8")
+    shutil.copytree(Path(__file__).resolve().parent.parent / "events" / "2026" / "diplomacy-open",
+                    root / "dip")
+    site = tmp_path / "site"
+    build(root, site)
+    document = json.loads((site / "cut" / "bracket.json").read_text(encoding="utf-8"))
+    standings = compute_standings(load_tree(root).events[0])
+    winner = standings.rows[0].player
+    assert document["kind"] == "single" and document["winner"]["id"] == winner.id
+    assert [r["round"] for r in document["rounds"]] == [3, 4]
+    assert [len(r["matches"]) for r in document["rounds"]] == [2, 1]
+    event_html = (site / "cut" / "index.html").read_text(encoding="utf-8")
+    assert f'href="bracket/index.html">Winner: {winner.name} (top 4 cut)</a>' in event_html
+    page = (site / "cut" / "bracket" / "index.html").read_text(encoding="utf-8")
+    assert page.index("bracket-winner") < page.index("bracket-round")
+    top_board = json.loads((site / "dip" / "bracket.json").read_text(encoding="utf-8"))
+    assert top_board["kind"] == "in-round final" and top_board["title"] == "Top board"
+    (final,) = top_board["rounds"]
+    assert final["round"] == 4 and len(final["matches"][0]["players"]) == 7
+    assert top_board["winner"]["id"] == compute_standings(
+        load_tree(root).events[1]).rows[0].player.id

@@ -31,7 +31,7 @@ from standgen.diplomacy.seeding import (
 )
 from standgen.diplomacy.systems import SYSTEMS
 from standgen.errors import Problem
-from standgen.formats.base import Format, Option, Stat
+from standgen.formats.base import Format, InRoundFinal, Option, Stat
 from standgen.model import Event, EventConfig, Game, GameKind, Proposal, Round, Seat, Source
 from standgen.pairing.common import players_for_round, rng
 from standgen.pairing.state import PairingInput
@@ -179,6 +179,14 @@ def _aggregation_problems(options: Mapping[str, Any], where: str) -> list[Proble
     return problems
 
 
+TOP_BOARD = InRoundFinal(
+    "Top board", 7,
+    'Seed 001: "If the player managed to qualify for the final ... they could still win the '
+    'tournament by winning the game"; "The entrants who played in the final would have a '
+    'separate top seven table for themselves".',
+    lambda config, planned: int(options_of(config)["final_round"]),
+)
+
 DIPLOMACY = Format(
     id="diplomacy",
     label="Diplomacy",
@@ -186,6 +194,7 @@ DIPLOMACY = Format(
     points=seat_points,
     event_points=event_points,
     rank_groups=final_groups,
+    in_round_final=TOP_BOARD,
     planned_rounds=planned_rounds,
     pair=pair,
     policy=TiebreakPolicy(bye_is_opponent=False, forfeit_is_opponent=False),

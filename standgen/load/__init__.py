@@ -208,7 +208,9 @@ def load_event(
             problems.append(Problem(later.source.path, 1, f"round {earlier.number} still has "
                                     "games without results; they count once entered",
                                     warning=True))
-    if config.rounds is not None and rounds and rounds[-1].number > config.rounds:
+    # with a cut, its bracket (its size, a grand final's second game) sets the last round
+    if (config.rounds is not None and cut is None and rounds
+            and rounds[-1].number > config.rounds):
         problems.append(Problem(rounds[-1].source.path, 1, f"event.toml plans {config.rounds} "
                                 "rounds; raise 'rounds' or remove this file"))
     if len(problems) > start and errors_only(problems[start:]):

@@ -94,6 +94,7 @@ class EventPage:
     show_rating: bool = False  # some player has a rating (chess)
     show_grade: bool = False  # some player has a rank (Go)
     follow: Mapping[str, object] | None = None  # "follow a player": see follow_data
+    stage: Link | None = None  # the bracket page (issue #31): the winner's name once decided
 
 
 def follow_data(page: Frame, report: EventReport) -> dict[str, object] | None:
