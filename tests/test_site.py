@@ -499,8 +499,10 @@ def test_multi_seat_round_page(monkeypatch: pytest.MonkeyPatch) -> None:
     )
     site = build(board)
     page = text(site, "dip/round-1/index.html")
-    assert '<th scope="rowgroup" colspan="4" class="table-no" id="board-1">Board 1</th>' in page
-    assert '<td class="detail">France</td>' in page and "<td>draw</td>" in page
+    assert ('<th scope="rowgroup" colspan="4" class="table-no" id="board-1" data-key="table">'
+            'Board 1</th>') in page
+    assert '<td class="detail">France</td>' in page
+    assert '<td class="seat-result" data-key="result">draw</td>' in page
     assert load(site, "dip/round-1/pairings.json") == {
         "round": 1,
         "status": "complete",
