@@ -244,8 +244,29 @@
     }, 50);
   }
 
+  /* A table wider than its screen says so in its caption: the pinned columns stay, the
+     others are a swipe away. */
+  function scrollHints() {
+    Array.prototype.forEach.call(document.querySelectorAll(".scroll"), function (region) {
+      var caption = region.querySelector("caption");
+      if (!caption) return;
+      var hint = caption.querySelector(".scroll-hint");
+      var wide = region.scrollWidth > region.clientWidth + 1;
+      if (wide && !hint) {
+        hint = document.createElement("span");
+        hint.className = "scroll-hint";
+        hint.textContent = " \u00b7 swipe sideways for more columns \u2192";
+        caption.appendChild(hint);
+      } else if (!wide && hint) {
+        caption.removeChild(hint);
+      }
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     follow();
+    scrollHints();
+    window.addEventListener("resize", scrollHints);
     screen();
     Array.prototype.forEach.call(document.querySelectorAll("table[data-sortable]"), makeSortable);
     Array.prototype.forEach.call(document.querySelectorAll("input[data-filter]"), makeFilter);

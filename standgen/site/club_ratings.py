@@ -73,8 +73,23 @@ class RatingRow:
 
 
 @dataclass(frozen=True)
+class FormatList:
+    """The rating list of one format: its players rated over its games only."""
+
+    id: str
+    label: str
+    rows: tuple[RatingRow, ...]
+    fide: bool  # some player has a FIDE rating change: show the FIDE columns
+
+
+@dataclass(frozen=True)
 class RatingListPage:
-    """A scope's rating list, best first, with links to the scope's meta pages."""
+    """A scope's rating list, best first, with links to the scope's meta pages.
+
+    The page shows one list per format (``by_format``: a Go rating and a Steamroller
+    rating do not rank players against each other); ``rows``, every game rated together,
+    is ``ratings.json``'s list.
+    """
 
     frame: Frame
     scope: str
@@ -83,13 +98,11 @@ class RatingListPage:
     meta: tuple[Link, ...]
     json: str
     model: str = MODEL
+    by_format: tuple[FormatList, ...] = ()
 
 
-def rating_list_page(site: Site, club: ClubData, scope: Scope) -> RatingListPage:
-    """Return the rating list of ``scope``: OpenSkill over the scope's rated games."""
-    path = ratings_path(scope.path)
-    page = frame(path, f"{scope.name} · ratings", "ratings", crumbs(scope, site))
-    data = club.within(scope.path)
+def _rating_rows(page: Frame, data: ClubData) -> tuple[RatingRow, ...]:
+    """Return the rating list of ``data``'s games, strongest first."""
     listing, changes = data.ratings
     last = _last_events(changes)
     fide = _fide_by_player(data.games)
@@ -103,11 +116,30 @@ def rating_list_page(site: Site, club: ClubData, scope: Scope) -> RatingListPage
                               float(line.rating), float(line.mu), float(line.sigma),
                               int(line.games), str(line.last), event, change, rating,
                               fide_change))
+    return tuple(rows)
+
+
+def rating_list_page(site: Site, club: ClubData, scope: Scope) -> RatingListPage:
+    """Return the rating list of ``scope``: OpenSkill over the scope's rated games, and
+    one list per format over that format's games."""
+    path = ratings_path(scope.path)
+    page = frame(path, f"{scope.name} · ratings", "ratings", crumbs(scope, site))
+    data = club.within(scope.path)
+    rows = _rating_rows(page, data)
+    played = formats_played(data.games)
+    by_format = []
+    for fmt in played:
+        games = data.games[data.games["format"] == fmt]
+        found = _rating_rows(page, ClubData(games, data.opted_out, data.fast, data.people))
+        if found:
+            by_format.append(FormatList(fmt, FORMATS[fmt].label if fmt in FORMATS else fmt,
+                                        found, any(r.fide_change is not None for r in found)))
     meta = tuple(Link(FORMATS[f].label if f in FORMATS else f,
-                      page.href(meta_path(scope.path, f))) for f in formats_played(data.games))
-    return RatingListPage(page, scope.name, tuple(rows),
+                      page.href(meta_path(scope.path, f))) for f in played)
+    return RatingListPage(page, scope.name, rows,
                           any(r.fide_change is not None for r in rows), meta,
-                          page.href(json_beside(path, "ratings.json")))
+                          page.href(json_beside(path, "ratings.json")),
+                          by_format=tuple(by_format))
 
 
 def _last_events(changes: pd.DataFrame) -> dict[str, tuple[str, float]]:

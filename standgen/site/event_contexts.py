@@ -13,7 +13,7 @@ from standgen.formats.base import Proposal
 from standgen.model import Event, GameKind, Player, Round
 from standgen.pipeline import EventReport
 from standgen.site.charts import FactionResult, faction_chart, faction_results
-from standgen.site.contexts import Frame, Link, Site, frame, web_url
+from standgen.site.contexts import Frame, Link, Site, frame, shown_names_of, web_url
 from standgen.site.crosstable import Crosstable, crosstable
 from standgen.site.formats import views_of
 from standgen.site.hook_contexts import TableView, download_links, table_views
@@ -111,9 +111,11 @@ def follow_data(page: Frame, report: EventReport) -> dict[str, object] | None:
     names = event.player_by_id
     fmt = report.standings.format
 
+    shown = shown_names_of(event)
+
     def label(player_id: str, power: str) -> str:
         player = names.get(player_id)
-        name = player.name if player is not None else player_id
+        name = shown.get(player_id, player_id)
         faction = power or (player.faction if player is not None else "")
         return f"{name} ({faction})" if faction else name
 
@@ -216,7 +218,8 @@ def event_page(
     rows = tuple(
         StandingRow(
             rank=row.rank,
-            player=Link(row.player.name, page.href(links.player_page(event, row.player.id))),
+            player=Link(shown_names_of(event)[row.player.id],
+                        page.href(links.player_page(event, row.player.id))),
             dropped=dropped_note(row.player),
             faction=row.player.faction,
             score=display_number(row.score),
