@@ -43,7 +43,8 @@ def lab_chains(event: Event) -> tuple[Chain, ...]:
     chains: tuple[Chain, ...] = (
         Chain("Default", "the event's own chain", default),
         Chain("SoS first", "strength of schedule first", _first("sos", default)),
-        Chain("Cumulative", "seed 000's proposal: cumulative score, then cumulative SoS",
+        Chain("Cumulative", "the proposal of \"Life Isn't Fair to Losers\": cumulative "
+              "score, then cumulative SoS",
               ("cumulative", "cumulative-sos")),
         Chain("SODOS first", "sum of defeated opponents' scores first",
               _first("sodos", default)),
@@ -51,7 +52,8 @@ def lab_chains(event: Event) -> tuple[Chain, ...]:
     )
     if event.config.format == "steamroller":
         chains += (Chain("SoS-L for SoS",
-                         "seed 000's large-event strength of schedule in place of SoS",
+                         "large-event strength of schedule (\"Life Isn't Fair to Losers\") "
+                         "in place of SoS",
                          _instead("sos", "sos-large", default)),)
     return chains
 

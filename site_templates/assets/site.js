@@ -244,21 +244,65 @@
     }, 50);
   }
 
+  /* The home page's player search over players/search.js (every player of every event),
+     loaded when the reader first types; names folded as in the find boxes. */
+  function siteSearch(box) {
+    var input = box.querySelector("input");
+    var list = box.querySelector(".search-results");
+    var none = box.querySelector(".no-match");
+    var base = box.getAttribute("data-site-search");
+    box.hidden = false;
+    function show() {
+      var players = (window.standgenPlayers || {}).players;
+      if (!players) return;
+      var typed = input.value.trim();
+      var query = searchKey(typed);
+      while (list.firstChild) list.removeChild(list.firstChild);
+      if (!query) { none.textContent = ""; return; }
+      var found = players.filter(function (p) {
+        return searchKey(p.name).indexOf(query) !== -1;
+      });
+      found.slice(0, 30).forEach(function (p) {
+        var li = document.createElement("li");
+        var a = document.createElement("a");
+        a.href = base.replace(/players\/search\.js$/, "") + p.href;
+        a.textContent = p.name;
+        li.appendChild(a);
+        var where = document.createElement("span");
+        where.className = "status";
+        where.textContent = p.events.join(" \u00b7 ");
+        li.appendChild(where);
+        list.appendChild(li);
+      });
+      none.textContent = found.length ? (found.length > 30 ? found.length + " players match; the first 30:" : "")
+        : "No player matches \u201c" + typed + "\u201d.";
+    }
+    input.addEventListener("input", function () {
+      if (window.standgenPlayers) { show(); return; }
+      if (box.getAttribute("data-loading")) return;
+      box.setAttribute("data-loading", "1");
+      var script = document.createElement("script");
+      script.src = base;
+      script.onload = show;
+      document.head.appendChild(script);
+    });
+  }
+
   /* A table wider than its screen says so in its caption: the pinned columns stay, the
      others are a swipe away. */
   function scrollHints() {
     Array.prototype.forEach.call(document.querySelectorAll(".scroll"), function (region) {
-      var caption = region.querySelector("caption");
-      if (!caption) return;
-      var hint = caption.querySelector(".scroll-hint");
-      var wide = region.scrollWidth > region.clientWidth + 1;
+      if (!region.querySelector("table")) return;
+      var hint = region.previousElementSibling;
+      if (hint && !hint.classList.contains("scroll-hint")) hint = null;
+      var wide = region.offsetParent !== null && region.scrollWidth > region.clientWidth + 1;
       if (wide && !hint) {
-        hint = document.createElement("span");
+        hint = document.createElement("p");
         hint.className = "scroll-hint";
-        hint.textContent = " \u00b7 swipe sideways for more columns \u2192";
-        caption.appendChild(hint);
+        hint.textContent = "The table is wider than the screen: swipe it sideways for more columns \u2192";
+        region.parentNode.insertBefore(hint, region);
       } else if (!wide && hint) {
-        caption.removeChild(hint);
+        hint.parentNode.removeChild(hint);
       }
     });
   }
@@ -266,6 +310,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     follow();
     scrollHints();
+    Array.prototype.forEach.call(document.querySelectorAll("[data-site-search]"), siteSearch);
     window.addEventListener("resize", scrollHints);
     screen();
     Array.prototype.forEach.call(document.querySelectorAll("table[data-sortable]"), makeSortable);

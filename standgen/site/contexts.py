@@ -37,6 +37,10 @@ def shown_names(event: Event) -> dict[str, str]:
     return shown
 
 
+# docs/ pages for the people who work on standgen: kept in the repository, never published
+# in the site's help (which is for players and organisers).
+DEVELOPER_DOCS = frozenset({"architecture", "performance", "reliability"})
+
 _SHOWN: dict[int, tuple[tuple[Player, ...], dict[str, str]]] = {}
 
 

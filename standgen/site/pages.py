@@ -67,7 +67,7 @@ from collections.abc import Iterator
 
 import standgen.site.links as links
 from standgen.model import Player
-from standgen.site import club_pages, stages
+from standgen.site import club_pages, player_search, stages
 from standgen.site.downloads import pairings_csv, standings_csv
 from standgen.site.feed import atom_feed, feed_path
 from standgen.site.history import (
@@ -233,6 +233,7 @@ PAGES: tuple[PageType, ...] = (
     PageType("club meta.json", Depends.CLUB, club_pages.metas_json),
     PageType("club player", Depends.CLUB, club_pages.player_ratings, "club_player"),
     PageType("club player.json", Depends.CLUB, club_pages.player_ratings_json),
+    PageType("player search", Depends.CLUB, player_search.player_search),
 )
 
 

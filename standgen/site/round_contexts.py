@@ -13,16 +13,16 @@ from standgen.formats.base import Format
 from standgen.model import Event, Game, GameKind, Player, Round, RoundState
 from standgen.pipeline import EventReport
 from standgen.site.contexts import Frame, Link, Site, shown_names_of, stat_heading
-from standgen.site.event_contexts import event_frame, rounds_of, scenario_of
+from standgen.site.event_contexts import event_frame, page_status, rounds_of, scenario_of
 from standgen.site.formats import views_of
-from standgen.site.jsonout import round_status
 from standgen.site.numbers import display_number
 from standgen.site.qr import qr_svg
 from standgen.site.results import alone_label, result_of, table_result
 from standgen.standings import Standings
 
 _KIND_LABEL = {GameKind.BYE: "Bye", GameKind.ABSENT: "Absent"}
-_STATUS_LABEL = {"proposed": "Proposed", "in-progress": "In progress", "complete": "Complete"}
+_STATUS_LABEL = {"proposed": "Proposed", "in-progress": "In progress", "complete": "Complete",
+                 "paired": "Paired"}
 
 
 @dataclass(frozen=True)
@@ -238,7 +238,7 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> R
     standings: Standings = report.standings
     fmt = standings.format
     path = links.round_page(event, rnd.number)
-    status = round_status(rnd, proposed)
+    status = page_status(rnd, proposed)
     title = f"Round {rnd.number} · {event.config.name}"
     page = event_frame(site, report, path, title, "round", site.event_crumbs(event))
     event_url = site.site_url + links.event_page(event) if site.site_url else ""

@@ -107,6 +107,9 @@ def write_real_events(root: Path, seed: int = 29) -> Path:
     """Write the events tree (one season, every format) under ``root``; return ``root``."""
     season = root / "2026"
     season.mkdir(parents=True, exist_ok=True)
+    (root / "site.toml").write_text('title = "Łódź & Saint-Étienne Games Club"\n'
+                                    'site_url = "https://games.example/events/"\n',
+                                    encoding="utf-8")
     (season / "season.toml").write_text(
         'name = "Real names 2026"\ndescription = "Every format, as real fields name '
         'their players."\n', encoding="utf-8")

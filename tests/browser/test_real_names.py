@@ -243,3 +243,33 @@ def test_every_find_box_finds_names_typed_without_accents(
         assert message == "No player matches \u201czzzq\u201d.", key
         checked += 1
     assert checked >= 10
+
+
+def test_the_home_page_search_finds_every_kind_of_name(browser: Any, real_url: str) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get(real_url + "index.html")
+    box = browser.find_element(By.CSS_SELECTOR, "#site-search")
+    players = None
+    for name in ("Björn", "Łukasz", "Søren", "Straße", "Ó Conchúir", "Olúwaṣeun",
+                 "Nowakowska-Wiśniewska", "Oliver Smith"):
+        box.clear()
+        box.send_keys(_typed(name))
+        WebDriverWait(browser, 10).until(
+            lambda d: d.execute_script("return !!window.standgenPlayers"))
+        if players is None:
+            players = browser.execute_script(
+                "return window.standgenPlayers.players.map((p) => p.name)")
+        box.send_keys(" ")  # the list shows once the index is in
+        shown = browser.execute_script(
+            "return Array.from(document.querySelectorAll('.search-results a'))"
+            ".map((a) => a.textContent)")
+        want = [p for p in players if _typed(name) in _typed(p)]
+        assert want and shown == want[:30], name
+        first = browser.find_element(By.CSS_SELECTOR, ".search-results a")
+        assert first.get_attribute("href").endswith("/index.html")
+    box.clear()
+    box.send_keys("zzzq")
+    assert browser.find_element(By.CSS_SELECTOR, ".site-search .no-match").text == \
+        "No player matches \u201czzzq\u201d."

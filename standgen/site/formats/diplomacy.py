@@ -105,7 +105,7 @@ def power_statistics(report: EventReport) -> Sequence[Page]:
                  *(() if system.comparative else (f"Avg score ({system.label})",))),
         rows=tuple(rows),
         note="T: draw-size game points (solo 420, draw 420 / draw size) summed over the "
-             "power's games; aveT = T / games (seed 001).",
+             "power's games; aveT = T / games (\"Mean Comparison Scoring system\").",
     )
     return (Page("powers", "Power statistics", (table,),
                  intro="How each power fared across the event's boards."),)
@@ -145,7 +145,8 @@ def awards(report: EventReport) -> Sequence[Table]:
     measure = "s" if system.comparative else "Score"
     tables = [Table("Best result per power", ("Award", "Player", "Game", "Centres", measure),
                     tuple(rows), note=f"Best {measure} with that power; ties split by the "
-                    "centres held in that game (seed 001); still tied: shared.")]
+                    "centres held in that game (\"Mean Comparison Scoring system\"); "
+                    "still tied: shared.")]
     final = final_table(report)
     if final is not None:
         tables.insert(0, final)
