@@ -97,7 +97,7 @@ def lab_page(report: EventReport) -> Page:
         mine = [r[pid] for r in ranks]
         moved = any(rank != mine[0] for rank in mine)
         moved_count += moved
-        name = Cell(row.player.name, href=f"players/{pid}/index.html" if moved else None)
+        name = Cell(row.player.name, href=f"players/{pid}/index.html")
         cells = [name, Cell(_score(row.score), numeric=True)]
         cells.extend(Cell(_moved(rank, mine[0]), numeric=True) for rank in mine)
         rows.append(tuple(cells))
@@ -106,7 +106,7 @@ def lab_page(report: EventReport) -> Page:
         headers=("Player", default.format.score_short, *(c.heading for c in chains)),
         rows=tuple(rows),
         note=(f"{moved_count} of {len(rows)} players move under some chain. ▲ places gained, "
-              "▼ places lost against the default chain; players who move link to their page."),
+              "▼ places lost against the default chain. Each name links to the player's page."),
     )
     legend = Table(
         caption="Chains compared",

@@ -132,6 +132,15 @@ if (want.length) {
     .map((el) => el.dataset.key));
   want.forEach((k) => { if (!keys.has(k)) bad.push('no ' + k + ' column on screen'); });
 }
+document.querySelectorAll('main svg.chart').forEach((svg) => {
+  if (!shown(svg)) return;
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const text = svg.querySelector('text');
+  const px = text ? parseFloat(getComputedStyle(text).fontSize) * scale : 12;
+  if (px < 11.5) {
+    bad.push('chart labels of ' + px.toFixed(1) + ' px: ' + svg.getAttribute('aria-label'));
+  }
+});
 if (document.documentElement.scrollWidth > W) {
   bad.push('the page scrolls sideways: ' + document.documentElement.scrollWidth);
 }
