@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from standgen.model import Event
 from standgen.pipeline import EventReport
+from standgen.site.contexts import shown_names_of
 from standgen.standings import rerank, tiebreak_chain
 from standgen.tables import Cell, Page, Table
 from standgen.tiebreaks import TIEBREAKS
@@ -92,12 +93,13 @@ def lab_page(report: EventReport) -> Page:
         ranks.append({row.player.id: row.rank for row in standings.rows})
     rows: list[tuple[Cell, ...]] = []
     moved_count = 0
+    names = shown_names_of(event)
     for row in default.rows:
         pid = row.player.id
         mine = [r[pid] for r in ranks]
         moved = any(rank != mine[0] for rank in mine)
         moved_count += moved
-        name = Cell(row.player.name, href=f"players/{pid}/index.html")
+        name = Cell(names.get(pid, row.player.name), href=f"players/{pid}/index.html")
         cells = [name, Cell(_score(row.score), numeric=True)]
         cells.extend(Cell(_moved(rank, mine[0]), numeric=True) for rank in mine)
         rows.append(tuple(cells))

@@ -9,6 +9,7 @@ Rating Regulations B.02 (art. 8.3).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -54,6 +55,7 @@ class RatingRow:
     last_change: float  # their rating's change over that event
     fide_rating: float | None
     fide_change: float | None
+    shown: str = ""  # the name told apart from another player's of the same name
 
     @property
     def rating_text(self) -> str:
@@ -107,15 +109,17 @@ def _rating_rows(page: Frame, data: ClubData) -> tuple[RatingRow, ...]:
     last = _last_events(changes)
     fide = _fide_by_player(data.games)
     rows = []
-    lines = rows_of(listing, "player name rating mu sigma games last")
+    lines = list(rows_of(listing, "player name rating mu sigma games last"))
+    seen = Counter(str(line.name) for line in lines)
     for rank, line in enumerate(lines, start=1):
         pid = str(line.player)
         event, change = last.get(pid, ("", 0.0))
         rating, fide_change = fide.get(pid, (None, None))
+        shown = "" if seen[str(line.name)] == 1 else f"{line.name} ({pid})"
         rows.append(RatingRow(rank, pid, Link(str(line.name), page.href(history_page_path(pid))),
                               float(line.rating), float(line.mu), float(line.sigma),
                               int(line.games), str(line.last), event, change, rating,
-                              fide_change))
+                              fide_change, shown))
     return tuple(rows)
 
 
