@@ -244,16 +244,18 @@
     }, 50);
   }
 
-  /* The home page's player search over players/search.js (every player of every event),
+  /* The home page's player search over players/search.json (every player of every event),
      loaded when the reader first types; names folded as in the find boxes. */
   function siteSearch(box) {
     var input = box.querySelector("input");
     var list = box.querySelector(".search-results");
     var none = box.querySelector(".no-match");
-    var base = box.getAttribute("data-site-search");
+    var index = box.getAttribute("data-site-search");
+    var base = index.replace(/players\/search\.json$/, "");
+    var players = null;
+    if (!window.fetch) return;
     box.hidden = false;
     function show() {
-      var players = (window.standgenPlayers || {}).players;
       if (!players) return;
       var typed = input.value.trim();
       var query = searchKey(typed);
@@ -265,7 +267,7 @@
       found.slice(0, 30).forEach(function (p) {
         var li = document.createElement("li");
         var a = document.createElement("a");
-        a.href = base.replace(/players\/search\.js$/, "") + p.href;
+        a.href = base + p.href;
         a.textContent = p.name;
         li.appendChild(a);
         var where = document.createElement("span");
@@ -278,13 +280,16 @@
         : "No player matches \u201c" + typed + "\u201d.";
     }
     input.addEventListener("input", function () {
-      if (window.standgenPlayers) { show(); return; }
+      if (players) { show(); return; }
       if (box.getAttribute("data-loading")) return;
       box.setAttribute("data-loading", "1");
-      var script = document.createElement("script");
-      script.src = base;
-      script.onload = show;
-      document.head.appendChild(script);
+      window.fetch(index).then(function (r) { return r.json(); }).then(function (data) {
+        players = data.players || [];
+        box.setAttribute("data-loaded", "1");
+        show();
+      }).catch(function () {
+        none.textContent = "The search needs the site served from a web server.";
+      });
     });
   }
 

@@ -1,9 +1,9 @@
 """The home page's player search (issue #29): a small static index of every player.
 
-``players/search.js`` sets ``window.standgenPlayers`` to every player of every event by
-name, with the link to their history page and the events they played: a script file,
-not JSON fetched, so the search works from the file system too. The home page loads it
-when a reader starts to type; ``assets/site.js`` folds names as phone users type them.
+``players/search.json`` lists every player of every event by name, with the link to
+their history page and the events they played. The home page fetches it when a reader
+starts to type (``assets/site.js``, which folds names as phone users type them); input
+text is never written into a script file.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from collections.abc import Iterator
 from standgen.site.club_pages import ClubInputs, Output
 from standgen.site.history import history_page_path
 
-SEARCH_SCRIPT = "players/search.js"
+SEARCH_INDEX = "players/search.json"
 
 
 def player_search(inputs: ClubInputs) -> Iterator[Output]:
-    """Yield ``players/search.js``: every player (id, name, history page, events) by name."""
+    """Yield ``players/search.json``: every player (id, name, history page, events)."""
     events: dict[str, list[tuple[str, str]]] = {}
     names: dict[str, str] = {}
     for part in sorted(inputs.parts, key=lambda p: (p.head[2], p.head[0])):
@@ -30,6 +30,6 @@ def player_search(inputs: ClubInputs) -> Iterator[Output]:
          "events": [name for _, name in sorted(events[pid], reverse=True)]}
         for pid in sorted(names, key=lambda p: (names[p].casefold(), p))
     ]
-    text = json.dumps({"players": players}, ensure_ascii=True, sort_keys=True,
+    text = json.dumps({"players": players}, ensure_ascii=False, sort_keys=True,
                       separators=(",", ":"))
-    yield SEARCH_SCRIPT, f"window.standgenPlayers = {text};\n".encode("ascii")
+    yield SEARCH_INDEX, (text + "\n").encode("utf-8")
