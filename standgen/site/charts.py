@@ -84,7 +84,7 @@ def faction_chart(results: Sequence[FactionResult], caption: str) -> Markup:
         label = f"{r.faction}: {r.wins} wins in {r.games} games ({r.rate_text})"
         parts += [
             f'<g><title>{escape(label)}</title>',
-            f'<text x="0" y="{y + 13}">{escape(_short(r.faction, 26))}</text>',
+            f'<text x="2" y="{y + 13}">{escape(_short(r.faction, 26))}</text>',
             f'<text x="{width}" y="{y + 13}" text-anchor="end">{r.wins}/{r.games} '
             f"({r.rate_text})</text>",
             f'<rect class="track" x="0" y="{y + 18}" width="{width}" height="10"/>',
