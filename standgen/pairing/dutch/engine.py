@@ -18,8 +18,9 @@ BYE_TRIES = 12
 class _Engine(_Weights):
     """One round's pairing; see the package docstring for the model."""
 
-    def __init__(self, state: PairingState, fast: bool = True) -> None:
-        super().__init__(state, fast)
+    def __init__(self, state: PairingState, fast: bool = True, compiled: bool = True
+                 ) -> None:
+        super().__init__(state, fast, compiled)
         # the bracket being paired: base weights by (lower, higher) position in it, the
         # current best matching, and the vertex range of its resident score group
         self.base: dict[tuple[int, int], int] = {}

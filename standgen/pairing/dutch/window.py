@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from standgen.pairing.blossom import IncrementalMatching
+from standgen.pairing.blossom import incremental_matching
 from standgen.pairing.dutch.completion import perfect
 
 # Below the window, fewer players than this: the window takes them in (exact weights).
@@ -44,7 +44,7 @@ class Window:
     def __init__(self, vertices: Sequence[int], rest: Sequence[int],
                  weight_of: Callable[[int, int], int], additive: Sequence[int], c: int,
                  adjacent: Sequence[int], exact: bool = False, known: int = -1,
-                 alike: int = -1) -> None:
+                 alike: int = -1, compiled: bool = True) -> None:
         self.window = list(vertices)
         self.rest = list(rest)
         self.weight_of = weight_of
@@ -57,7 +57,8 @@ class Window:
         self.index = {g: i for i, g in enumerate(local)}
         odd = (len(self.window) + len(self.rest)) % 2 == 1
         self.token = len(local) if self.relaxed and odd else -1
-        self.matcher = IncrementalMatching(len(local) + (self.token >= 0))
+        self.compiled = compiled
+        self.matcher = incremental_matching(len(local) + (self.token >= 0), compiled)
         self.matcher.keep_tight = True
         if 0 <= alike < len(self.window):  # the next score group: start from its pairs
             self.matcher.prime = list(range(alike, len(self.window)))
@@ -153,7 +154,7 @@ class Window:
         """The same window over the reference model's own graph (the window and the
         players below it, with their field weights)."""
         out = Window(self.window, self.rest, self.weight_of, self.additive, self.c,
-                     self.adjacent, exact=True)
+                     self.adjacent, exact=True, compiled=self.compiled)
         for v in self.dead:
             out.remove(v)
         return out
@@ -167,34 +168,13 @@ class Window:
         lu, lv = self.index.get(u), self.index.get(v)
         if lu is None or lv is None:
             return None
-        m = self.matcher
-        k = m.edge_index(lu, lv)
-        if k in m.pending or not m.doubled[k]:
-            return None
-        slack = m.dual[lu] + m.dual[lv] - m.doubled[k]
-        if m.parent[lu] == -1 or m.parent[lv] == -1:  # no blossom holds both
-            return slack == 0
-        above = set()
-        b = m.parent[lu]
-        while b != -1:
-            above.add(b)
-            b = m.parent[b]
-        b = m.parent[lv]
-        while b != -1:
-            if b in above:
-                slack += 2 * m.dual[b]
-            b = m.parent[b]
-        return slack == 0
+        return self.matcher.tight(lu, lv)
 
     def full_blossoms(self, pairs: dict[int, int]) -> bool:
         """Whether every blossom of positive dual holds as many pairs of ``pairs``
         (a matching, each pair both ways) as its size allows (the blossom conditions
         of an optimal matching)."""
-        m = self.matcher
-        for b in range(m.n, 2 * m.n):
-            if m.base[b] < 0 or not m.dual[b]:
-                continue
-            leaves = m.leaves(b)
+        for leaves in self.matcher.positive_blossoms():
             if self.token in leaves:  # the bye's vertex: not told here
                 return False
             inside = {self.vertices[lv] for lv in leaves}
