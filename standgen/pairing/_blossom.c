@@ -941,11 +941,8 @@ static PyObject *from_limbs(const limb *a, int L) {
 #endif
 }
 
-/* pending[k] = max(w, 0); 0 ok, -1 error */
-static int pend(Matching *m, idx k, PyObject *w) {
-    limb val[MAXL];
-    int bits;
-    CHECK(convert(m, w, val, &bits));
+/* pending[k] = val (a converted weight of bits bits); 0 ok, -1 error */
+static int pend(Matching *m, idx k, const limb *val, int bits) {
     int L = m->L;
     Py_ssize_t pos = m->pendpos[k];
     if (pos < 0) {
@@ -968,11 +965,8 @@ static int pend(Matching *m, idx k, PyObject *w) {
     return 0;
 }
 
-/* whether the pending (else the stored) weight of k differs from max(w, 0): 1, 0, -1 */
-static int differs(Matching *m, idx k, PyObject *w) {
-    limb val[MAXL];
-    int bits;
-    CHECK(convert(m, w, val, &bits));
+/* whether the pending (else the stored) weight of k differs from val */
+static int differs(Matching *m, idx k, const limb *val) {
     int L = m->L;
     Py_ssize_t pos = m->pendpos[k];
     if (pos >= 0) return v_cmp(VAL(m->pendval, pos), val, L) != 0;
@@ -1065,11 +1059,12 @@ static PyObject *Matching_set_weight(Matching *m, PyObject *args) {
     if (vertex_arg(m, u) < 0 || vertex_arg(m, v) < 0) return NULL;
     if (u == v) { PyErr_SetString(PyExc_ValueError, "a loop"); return NULL; }
     idx k = edge_index(u, v);
-    int d = differs(m, k, w);
-    if (d < 0) return NULL;
-    if (d) {
+    limb val[MAXL];
+    int bits;
+    if (convert(m, w, val, &bits) < 0) return NULL;
+    if (differs(m, k, val)) {
         m->dirty[u] = 1;
-        if (pend(m, k, w) < 0) return NULL;
+        if (pend(m, k, val, bits) < 0) return NULL;
     }
     Py_RETURN_NONE;
 }
@@ -1078,6 +1073,9 @@ static PyObject *Matching_load(Matching *m, PyObject *arg) {
     PyObject *seq = PySequence_Fast(arg, "a list of (u, v, w)");
     if (!seq) return NULL;
     Py_ssize_t cnt = PySequence_Fast_GET_SIZE(seq);
+    PyObject *last = NULL;  /* the weight converted last: many pairs share one */
+    limb val[MAXL];
+    int bits = 0;
     for (Py_ssize_t i = 0; i < cnt; i++) {
         int u, v; PyObject *w;
         if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "iiO!", &u, &v,
@@ -1087,7 +1085,44 @@ static PyObject *Matching_load(Matching *m, PyObject *arg) {
             return NULL;
         }
         if (u == v) { Py_DECREF(seq); PyErr_SetString(PyExc_ValueError, "a loop"); return NULL; }
-        if (pend(m, edge_index(u, v), w) < 0) { Py_DECREF(seq); return NULL; }
+        if (w != last) {
+            if (convert(m, w, val, &bits) < 0) { Py_DECREF(seq); return NULL; }
+            last = w;
+        }
+        if (pend(m, edge_index(u, v), val, bits) < 0) { Py_DECREF(seq); return NULL; }
+        m->dirty[u] = 1;
+    }
+    Py_DECREF(seq);
+    Py_RETURN_NONE;
+}
+
+static PyObject *Matching_load_row(Matching *m, PyObject *args) {
+    int v; PyObject *arg;
+    if (!PyArg_ParseTuple(args, "iO", &v, &arg)) return NULL;
+    if (vertex_arg(m, v) < 0) return NULL;
+    PyObject *seq = PySequence_Fast(arg, "a list of weights");
+    if (!seq) return NULL;
+    Py_ssize_t cnt = PySequence_Fast_GET_SIZE(seq);
+    if (cnt > m->n || (cnt > v && cnt > 0)) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "a row reaches its own vertex");
+        return NULL;
+    }
+    PyObject *last = NULL;  /* the weight converted last: many pairs share one */
+    limb val[MAXL];
+    int bits = 0;
+    for (Py_ssize_t u = 0; u < cnt; u++) {
+        PyObject *w = PySequence_Fast_GET_ITEM(seq, u);
+        if (!PyLong_Check(w)) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_TypeError, "weights are ints");
+            return NULL;
+        }
+        if (w != last) {
+            if (convert(m, w, val, &bits) < 0) { Py_DECREF(seq); return NULL; }
+            last = w;
+        }
+        if (pend(m, edge_index((int)u, v), val, bits) < 0) { Py_DECREF(seq); return NULL; }
         m->dirty[u] = 1;
     }
     Py_DECREF(seq);
@@ -1319,6 +1354,8 @@ static PyMethodDef Matching_methods[] = {
      "Set the weight of edge (u, v); u is re-matched."},
     {"load", (PyCFunction)Matching_load, METH_O,
      "Set the weights (u, v, w) of edges not set since the graph was made."},
+    {"load_row", (PyCFunction)Matching_load_row, METH_VARARGS,
+     "Set the weights of edges (u, v), u = 0, 1, ..., as load."},
     {"remove", (PyCFunction)Matching_remove, METH_O, "Take v out of the graph for good."},
     {"solve", (PyCFunction)Matching_solve, METH_NOARGS,
      "Return mate (the matched vertex, or -1) for the current weights."},

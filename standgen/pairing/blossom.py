@@ -522,6 +522,11 @@ class IncrementalMatching(_Matcher):
             pending[index(u, v)] = max(w, 0)
             dirty.add(u)
 
+    def load_row(self, v: int, weights: list[int]) -> None:
+        """Set the weights of edges (u, v), ``u`` = 0, 1, ... in the order of ``weights``
+        (as :meth:`load`: each ``u`` re-matched)."""
+        self.load([(u, v, w) for u, w in enumerate(weights)])
+
     @staticmethod
     def edge_index(u: int, v: int) -> int:
         """The index of edge (u, v) (edges are numbered pair by pair, (0, 1), (0, 2),
@@ -828,6 +833,7 @@ class Matcher(Protocol):
 
     def set_weight(self, u: int, v: int, w: int) -> None: ...
     def load(self, weights: list[tuple[int, int, int]]) -> None: ...
+    def load_row(self, v: int, weights: list[int]) -> None: ...
     def remove(self, v: int) -> None: ...
     def solve(self) -> list[int]: ...
     def tight(self, u: int, v: int) -> bool | None: ...

@@ -5,6 +5,7 @@ docstring), then the colours (art. E) and the board order."""
 from __future__ import annotations
 
 from collections import deque
+from itertools import repeat
 
 from standgen.pairing.dutch.colours import colour
 from standgen.pairing.dutch.completion import perfect
@@ -203,20 +204,62 @@ class _Engine(_Weights):
         (C.7-C.8), and keep them as its base weights."""
         players = self.players
         self.base = {}
-        window = self.window
-        fresh: list[tuple[int, int, int]] = []
+        if self.window is not None:
+            self.window_base_weights(bracket, mdps, residents_end)
+            return
         for big in range(mdps, len(bracket)):
             for small in range(big):
                 w = self.edge(players[bracket[small]], players[bracket[big]],
                               big < residents_end, big >= residents_end)
                 self.base[(big, small)] = w
-                if window is None:
-                    self.set(bracket[small], bracket[big], w)
-                else:  # a new window: set at once (bracket order is index order)
-                    self.weight[(bracket[small], bracket[big])] = w
-                    fresh.append((bracket[small], bracket[big], w))
-        if window is not None:
-            window.load(fresh)
+                self.set(bracket[small], bracket[big], w)
+
+    def window_base_weights(self, bracket: list[int], mdps: int, residents_end: int
+                            ) -> None:
+        """:meth:`base_weights` on the fast path, for a new window (the bracket's players
+        are its first vertices, in order), a row at a time: :meth:`edge`'s values, each
+        pair's compatibility read off the bit sets (:meth:`adjacent`), its weight (and
+        the window's reduced weight) kept per two kinds of player (:meth:`kind`, with
+        the additive weight the reduced one reads)."""
+        players, base, weight = self.players, self.base, self.weight
+        adjacent, weighed = self.adjacent(), self._weighed
+        window = self.window
+        assert window is not None
+        additive = self.additive()[0]
+        flags = (self.single_downfloater_bye, self.bye_score)
+        ids: dict[tuple[object, ...], int] = {}
+        kinds = [self.kind(players[v]) for v in bracket]
+        kind_id = [ids.setdefault((k, additive[v]), len(ids))
+                   for k, v in zip(kinds, bracket, strict=True)]
+        first = {kid: pos for pos, kid in reversed(list(enumerate(kind_id)))}
+        width = self.n // 8 + 1
+        tables: dict[tuple[int, bool], tuple[dict[int, int], dict[int, int]]] = {}
+        for big in range(mdps, len(bracket)):
+            lower = bracket[big]
+            current = big < residents_end
+            highers = bracket[:big]
+            kids = kind_id[:big]
+            # the weight and the reduced weight by the higher player's kind
+            found = tables.get((kind_id[big], current))
+            if found is None:
+                found = tables[(kind_id[big], current)] = ({}, {})
+            by_kind, reduced = found
+            for kid in set(kids).difference(by_kind):
+                higher = bracket[first[kid]]
+                key = (kinds[first[kid]], kinds[big], current, not current, *flags)
+                w = weighed.get(key, -1)
+                if w < 0:
+                    w = weighed[key] = self.weigh(players[higher], players[lower],
+                                                  current, not current)
+                by_kind[kid] = w
+                reduced[kid] = window.reduced(higher, lower, w)
+            may_meet = adjacent[lower].to_bytes(width, "little")
+            meets = [may_meet[h >> 3] >> (h & 7) & 1 for h in highers]
+            row = [by_kind[k] if m else 0 for k, m in zip(kids, meets, strict=True)]
+            base.update(zip(zip(repeat(big), range(big), strict=False), row, strict=True))
+            weight.update(zip(zip(highers, repeat(lower), strict=False), row, strict=True))
+            window.load_row(big, [reduced[k] if m else 0
+                                  for k, m in zip(kids, meets, strict=True)])
 
     def choose_moved_down(
         self, bracket: list[int], mdps: int, residents_end: int, matched: list[bool]

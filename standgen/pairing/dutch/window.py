@@ -92,11 +92,11 @@ class Window:
             raise ValueError("a pair outside the window was weighed")
         self.matcher.set_weight(lu, lv, self.reduced(u, v, w))
 
-    def load(self, pairs: list[tuple[int, int, int]]) -> None:
-        """Set the weights of pairs (u, v, w) never set in this window before (as
-        :meth:`set` each, at once)."""
-        index, reduced = self.index, self.reduced
-        self.matcher.load([(index[u], index[v], reduced(u, v, w)) for u, v, w in pairs])
+    def load_row(self, v: int, weights: list[int]) -> None:
+        """Set the reduced weights (:meth:`reduced`) of the pairs of window position
+        ``v`` with positions 0, 1, ... (``weights`` in that order), never set in this
+        window before (as :meth:`set` each, the lower position re-matched)."""
+        self.matcher.load_row(v, weights)
 
     def remove(self, v: int) -> None:
         self.dead.add(v)
