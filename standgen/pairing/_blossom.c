@@ -56,7 +56,12 @@ typedef struct {
     evec *bestedges;/* 2n */
     ivec unused;
     ivec queue;
-    unsigned char *allowed; /* E */
+    uint32_t *allowed;      /* E: allowed in this stage when equal to stamp */
+    uint32_t stamp;
+    limb *bslack;           /* 2n * L: grow's slack of bestedge[x], kept while */
+    idx *bslack_edge;       /* ... the edge is the same and ... */
+    uint32_t *bslack_epoch; /* ... no dual changed (epoch) */
+    uint32_t epoch;
     unsigned char *dirty;   /* n */
     unsigned char *dead;    /* n */
     int32_t *pendpos;       /* E: position in pending, or -1 */
@@ -411,10 +416,10 @@ static int expand_blossom(Matching *m, int b, int endstage) {
             m->label[endpoint(m, p ^ 1)] = 0;
             m->label[endpoint(m, endps[wrap(j - endptrick, len)] ^ endptrick ^ 1)] = 0;
             CHECK(assign_label(m, endpoint(m, p ^ 1), 2, p));
-            m->allowed[endps[wrap(j - endptrick, len)] >> 1] = 1;
+            m->allowed[endps[wrap(j - endptrick, len)] >> 1] = m->stamp;
             j += jstep;
             p = endps[wrap(j - endptrick, len)] ^ endptrick;
-            m->allowed[p >> 1] = 1;
+            m->allowed[p >> 1] = m->stamp;
             j += jstep;
         }
         int bv = childs[wrap(j, len)];
@@ -529,6 +534,7 @@ static void t_blossom_delta(Matching *m, limb *delta, int *deltatype, int *delta
 static void shift_duals(Matching *m, const limb *delta) {
     int n = m->n, L = m->L;
     if (v_iszero(delta, L)) return;
+    m->epoch++;
     for (int v = 0; v < n; v++) {
         int lab = m->label[m->inblossom[v]];
         if (lab == 1) v_sub(VAL(m->dual, v), VAL(m->dual, v), delta, L);
@@ -547,7 +553,10 @@ static void reset_labels(Matching *m) {
     memset(m->label, 0, sizeof(int) * 2 * n);
     for (int i = 0; i < 2 * n; i++) m->bestedge[i] = -1;
     for (int b = n; b < 2 * n; b++) m->bestedges[b].len = -1;
-    memset(m->allowed, 0, (size_t)m->E);
+    if (++m->stamp == 0) {  /* every edge not allowed: a new stamp, rarely a clean slate */
+        memset(m->allowed, 0, (size_t)m->E * sizeof(uint32_t));
+        m->stamp = 1;
+    }
     m->queue.len = 0;
 }
 
@@ -594,12 +603,12 @@ static int edge_delta(Matching *m, limb *delta, int *deltatype, idx *deltaedge) 
 
 static int use_delta(Matching *m, int deltatype, idx deltaedge, int deltablossom) {
     if (deltatype == 2) {
-        m->allowed[deltaedge] = 1;
+        m->allowed[deltaedge] = m->stamp;
         int i = m->ei[deltaedge], j = m->ej[deltaedge];
         if (m->label[m->inblossom[i]] == 0) { int t = i; i = j; j = t; }
         return ivec_push(&m->queue, i);
     } else if (deltatype == 3) {
-        m->allowed[deltaedge] = 1;
+        m->allowed[deltaedge] = m->stamp;
         return ivec_push(&m->queue, m->ei[deltaedge]);
     }
     return expand_blossom(m, deltablossom, 0);
@@ -744,6 +753,7 @@ static int rescale(Matching *m) {
     for (idx k = 0; k < m->E; k++) v_twice(VAL(m->doubled, k), VAL(m->doubled, k), L);
     for (int i = 0; i < 2 * m->n; i++) v_twice(VAL(m->dual, i), VAL(m->dual, i), L);
     m->scale_log += 1;
+    m->epoch++;
     return 0;
 }
 
@@ -770,7 +780,8 @@ static int label_roots(Matching *m) {
 static int grow(Matching *m) {
     int n = m->n, L = m->L;
     int *label = m->label, *inblossom = m->inblossom;
-    unsigned char *allowed = m->allowed;
+    uint32_t *allowed = m->allowed;
+    const uint32_t stamp = m->stamp;
     limb kslack[MAXL], tmp[MAXL];
     while (m->queue.len) {
         int v = m->queue.v[--m->queue.len];
@@ -784,13 +795,13 @@ static int grow(Matching *m) {
             int bw = inblossom[w];
             if (bv == bw) continue;
             int have_slack = 0;
-            if (!allowed[k]) {
+            if (allowed[k] != stamp) {
                 v_add(kslack, VAL(m->dual, v), VAL(m->dual, w), L);
                 v_sub(kslack, kslack, dk, L);
                 have_slack = 1;
-                if (v_sign(kslack, L) <= 0) allowed[k] = 1;
+                if (v_sign(kslack, L) <= 0) allowed[k] = stamp;
             }
-            if (allowed[k]) {
+            if (allowed[k] == stamp) {
                 if (label[bw] == 0) {
                     if (m->mate[m->base[bw]] == -1) {
                         CHECK(augment_matching(m, k));
@@ -809,11 +820,24 @@ static int grow(Matching *m) {
             } else {
                 int x = label[bw] == 1 ? bv : (label[w] == 0 ? w : -1);
                 if (x != -1) {
-                    if (m->bestedge[x] == -1) m->bestedge[x] = k;
-                    else {
-                        (void)have_slack;
-                        slack(m, m->bestedge[x], tmp);
-                        if (v_cmp(kslack, tmp, L) < 0) m->bestedge[x] = k;
+                    (void)have_slack;
+                    limb *known = VAL(m->bslack, x);
+                    int better = m->bestedge[x] == -1;
+                    if (!better) {
+                        if (m->bslack_edge[x] != m->bestedge[x]
+                                || m->bslack_epoch[x] != m->epoch) {
+                            slack(m, m->bestedge[x], tmp);
+                            v_copy(known, tmp, L);
+                            m->bslack_edge[x] = m->bestedge[x];
+                            m->bslack_epoch[x] = m->epoch;
+                        }
+                        better = v_cmp(kslack, known, L) < 0;
+                    }
+                    if (better) {
+                        m->bestedge[x] = k;
+                        v_copy(known, kslack, L);
+                        m->bslack_edge[x] = k;
+                        m->bslack_epoch[x] = m->epoch;
                     }
                 }
             }
@@ -824,6 +848,7 @@ static int grow(Matching *m) {
 
 /* 1 another stage may be needed, 0 done, -1 error */
 static int stage(Matching *m) {
+    m->epoch++;  /* duals may have changed since the last stage (solve, remove) */
     int r = label_roots(m);
     CHECK(r);
     if (!r) return 0;
@@ -889,13 +914,15 @@ static int widen(Matching *m, int L2) {
     limb *u = widen_array(m->dual, 2 * (size_t)m->n, L, L2);
     limb *p = widen_array(m->pendval, (size_t)m->cappend, L, L2);
     limb *s = malloc(2 * (size_t)m->n * L2 * sizeof(limb) + 8);
-    if (!d || !u || !p || !s) {
-        free(d); free(u); free(p); free(s);
+    limb *b = malloc(2 * (size_t)m->n * L2 * sizeof(limb) + 8);
+    if (!d || !u || !p || !s || !b) {
+        free(d); free(u); free(p); free(s); free(b);
         PyErr_NoMemory();
         return -1;
     }
-    free(m->doubled); free(m->dual); free(m->pendval); free(m->scratch);
-    m->doubled = d; m->dual = u; m->pendval = p; m->scratch = s;
+    free(m->doubled); free(m->dual); free(m->pendval); free(m->scratch); free(m->bslack);
+    m->doubled = d; m->dual = u; m->pendval = p; m->scratch = s; m->bslack = b;
+    m->epoch++;
     m->L = L2;
     return 0;
 }
@@ -923,12 +950,13 @@ static int convert(Matching *m, PyObject *w, limb *out, int *bits) {
 #endif
     int nb = v_bits(out, MAXL);
     *bits = nb;
-    while (nb + m->scale_log + 2 + HEADROOM > 64 * m->L) {
-        if (m->L + 1 > MAXL) {
+    int need = (nb + m->scale_log + 2 + HEADROOM + 63) / 64;
+    if (need > m->L) {
+        if (need > MAXL) {
             PyErr_SetString(PyExc_OverflowError, "weights too large");
             return -1;
         }
-        CHECK(widen(m, m->L + 1));
+        CHECK(widen(m, need));
     }
     return 0;
 }
@@ -986,18 +1014,21 @@ static void Matching_dealloc(Matching *m) {
     free(m->label); free(m->labelend); free(m->inblossom); free(m->parent); free(m->base);
     free(m->bestedge); free(m->unused.v); free(m->queue.v); free(m->allowed);
     free(m->dirty); free(m->dead); free(m->pendpos); free(m->pendk); free(m->pendval);
-    free(m->prime.v); free(m->scratch);
+    free(m->prime.v); free(m->scratch); free(m->bslack); free(m->bslack_edge);
+    free(m->bslack_epoch);
     Py_TYPE(m)->tp_free((PyObject *)m);
 }
 
 static int Matching_init(Matching *m, PyObject *args, PyObject *kw) {
-    int n;
-    if (!PyArg_ParseTuple(args, "i", &n)) return -1;
+    int n, bits = 0;  /* bits: the weights' expected size (the numbers start that wide) */
+    if (!PyArg_ParseTuple(args, "i|i", &n, &bits)) return -1;
     if (n < 2) {
         PyErr_SetString(PyExc_ValueError, "at least two vertices");
         return -1;
     }
-    int L = 2;
+    int L = (bits + 2 + HEADROOM + 63) / 64;
+    if (L < 2) L = 2;
+    if (L > MAXL) L = MAXL;
     m->n = n;
     m->L = L;
     m->E = (idx)n * (n - 1) / 2;
@@ -1019,7 +1050,12 @@ static int Matching_init(Matching *m, PyObject *args, PyObject *kw) {
     m->childs = calloc(N2, sizeof(ivec));
     m->endps = calloc(N2, sizeof(evec));
     m->bestedges = calloc(N2, sizeof(evec));
-    m->allowed = calloc(E + 1, 1);
+    m->allowed = calloc(E + 1, sizeof(uint32_t));
+    m->stamp = 1;
+    m->bslack = calloc(N2 * L, sizeof(limb));
+    m->bslack_edge = malloc(N2 * sizeof(idx));
+    m->bslack_epoch = calloc(N2, sizeof(uint32_t));
+    m->epoch = 1;
     m->dirty = calloc(n, 1);
     m->dead = calloc(n, 1);
     m->pendpos = malloc(E * sizeof(int32_t) + 4);
@@ -1027,7 +1063,8 @@ static int Matching_init(Matching *m, PyObject *args, PyObject *kw) {
     if (!m->doubled || !m->dual || !m->scratch || !m->ei || !m->ej || !m->mate || !m->label
             || !m->labelend || !m->inblossom || !m->parent || !m->base || !m->bestedge
             || !m->childs || !m->endps || !m->bestedges || !m->allowed || !m->dirty
-            || !m->dead || !m->pendpos || !m->pendval) {
+            || !m->dead || !m->pendpos || !m->pendval || !m->bslack || !m->bslack_edge
+            || !m->bslack_epoch) {
         PyErr_NoMemory();
         return -1;
     }
@@ -1037,6 +1074,7 @@ static int Matching_init(Matching *m, PyObject *args, PyObject *kw) {
     for (int v = 0; v < n; v++) { m->mate[v] = -1; m->inblossom[v] = v; }
     for (size_t i = 0; i < N2; i++) {
         m->labelend[i] = -1; m->parent[i] = -1; m->bestedge[i] = -1;
+        m->bslack_edge[i] = -1;
         m->base[i] = i < (size_t)n ? (int)i : -1;
         m->bestedges[i].len = -1;
     }
@@ -1066,6 +1104,19 @@ static PyObject *Matching_set_weight(Matching *m, PyObject *args) {
         m->dirty[u] = 1;
         if (pend(m, k, val, bits) < 0) return NULL;
     }
+    Py_RETURN_NONE;
+}
+
+static PyObject *Matching_set_weights(Matching *m, PyObject *arg) {
+    PyObject *seq = PySequence_Fast(arg, "a list of (u, v, w)");
+    if (!seq) return NULL;
+    Py_ssize_t cnt = PySequence_Fast_GET_SIZE(seq);
+    for (Py_ssize_t i = 0; i < cnt; i++) {
+        PyObject *r = Matching_set_weight(m, PySequence_Fast_GET_ITEM(seq, i));
+        if (!r) { Py_DECREF(seq); return NULL; }
+        Py_DECREF(r);
+    }
+    Py_DECREF(seq);
     Py_RETURN_NONE;
 }
 
@@ -1361,6 +1412,8 @@ static PyMethodDef Matching_methods[] = {
      "Return mate (the matched vertex, or -1) for the current weights."},
     {"tight", (PyCFunction)Matching_tight, METH_VARARGS,
      "Whether pair (u, v) is tight under the last optimum's duals, or None."},
+    {"set_weights", (PyCFunction)Matching_set_weights, METH_O,
+     "set_weight for each (u, v, w) in turn."},
     {"positive_blossoms", (PyCFunction)Matching_positive_blossoms, METH_NOARGS,
      "The vertices of every blossom of positive dual."},
     {"duals", (PyCFunction)Matching_duals, METH_NOARGS, "Every dual (doubled), as ints."},

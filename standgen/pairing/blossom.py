@@ -656,6 +656,11 @@ class IncrementalMatching(_Matcher):
             b = parent[b]
         return slack == 0
 
+    def set_weights(self, weights: list[tuple[int, int, int]]) -> None:
+        """:meth:`set_weight` for each (u, v, w) in turn."""
+        for u, v, w in weights:
+            self.set_weight(u, v, w)
+
     def positive_blossoms(self) -> list[list[int]]:
         """The vertices of each blossom whose dual is positive."""
         return [self.leaves(b) for b in range(self.n, 2 * self.n)
@@ -837,6 +842,7 @@ class Matcher(Protocol):
     def remove(self, v: int) -> None: ...
     def solve(self) -> list[int]: ...
     def tight(self, u: int, v: int) -> bool | None: ...
+    def set_weights(self, weights: list[tuple[int, int, int]]) -> None: ...
     def positive_blossoms(self) -> list[list[int]]: ...
 
 
@@ -845,9 +851,10 @@ def compiled_available() -> bool:
     return _compiled is not None
 
 
-def incremental_matching(n: int, compiled: bool = True) -> Matcher:
+def incremental_matching(n: int, compiled: bool = True, bits: int = 0) -> Matcher:
     """Return an :class:`IncrementalMatching` of ``n`` vertices, compiled when asked, built
-    and not too large (the same steps, duals and matchings: tests/test_blossom_compiled.py)."""
+    and not too large (the same steps, duals and matchings: tests/test_blossom_compiled.py);
+    ``bits``: about how large the weights will be (the compiled numbers start that wide)."""
     if compiled and _compiled is not None and 2 <= n <= COMPILED_MAX:
-        return _compiled.Matching(n)
+        return _compiled.Matching(n, bits)
     return IncrementalMatching(n)

@@ -233,6 +233,10 @@ class _Engine(_Weights):
                    for k, v in zip(kinds, bracket, strict=True)]
         first = {kid: pos for pos, kid in reversed(list(enumerate(kind_id)))}
         width = self.n // 8 + 1
+        # the residents and the next score group: consecutive players (their
+        # compatibility bits read as one string)
+        start = bracket[mdps] if mdps < len(bracket) else 0
+        run = bracket[mdps:] == list(range(start, start + len(bracket) - mdps))
         tables: dict[tuple[int, bool], tuple[dict[int, int], dict[int, int]]] = {}
         for big in range(mdps, len(bracket)):
             lower = bracket[big]
@@ -253,10 +257,19 @@ class _Engine(_Weights):
                                                   current, not current)
                 by_kind[kid] = w
                 reduced[kid] = window.reduced(higher, lower, w)
-            may_meet = adjacent[lower].to_bytes(width, "little")
-            meets = [may_meet[h >> 3] >> (h & 7) & 1 for h in highers]
+            row_bits = adjacent[lower]
+            if run:
+                may_meet = row_bits.to_bytes(width, "little")
+                meets = [may_meet[h >> 3] >> (h & 7) & 1 for h in highers[:mdps]]
+                # bit i of the string: player start + i (a leading 1 keeps the length)
+                tail = row_bits >> start & ((1 << (big - mdps)) - 1) | 1 << (big - mdps)
+                meets.extend(map(int, bin(tail)[:2:-1]))
+            else:
+                may_meet = row_bits.to_bytes(width, "little")
+                meets = [may_meet[h >> 3] >> (h & 7) & 1 for h in highers]
             row = [by_kind[k] if m else 0 for k, m in zip(kids, meets, strict=True)]
-            base.update(zip(zip(repeat(big), range(big), strict=False), row, strict=True))
+            if current:  # only the bracket's own rows are read back (the rest: 0 or set)
+                base.update(zip(zip(repeat(big), range(big), strict=False), row, strict=True))
             weight.update(zip(zip(highers, repeat(lower), strict=False), row, strict=True))
             window.load_row(big, [reduced[k] if m else 0
                                   for k, m in zip(kids, meets, strict=True)])
@@ -338,9 +351,9 @@ class _Engine(_Weights):
     def order_weights(self, bracket: list[int], remainder: list[int], pairs: int) -> None:
         """Set the remainder's pairs' weights with the order of exchanges below every
         criterion (:meth:`with_order`, C.04.3 art. D.2-D.3)."""
-        for b_i, big in enumerate(remainder):
-            for a_i, small in enumerate(remainder[:b_i]):
-                self.set(bracket[small], bracket[big], self.with_order(small, big, a_i, pairs))
+        self.set_many([(bracket[small], bracket[big], self.with_order(small, big, a_i, pairs))
+                       for b_i, big in enumerate(remainder)
+                       for a_i, small in enumerate(remainder[:b_i])])
 
     def exchange_from_s1(
         self, bracket: list[int], remainder: list[int], pairs: int, exchanges: int
@@ -398,13 +411,17 @@ class _Engine(_Weights):
     def fix_halves(self, bracket: list[int], remainder: list[int]) -> None:
         """Fix who is in S1 (the higher player of a pair) and who in S2 (C.04.3 art. B.2):
         only the pairs of an S1 player with a lower S2 player keep a weight."""
+        base = self.base
+        higher = [self.is_higher(bracket[pos]) for pos in remainder]  # the matching stays
+        pairs = []
         for a_i, small in enumerate(remainder):
             sv = bracket[small]
-            for big in remainder[a_i + 1:]:
-                bv = bracket[big]
-                if not self.is_higher(sv) or self.is_higher(bv):
-                    self.base[(big, small)] = 0
-                self.set(sv, bv, self.base[(big, small)])
+            for b_i in range(a_i + 1, len(remainder)):
+                big = remainder[b_i]
+                if not higher[a_i] or higher[b_i]:
+                    base[(big, small)] = 0
+                pairs.append((sv, bracket[big], base[(big, small)]))
+        self.set_many(pairs)
 
     def transpose(self, bracket: list[int], remainder: list[int], matched: list[bool]) -> None:
         """Give each S1 player, from the top, the first S2 player that still allows the

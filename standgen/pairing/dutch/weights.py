@@ -281,6 +281,17 @@ class _Weights:
         elif self.window is not None:
             self.window.set(u, v, w)
 
+    def set_many(self, pairs: list[tuple[int, int, int]]) -> None:
+        """:meth:`set` for each pair (u, v, w) in turn (on the fast path, at once)."""
+        if self.matcher is not None or self.window is None:
+            for u, v, w in pairs:
+                self.set(u, v, w)
+            return
+        weight = self.weight
+        for u, v, w in pairs:
+            weight[(u, v) if u < v else (v, u)] = w
+        self.window.set_many(pairs)
+
     def compute(self) -> list[int]:
         """Return the best matching of the players not yet paired: ``mate[v]`` (``v``
         itself when unmatched, the fixed partner for those already paired)."""

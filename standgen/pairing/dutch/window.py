@@ -58,7 +58,8 @@ class Window:
         odd = (len(self.window) + len(self.rest)) % 2 == 1
         self.token = len(local) if self.relaxed and odd else -1
         self.compiled = compiled
-        self.matcher = incremental_matching(len(local) + (self.token >= 0), compiled)
+        self.matcher = incremental_matching(len(local) + (self.token >= 0), compiled,
+                                            c.bit_length() + 2)
         self.matcher.keep_tight = True
         if 0 <= alike < len(self.window):  # the next score group: start from its pairs
             self.matcher.prime = list(range(alike, len(self.window)))
@@ -169,6 +170,17 @@ class Window:
         if lu is None or lv is None:
             return None
         return self.matcher.tight(lu, lv)
+
+    def set_many(self, pairs: list[tuple[int, int, int]]) -> None:
+        """:meth:`set` for each pair (u, v, w) in turn."""
+        index, reduced = self.index, self.reduced
+        local = []
+        for u, v, w in pairs:
+            lu, lv = index.get(u), index.get(v)
+            if lu is None or lv is None:
+                raise ValueError("a pair outside the window was weighed")
+            local.append((lu, lv, reduced(u, v, w)))
+        self.matcher.set_weights(local)
 
     def full_blossoms(self, pairs: dict[int, int]) -> bool:
         """Whether every blossom of positive dual holds as many pairs of ``pairs``
