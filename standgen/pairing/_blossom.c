@@ -937,18 +937,31 @@ static int convert(Matching *m, PyObject *w, limb *out, int *bits) {
     memset(out, 0, MAXL * sizeof(limb));
     *bits = 0;
     if (!positive) return 0;
+    /* the present width and a limb more first: the conversion writes every byte */
+    int width = m->L + 1 < MAXL ? m->L + 1 : MAXL;
 #if PY_VERSION_HEX >= 0x030D0000
-    Py_ssize_t r = PyLong_AsNativeBytes(w, out, MAXL * 8, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+    Py_ssize_t r = PyLong_AsNativeBytes(w, out, width * 8, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
     if (r < 0) return -1;
-    if (r > MAXL * 8) {
-        PyErr_SetString(PyExc_OverflowError, "weights too large");
-        return -1;
+    if (r > width * 8) {
+        width = MAXL;
+        r = PyLong_AsNativeBytes(w, out, MAXL * 8, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+        if (r < 0) return -1;
+        if (r > MAXL * 8) {
+            PyErr_SetString(PyExc_OverflowError, "weights too large");
+            return -1;
+        }
     }
 #else
-    if (_PyLong_AsByteArray((PyLongObject *)w, (unsigned char *)out, MAXL * 8, 1, 1) < 0)
-        return -1;
+    if (_PyLong_AsByteArray((PyLongObject *)w, (unsigned char *)out, width * 8, 1, 1) < 0) {
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError)) return -1;
+        PyErr_Clear();
+        width = MAXL;
+        memset(out, 0, MAXL * sizeof(limb));
+        if (_PyLong_AsByteArray((PyLongObject *)w, (unsigned char *)out, MAXL * 8, 1, 1) < 0)
+            return -1;
+    }
 #endif
-    int nb = v_bits(out, MAXL);
+    int nb = v_bits(out, width);
     *bits = nb;
     int need = (nb + m->scale_log + 2 + HEADROOM + 63) / 64;
     if (need > m->L) {
@@ -1159,24 +1172,36 @@ static PyObject *Matching_load_row(Matching *m, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "a row reaches its own vertex");
         return NULL;
     }
-    PyObject *last = NULL;  /* the weight converted last: many pairs share one */
-    limb val[MAXL];
-    int bits = 0;
-    for (Py_ssize_t u = 0; u < cnt; u++) {
+    /* the weights converted so far, by object (a row holds a few hundred, shared;
+       the list keeps them alive, so an address is one object for the call) */
+    enum { SLOTS = 512 };
+    PyObject **seen = calloc(SLOTS, sizeof(PyObject *));
+    int *seen_bits = malloc(SLOTS * sizeof(int));
+    limb *seen_val = malloc((size_t)SLOTS * MAXL * sizeof(limb));
+    if (!seen || !seen_bits || !seen_val) {
+        free(seen); free(seen_bits); free(seen_val); Py_DECREF(seq);
+        return PyErr_NoMemory();
+    }
+    int ok = 1;
+    for (Py_ssize_t u = 0; u < cnt && ok; u++) {
         PyObject *w = PySequence_Fast_GET_ITEM(seq, u);
         if (!PyLong_Check(w)) {
-            Py_DECREF(seq);
             PyErr_SetString(PyExc_TypeError, "weights are ints");
-            return NULL;
+            ok = 0;
+            break;
         }
-        if (w != last) {
-            if (convert(m, w, val, &bits) < 0) { Py_DECREF(seq); return NULL; }
-            last = w;
+        size_t slot = ((uintptr_t)w >> 4) % SLOTS;
+        limb *val = seen_val + slot * MAXL;
+        if (seen[slot] != w) {
+            if (convert(m, w, val, &seen_bits[slot]) < 0) { ok = 0; break; }
+            seen[slot] = w;
         }
-        if (pend(m, edge_index((int)u, v), val, bits) < 0) { Py_DECREF(seq); return NULL; }
+        if (pend(m, edge_index((int)u, v), val, seen_bits[slot]) < 0) { ok = 0; break; }
         m->dirty[u] = 1;
     }
+    free(seen); free(seen_bits); free(seen_val);
     Py_DECREF(seq);
+    if (!ok) return NULL;
     Py_RETURN_NONE;
 }
 
