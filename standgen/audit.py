@@ -240,7 +240,16 @@ def stale_pairing(event: Event) -> list[Problem]:
     before = replace(event, rounds=event.rounds[:-1])
     if before.rounds and not before.rounds[-1].finished:
         return []
-    made = pair_round(before, compute_standings(before), last.number).round
+    standings = compute_standings(before)
+    if standings.finished:  # e.g. a corrected result made a clear winner (seed 004)
+        played, planned = last.number - 1, standings.planned_rounds
+        play_on = ("set clear_winner = false under [options] in event.toml" if played < planned
+                   else "raise 'rounds' in event.toml")
+        return [Problem(last.source.path, 1, f"round {last.number} is paired, but with the "
+                        f"results as they are now the event is over after round {played} of "
+                        f"{planned}: to play round {last.number} all the same, {play_on}; "
+                        f"otherwise delete round-{last.number}.csv", warning=True)]
+    made = pair_round(before, standings, last.number).round
     if _who(made) != _who(last):
         return []
     changed = {_pair(g) for g in last.games} - {_pair(g) for g in made.games}

@@ -29,3 +29,13 @@ def test_the_days_cover_every_format(tmp_path: Path) -> None:
     """The 200 days are not all one format."""
     formats = {Day(seed, tmp_path).fmt for seed in range(DAYS)}
     assert formats == set(FORMATS)
+
+
+def test_a_correction_that_ends_the_event_is_advised_as_such(tmp_path: Path) -> None:
+    """Seed 3386 of the long run (Steamroller): a corrected round-2 result made a clear
+    winner while round 3 was paired. ``check`` used to advise ``pair --redo 3``, which then
+    refused (the event is over); now it says the event is over and how to play on."""
+    day = run_day(3386, tmp_path)
+    said = "\n".join(day.log)
+    assert "is paired, but with the results as they are now the event is over" in said
+    assert "set clear_winner = false" in said
