@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from pathlib import PurePosixPath
 
 from standgen.errors import Problem
 from standgen.model import Event, Game, GameKind, Round, RoundState
@@ -240,15 +241,11 @@ def stale_pairing(event: Event) -> list[Problem]:
     before = replace(event, rounds=event.rounds[:-1])
     if before.rounds and not before.rounds[-1].finished:
         return []
+    ended = over_before_paired_round(event)
+    if ended:  # e.g. a corrected result made a clear winner (seed 004)
+        return [Problem(last.source.path, 1, f"round {last.number} is paired, but {ended}",
+                        warning=True)]
     standings = compute_standings(before)
-    if standings.finished:  # e.g. a corrected result made a clear winner (seed 004)
-        played, planned = last.number - 1, standings.planned_rounds
-        play_on = ("set clear_winner = false under [options] in event.toml" if played < planned
-                   else "raise 'rounds' in event.toml")
-        return [Problem(last.source.path, 1, f"round {last.number} is paired, but with the "
-                        f"results as they are now the event is over after round {played} of "
-                        f"{planned}: to play round {last.number} all the same, {play_on}; "
-                        f"otherwise delete round-{last.number}.csv", warning=True)]
     made = pair_round(before, standings, last.number).round
     if _who(made) != _who(last):
         return []
@@ -261,6 +258,33 @@ def stale_pairing(event: Event) -> list[Problem]:
                     f"{', '.join(str(t) for t in tables)} would change): was a result of an "
                     f"earlier round corrected? To pair it again run {redo_hint(last)}; to keep "
                     "it, nothing to do", warning=True)]
+
+
+def over_before_paired_round(event: Event) -> str | None:
+    """Return why the event's last round, paired and not started, is not needed (the
+    rounds before it, as they are now, end the event: a clear winner by Steamroller's
+    seed 004, "the tournament ends when only one player remains undefeated", after a
+    result was corrected or a player dropped), with the two ways on; None otherwise.
+
+    The advice names no ``pair --redo`` alone, which refuses while the event is over."""
+    if not event.rounds or event.rounds[-1].state is not RoundState.PAIRED:
+        return None
+    last = event.rounds[-1]
+    before = replace(event, rounds=event.rounds[:-1])
+    if before.rounds and not before.rounds[-1].finished:
+        return None
+    standings = compute_standings(before)
+    if not standings.finished:
+        return None
+    played, planned = last.number - 1, standings.planned_rounds
+    play_on = ("set clear_winner = false under [options] in event.toml" if played < planned
+               else "raise 'rounds' in event.toml")
+    why = "a clear winner, seed 004" if played < planned else "its planned rounds are played"
+    folder = PurePosixPath(last.source.path).parent
+    return (f"with the results as they are now the event is over after round {played} of "
+            f"{planned} ({why}): delete round-{last.number}.csv to end the event there; or, "
+            f"to play round {last.number} all the same, {play_on}, then run standgen pair "
+            f"{folder} --redo {last.number}")
 
 
 def _who(rnd: Round) -> frozenset[str]:
