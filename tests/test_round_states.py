@@ -469,3 +469,14 @@ def test_a_forfeit_shows_as_a_forfeit_on_the_round_page(
     write_rows(folder / "round-1.csv", table)
     page = lib.render(load_tree(Path("events")))["2026/spring-open/round-1/index.html"]
     assert "win (forfeit)" in page.decode()
+
+
+def test_a_drop_before_round_1_says_before_round_1(
+        steamroller: tuple[Path, list[Person]]) -> None:
+    """A player who withdraws before anything is paired is dropped 'before round 1', not
+    'after round 0' (dropped_after 0), and is not paired."""
+    folder, people = steamroller
+    said = ok("drop", str(folder), people[0].id)
+    assert f"{people[0].id} dropped before round 1" in said and "round 0" not in said.split(";")[0]
+    ok("pair", str(folder))
+    assert people[0].id not in seated(folder / "round-1.csv")
