@@ -12,7 +12,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
@@ -33,4 +33,8 @@ class BuildWithData(build_py):
                             ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
 
 
-setup(cmdclass={"build_py": BuildWithData})
+setup(
+    cmdclass={"build_py": BuildWithData},
+    ext_modules=[Extension("standgen.pairing._blossom", ["standgen/pairing/_blossom.c"],
+                           optional=True)],
+)

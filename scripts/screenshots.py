@@ -41,6 +41,9 @@ PAGES = {
     "history": "players/dev-p/index.html",
     "extra": "2026/club-swiss/lab/index.html",
     "archive": "archive/index.html",
+    "ratings": "archive/ratings/index.html",
+    "meta": "archive/meta-steamroller/index.html",
+    "ratings-player": "players/dev-p/ratings/index.html",
     "help": "help/tiebreaks/sos/index.html",
     "screen": "2026/spring-steamroller/round-4/index.html?screen",
     "followed": "2026/spring-steamroller/index.html",  # a reader who follows Dev Patel

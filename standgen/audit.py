@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from pathlib import PurePosixPath
 
 from standgen.errors import Problem
 from standgen.model import Event, Game, GameKind, Round, RoundState
@@ -42,6 +43,7 @@ from standgen.pairing.dutch_swiss import (
     pairing_state,
     to_round,
 )
+from standgen.stages.cut import cut_of
 from standgen.standings import Standings, compute_standings, format_of, pairing_input
 from standgen.tiebreaks.ratings import (
     RATING_TIEBREAKS,
@@ -63,7 +65,11 @@ def audit(event: Event, by_round: Sequence[Standings] = ()) -> list[Problem]:
     planned = (compute_standings(event).planned_rounds
                if event.config.format in NO_FINAL_REMATCH_CHECK and event.rounds else 0)
     multi = format_of(event).seats > 2  # a Diplomacy sit-out is no bye: it may recur
+    cut = cut_of(event.config)  # a cut's rounds (issue #31) follow the bracket, not these rules
     for rnd in event.rounds:
+        if cut is not None and rnd.number > cut.after_round:
+            found.extend(_empty_stats(event, rnd.games))
+            continue
         final = rnd.number == planned and event.config.format in NO_FINAL_REMATCH_CHECK
         for game in rnd.games:
             if game.kind is GameKind.PLAYED and len(game.seats) == 2:
@@ -235,7 +241,12 @@ def stale_pairing(event: Event) -> list[Problem]:
     before = replace(event, rounds=event.rounds[:-1])
     if before.rounds and not before.rounds[-1].finished:
         return []
-    made = pair_round(before, compute_standings(before), last.number).round
+    ended = over_before_paired_round(event)
+    if ended:  # e.g. a corrected result made a clear winner (seed 004)
+        return [Problem(last.source.path, 1, f"round {last.number} is paired, but {ended}",
+                        warning=True)]
+    standings = compute_standings(before)
+    made = pair_round(before, standings, last.number).round
     if _who(made) != _who(last):
         return []
     changed = {_pair(g) for g in last.games} - {_pair(g) for g in made.games}
@@ -247,6 +258,33 @@ def stale_pairing(event: Event) -> list[Problem]:
                     f"{', '.join(str(t) for t in tables)} would change): was a result of an "
                     f"earlier round corrected? To pair it again run {redo_hint(last)}; to keep "
                     "it, nothing to do", warning=True)]
+
+
+def over_before_paired_round(event: Event) -> str | None:
+    """Return why the event's last round, paired and not started, is not needed (the
+    rounds before it, as they are now, end the event: a clear winner by Steamroller's
+    seed 004, "the tournament ends when only one player remains undefeated", after a
+    result was corrected or a player dropped), with the two ways on; None otherwise.
+
+    The advice names no ``pair --redo`` alone, which refuses while the event is over."""
+    if not event.rounds or event.rounds[-1].state is not RoundState.PAIRED:
+        return None
+    last = event.rounds[-1]
+    before = replace(event, rounds=event.rounds[:-1])
+    if before.rounds and not before.rounds[-1].finished:
+        return None
+    standings = compute_standings(before)
+    if not standings.finished:
+        return None
+    played, planned = last.number - 1, standings.planned_rounds
+    play_on = ("set clear_winner = false under [options] in event.toml" if played < planned
+               else "raise 'rounds' in event.toml")
+    why = "a clear winner, seed 004" if played < planned else "its planned rounds are played"
+    folder = PurePosixPath(last.source.path).parent
+    return (f"with the results as they are now the event is over after round {played} of "
+            f"{planned} ({why}): delete round-{last.number}.csv to end the event there; or, "
+            f"to play round {last.number} all the same, {play_on}, then run standgen pair "
+            f"{folder} --redo {last.number}")
 
 
 def _who(rnd: Round) -> frozenset[str]:

@@ -95,7 +95,7 @@ def tree_root(path: Path) -> Path:
 def check(events: Path) -> EventsTree:
     """Validate ``events`` (the events root, or one event folder); raise InputError
     listing every problem."""
-    from standgen.audit import audit, deviations, stale_pairing
+    from standgen.audit import audit, deviations, over_before_paired_round, stale_pairing
     from standgen.eventday import load
 
     if is_one_event(events):
@@ -105,12 +105,18 @@ def check(events: Path) -> EventsTree:
     else:
         tree = load_tree(events)
     found: list[Problem] = []
+    unneeded: set[str] = set()  # paired rounds the event no longer needs
     for event in tree.events:
         compute_standings(event)
         found.extend(audit(event))
         found.extend(deviations(event))  # check only: the Dutch engine is slow on large fields
         found.extend(stale_pairing(event))  # check only: it pairs the last round again
-    return replace(tree, warnings=(*tree.warnings, *found))
+        if over_before_paired_round(event):
+            unneeded.add(event.rounds[-1].source.path)
+    # a round the event no longer needs: its one warning says what to do; the loader's
+    # "run pair --redo" (which refuses while the event is over) would mislead (issue #27)
+    kept = tuple(p for p in tree.warnings if p.path not in unneeded or "--redo" not in p.message)
+    return replace(tree, warnings=(*kept, *found))
 
 
 # the event-day columns (joined, byes, dropped_after) end every scaffold (issue #27)

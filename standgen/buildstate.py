@@ -22,13 +22,13 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from standgen.clubs.summary import ClubEvent, ClubKept, EventRatings, Seat
+from standgen.clubs.summary import ClubEvent, ClubKept, EventRatings, RatingScope, Seat
 from standgen.errors import Problem
 from standgen.load.files import read_regular
 from standgen.load.inputs import Entry, event_entries, event_files
 from standgen.site.summary import EventSummary, PlayerLine
 
-VERSION = "2"  # 2: the club pages' summaries (issue #33)
+VERSION = "2"  # 2: the club pages' summaries and ratings per scope and format (issue #33)
 EventPath = tuple[str, ...]
 
 
@@ -264,10 +264,11 @@ class BuildState:
         return {_path(path): pickle.loads(part)
                 for path, part in self.db.execute("SELECT path, part FROM club_events")}
 
-    def club_ratings(self, scope: EventPath) -> dict[EventPath, EventRatings]:
-        """Return what rating each event of a scope (its folder) gave, seats aside."""
+    def club_ratings(self, scope: RatingScope) -> dict[EventPath, EventRatings]:
+        """Return what rating each event of a scope (its folder and format) gave, seats
+        aside."""
         return {_path(path): pickle.loads(part) for path, part in self.db.execute(
-            "SELECT path, part FROM club_ratings WHERE scope = ?", (_key(scope),))}
+            "SELECT path, part FROM club_ratings WHERE scope = ?", (_scope_key(scope),))}
 
     def seats_of(self, pid: str) -> dict[EventPath, tuple[Seat, ...]]:
         """Return a player's rated seats in each event (the site's ratings)."""
@@ -391,7 +392,7 @@ def _save_club(db: sqlite3.Connection, kept: ClubKept) -> None:
         db.execute("DELETE FROM seats WHERE path = ?", (_key(path),))
     for scope, made in sorted(kept.ratings.items()):
         db.executemany("INSERT OR REPLACE INTO club_ratings VALUES (?, ?, ?)",
-                       ((_key(scope), _key(rated.path), _dump(rated)) for rated in made))
+                       ((_scope_key(scope), _key(rated.path), _dump(rated)) for rated in made))
     for path, players in sorted(kept.seats.items()):
         db.execute("DELETE FROM seats WHERE path = ?", (_key(path),))
         db.executemany("INSERT INTO seats VALUES (?, ?, ?)",
@@ -407,6 +408,13 @@ def _dump(value: object) -> bytes:
 
 def _key(path: EventPath) -> str:
     return "/".join(path)
+
+
+def _scope_key(scope: RatingScope) -> str:
+    """Return a rating scope's key: its folder, and ``|`` and the format when it has one
+    (folders are slugs: no ``|`` in them)."""
+    folder, fmt = scope
+    return f"{_key(folder)}|{fmt}" if fmt else _key(folder)
 
 
 def _path(key: str) -> EventPath:

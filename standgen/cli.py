@@ -225,7 +225,8 @@ def drop(event_dir: Path, player: str, after: int | None, events_root: Path | No
     """Drop PLAYER (an id, or a name only one player has) from the event (players.csv
     'dropped_after'): not paired again."""
     path, last, said = day.drop_player(event_dir, events_root, player, after)
-    click.echo(f"{player} dropped after round {last}; wrote {path}")
+    when = f"after round {last}" if last else "before round 1 (dropped_after 0)"
+    click.echo(f"{player} dropped {when}; wrote {path}")
     for line in said:
         click.echo(line)
 

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from standgen.audit import over_before_paired_round
 from standgen.errors import InputError, Problem
 from standgen.load import find_events, load_event
 from standgen.load.files import display, read_text, suggest
@@ -170,6 +171,10 @@ def pair(event_dir: Path, events_root: Path | None = None, force: bool = False,
             raise InputError([Problem(display(Path(last.source.path)), 1, f"round {redo} "
                                       "holds results; pair it again only before any result "
                                       "is entered (clear them first)")])
+        ended = over_before_paired_round(event)
+        if ended:  # the rounds before it now end the event: say both ways on (issue #27)
+            raise InputError([Problem(display(Path(last.source.path)), 1,
+                                      f"round {redo} cannot be paired again: {ended}")])
         event, _ = load(event_dir, events_root, upto=redo - 1)
         last = event.rounds[-1] if event.rounds else None
     elif last is not None and last.state is RoundState.PAIRED:
@@ -241,6 +246,9 @@ def status(event_dir: Path, events_root: Path | None = None) -> list[str]:
     redo = [str(p) for p in warnings if "--redo" in p.message]
     open_games = [g for g in _tables(rnd) if not g.finished]
     if rnd.state is RoundState.PAIRED:
+        ended = over_before_paired_round(event)
+        if ended:  # a correction or a drop ended the event before this round (issue #27)
+            return [f"{name}: round {rnd.number} is paired and not started, but {ended}"]
         lines = [f"{name}: round {rnd.number} is paired and not started, "
                  f"{_count(len(open_games), _board(event))} without a result:"]
         return lines + announce(event, replace(rnd, games=tuple(open_games)))[1:] + redo
@@ -430,11 +438,23 @@ def request_bye(event_dir: Path, player: str, round_number: int,
     if rnd is not None:
         game = _seat_of(rnd, player_id)
         if game is not None and game.kind is not GameKind.ABSENT:
-            said.append(f"Round {round_number} is paired and not started, with {player_id} at "
-                        f"{'board' if len(game.seats) > 2 else 'table'} {game.table}; to "
-                        f"pair it again without them run: standgen pair "
-                        f"{display(event_dir)} --redo {round_number}")
+            at = f"{'board' if len(game.seats) > 2 else 'table'} {game.table}"
+            said.append(_in_paired_round(event, event_dir,
+                                         player_id, at))
     return path, said
+
+
+def _in_paired_round(event: Event, event_dir: Path, player_id: str, at: str) -> str:
+    """Say what a drop or a bye means for the round paired and not started in which the
+    player sits (``event`` as loaded after the change): ``pair --redo`` pairs it again
+    without them, unless the rounds before it now end the event (issue #27)."""
+    last = event.rounds[-1]
+    head = f"Round {last.number} is paired and not started, with {player_id} at {at}"
+    ended = over_before_paired_round(event)
+    if ended:
+        return f"{head}; but {ended}"
+    return (f"{head}; to pair it again without them run: standgen pair "
+            f"{display(event_dir)} --redo {last.number}")
 
 
 def drop_player(event_dir: Path, events_root: Path | None, player: str,
@@ -461,9 +481,8 @@ def drop_player(event_dir: Path, events_root: Path | None, player: str,
         game = _seat_of(last, player_id)
         if game is not None and game.kind is not GameKind.ABSENT:
             if last.state is RoundState.PAIRED:
-                said.append(f"Round {last.number} is paired and not started, with {player_id} "
-                            f"at table {game.table}; to pair it again without them run: "
-                            f"standgen pair {display(event_dir)} --redo {last.number}")
+                said.append(_in_paired_round(event, event_dir,
+                                             player_id, f"table {game.table}"))
             else:
                 raise InputError([Problem(last.source.path, game.source.line or 1,
                                           f"'{player_id}' has a row in round {last.number}, "

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from standgen.model import Event
 from standgen.pipeline import EventReport
+from standgen.site.contexts import shown_names_of
 from standgen.standings import rerank, tiebreak_chain
 from standgen.tables import Cell, Page, Table
 from standgen.tiebreaks import TIEBREAKS
@@ -43,7 +44,8 @@ def lab_chains(event: Event) -> tuple[Chain, ...]:
     chains: tuple[Chain, ...] = (
         Chain("Default", "the event's own chain", default),
         Chain("SoS first", "strength of schedule first", _first("sos", default)),
-        Chain("Cumulative", "seed 000's proposal: cumulative score, then cumulative SoS",
+        Chain("Cumulative", "the proposal of \"Life Isn't Fair to Losers\": cumulative "
+              "score, then cumulative SoS",
               ("cumulative", "cumulative-sos")),
         Chain("SODOS first", "sum of defeated opponents' scores first",
               _first("sodos", default)),
@@ -51,7 +53,8 @@ def lab_chains(event: Event) -> tuple[Chain, ...]:
     )
     if event.config.format == "steamroller":
         chains += (Chain("SoS-L for SoS",
-                         "seed 000's large-event strength of schedule in place of SoS",
+                         "large-event strength of schedule (\"Life Isn't Fair to Losers\") "
+                         "in place of SoS",
                          _instead("sos", "sos-large", default)),)
     return chains
 
@@ -90,12 +93,13 @@ def lab_page(report: EventReport) -> Page:
         ranks.append({row.player.id: row.rank for row in standings.rows})
     rows: list[tuple[Cell, ...]] = []
     moved_count = 0
+    names = shown_names_of(event)
     for row in default.rows:
         pid = row.player.id
         mine = [r[pid] for r in ranks]
         moved = any(rank != mine[0] for rank in mine)
         moved_count += moved
-        name = Cell(row.player.name, href=f"players/{pid}/index.html" if moved else None)
+        name = Cell(names.get(pid, row.player.name), href=f"players/{pid}/index.html")
         cells = [name, Cell(_score(row.score), numeric=True)]
         cells.extend(Cell(_moved(rank, mine[0]), numeric=True) for rank in mine)
         rows.append(tuple(cells))
@@ -104,7 +108,7 @@ def lab_page(report: EventReport) -> Page:
         headers=("Player", default.format.score_short, *(c.heading for c in chains)),
         rows=tuple(rows),
         note=(f"{moved_count} of {len(rows)} players move under some chain. ▲ places gained, "
-              "▼ places lost against the default chain; players who move link to their page."),
+              "▼ places lost against the default chain. Each name links to the player's page."),
     )
     legend = Table(
         caption="Chains compared",

@@ -12,7 +12,14 @@ from standgen import perf
 from standgen.diplomacy.games import ABSENT as ABSENT_RESULT
 from standgen.model import Event, EventsTree, Outcome, Proposal, Seat
 from standgen.pairing.common import with_requested_byes
-from standgen.standings import Standings, compute_standings, format_of, pairing_input
+from standgen.stages.progress import pair_cut_round
+from standgen.standings import (
+    Standings,
+    compute_standings,
+    cut_state,
+    format_of,
+    pairing_input,
+)
 
 
 @dataclass(frozen=True)
@@ -49,6 +56,9 @@ def pair_round(event: Event, standings: Standings, number: int) -> Proposal:
     a bye in it (players.csv ``byes``) are left out and get an ABSENT row (issue #19;
     not in a round robin, whose tables are fixed)."""
     fmt = format_of(event)
+    state = cut_state(event) if number > 1 else None
+    if state is not None and number > state.after_round:
+        return pair_cut_round(event, state, number)  # issue #31: the cut after the Swiss
     proposed = fmt.pair(event, pairing_input(standings), number)
     if fmt.round_robin:
         return proposed

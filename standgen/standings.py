@@ -14,6 +14,9 @@ from standgen.formats.base import Format
 from standgen.model import Event, Outcome, Player
 from standgen.pairing.state import PairingInput
 from standgen.records import Record, build_records, counted_rounds
+from standgen.stages.bracket import double_elimination, single_elimination
+from standgen.stages.cut import Cut, cut_of, qualifiers
+from standgen.stages.progress import BracketState, cut_order, play
 from standgen.tiebreaks import TIEBREAKS
 from standgen.tiebreaks.base import Context, Value
 from standgen.tiebreaks.ratings import RATING_TIEBREAKS, rating_tiebreaks_dropped
@@ -179,6 +182,50 @@ def _collector_paused(pause: bool, compute: Callable[[], Standings]) -> Standing
 
 
 def _compute_standings(event: Event, upto: int | None, fast: bool) -> Standings:
+    """Return the standings; with a cut (``[options.cut]``), the Swiss standings frozen
+    after its last round, the cut's players then ordered by the bracket."""
+    cut = cut_of(event.config)
+    if cut is None:
+        return _swiss_standings(event, upto, fast)
+    swiss = _swiss_standings(event, cut.after_round if upto is None
+                             else min(upto, cut.after_round), fast)
+    if swiss.rounds_complete < cut.after_round:
+        return replace(swiss, finished=False)  # the Swiss is still on
+    state = _bracket_state(event, cut, swiss, upto)
+    order = cut_order(state, [row.player.id for row in swiss.rows])
+    by_id = {row.player.id: row for row in swiss.rows}
+    cut_players = set(state.seeds)
+    rows = tuple(replace(by_id[pid], rank=k if pid in cut_players else by_id[pid].rank)
+                 for k, pid in enumerate(order, start=1))
+    complete = counted_rounds(event) if upto is None else min(counted_rounds(event), upto)
+    return replace(swiss, rows=rows, rounds_complete=max(complete, swiss.rounds_complete),
+                   planned_rounds=cut.after_round + state.bracket.rounds,
+                   finished=state.finished)
+
+
+def cut_state(event: Event, upto: int | None = None) -> BracketState | None:
+    """Return the event's cut bracket after rounds ``1..upto``, or None (no cut, or the
+    Swiss is not over). MTR 10.4: seeded by the final Swiss standings."""
+    cut = cut_of(event.config)
+    if cut is None:
+        return None
+    swiss = _swiss_standings(event, cut.after_round if upto is None
+                             else min(upto, cut.after_round), fast=True)
+    if swiss.rounds_complete < cut.after_round:
+        return None
+    return _bracket_state(event, cut, swiss, upto)
+
+
+def _bracket_state(event: Event, cut: Cut, swiss: Standings, upto: int | None) -> BracketState:
+    seeds = qualifiers(cut, [row.player.id for row in swiss.rows], swiss.context.scores,
+                       {row.player.id: row.rank for row in swiss.rows})
+    bracket = (double_elimination(len(seeds)) if cut.bracket == "double"
+               else single_elimination(len(seeds), cut.third_place))
+    rounds = [r for r in event.rounds if upto is None or r.number <= upto]
+    return play(bracket, seeds, cut.after_round, rounds)
+
+
+def _swiss_standings(event: Event, upto: int | None, fast: bool) -> Standings:
     fmt = format_of(event)
     records = build_records(event, fmt, upto, shared=fast)
     complete = counted_rounds(event)

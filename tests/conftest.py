@@ -4,6 +4,13 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Hypothesis's per-example deadline is a timing test, and timings belong in benchmarks/:
+# on a loaded machine it failed tests whose results were right (test_clubs, test_render,
+# test_gotha_pairing). The properties are checked the same without it.
+settings.register_profile("standgen", deadline=None)
+settings.load_profile("standgen")
 
 EVENT_TOML = 'name = "Test"\ndate = 2026-03-14\nformat = "steamroller"\n'
 PLAYERS = "id,name,faction\na,Ann,Cygnar\nb,Bob,Khador\nc,Cat,Cryx\nd,Dan,Legion\n"

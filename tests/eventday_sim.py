@@ -213,14 +213,20 @@ class Day:
     def redo(self) -> None:
         path, _ = self.last_round()
         assert path is not None
-        self.ok("pair", str(self.folder), "--redo", path.stem.split("-")[1])
+        code, out = self.cli("pair", str(self.folder), "--redo", path.stem.split("-")[1])
+        if code == 2 and "the event is over" in out:  # a corrected result ended it: its own
+            return                                     # refusal, with its own advice
+        if code != 0:
+            raise DayFailed(f"pair --redo failed\n{out}")
 
-    def enter_results(self) -> None:
+    def enter_results(self) -> bool | None:
         """Type results at some tables (all of them, half the time)."""
         path, state = self.last_round()
         assert path is not None
         if state == "paired":  # before the first result the TO heeds check's warnings
             said = self.ok("check", str(self.folder))
+            if "the event is over" in said:
+                return self.heed_over(said, path)
             redo = [line for line in said.splitlines() if "--redo" in line]
             if redo:
                 self.follow(redo[0])
@@ -237,16 +243,46 @@ class Day:
                 if everything or self.rng.random() < 0.5:
                     type_result(self.rng, self.fmt, header, row)
         write_table(path, header, rows, form)
+        return None
+
+    def heed_over(self, said: str, path: Path) -> bool:
+        """The rounds before the paired one now end the event (a correction or a drop
+        made a clear winner): do one of the two things the warning offers, as told.
+        Return False when the TO ends the event."""
+        if self.rng.random() < 0.5:
+            if f"delete {path.name}" not in said:
+                raise DayFailed(f"the warning does not say to delete {path.name}\n{said}")
+            path.unlink()
+            return False
+        toml = self.folder / "event.toml"
+        if "set clear_winner = false under [options]" in said:
+            text = toml.read_text(encoding="utf-8")
+            text = (text.replace("[options]\n", "[options]\nclear_winner = false\n", 1)
+                    if "[options]\n" in text else text + "\n[options]\nclear_winner = false\n")
+            toml.write_text(text, encoding="utf-8")
+        elif "raise 'rounds'" in said:
+            text = toml.read_text(encoding="utf-8")
+            planned = int(re.search(r"^rounds = (\d+)", text, re.M).group(1))  # type: ignore[union-attr]
+            toml.write_text(re.sub(r"^rounds = \d+", f"rounds = {planned + 1}", text,
+                                   count=1, flags=re.M), encoding="utf-8")
+        else:
+            raise DayFailed(f"the warning names no way to play on\n{said}")
+        line = next(line for line in said.splitlines() if "the event is over" in line)
+        code, out = self.cli(*shlex.split(re.search(r"then run standgen (.+)$", line)
+                                          .group(1)))  # type: ignore[union-attr]
+        if code != 0:
+            raise DayFailed(f"the advice, followed, failed\n{out}")
+        return True
 
     def active(self) -> list[tuple[str, str]]:
         header, rows, _ = read_table(self.folder / "players.csv")
         at = {c: header.index(c) for c in ("id", "name", "dropped_after")}
         return [(r[at["id"]], r[at["name"]]) for r in rows if not r[at["dropped_after"]]]
 
-    def drop(self) -> None:
+    def drop(self) -> bool | None:
         players = self.active()
         if len(players) <= (8 if self.fmt == "diplomacy" else 3):
-            return
+            return None
         pid, name = self.rng.choice(players)
         header, rows, _ = read_table(self.folder / "players.csv")
         names = [row[header.index("name")] for row in rows]  # dropped players too
@@ -266,8 +302,13 @@ class Day:
                         if column in header:
                             row[header.index(column)] = ""
             write_table(path, header, rows, form)
+        if "the event is over" in out:
+            path, _ = self.last_round()
+            assert path is not None
+            return self.heed_over(out, path)
         if "--redo" in out and self.rng.random() < 0.7:
             self.follow(out)
+        return None
 
     def late_entry(self) -> None:
         if not self.spare:
@@ -284,14 +325,17 @@ class Day:
         if state == "paired" and self.rng.random() < 0.7:
             self.redo()
 
-    def ask_bye(self) -> None:
+    def ask_bye(self) -> bool | None:
         path, state = self.last_round()
         number = int(path.stem.split("-")[1]) if path else 0
         target = number if state == "paired" else number + 1
         pid, _ = self.rng.choice(self.active())
         out = self.ok("bye", str(self.folder), pid, "--round", str(target))
+        if "the event is over" in out and path is not None:
+            return self.heed_over(out, path)
         if "--redo" in out and self.rng.random() < 0.7:
             self.follow(out)
+        return None
 
     def correct(self) -> None:
         """Correct a result of an earlier round: swap a decided game's winner."""

@@ -198,11 +198,11 @@ def test_pages_are_html_with_every_table_in_a_scrolling_region(
             continue
         text = content.decode()
         tables = text.count("<table")
-        assert tables == len(re.findall(r'<div class="scroll" tabindex="0" role="region"'
+        assert tables == len(re.findall(r'<div class="scroll[^"]*" tabindex="0" role="region"'
                                         r' aria-labelledby="[^"]+">\s*<table', text)), path
     matrix = files["archive/2026/meta-steamroller/index.html"].decode()
     assert '<table class="matchups">' in matrix and "n=" in matrix and "–" in matrix
-    assert re.search(r'<td class="num pending" title="[^"]+">\d+%<br><small>n=\d+</small>'
+    assert re.search(r'<td class="num shade-\w+ pending" title="[^"]+">\d+%<br><small>n=\d+</small>'
                      r"<br><small>\d+–\d+%</small></td>", matrix)  # small samples greyed
     player = files["players/dev-p/ratings/index.html"].decode()
     assert '<svg class="chart chart-line chart-rating"' in player

@@ -393,3 +393,86 @@ def test_diplomacy_tiebreaks_best_game_solos_draws() -> None:
     assert SOLOS.compute(ctx, "p09").value == 1 and DRAWS.compute(ctx, "p09").value == 1
     assert DRAWS.compute(ctx, "p00").value == 2 and SOLOS.compute(ctx, "p00").value == 0
     assert BEST_GAME.compute(ctx, "p05").value == 0  # eliminated twice
+
+
+# --- tournament aggregation (issue #31) -----------------------------------------------
+
+
+def four_rounds_for_p00() -> Event:
+    """p00 plays France in four rounds under C-Diplo: a solo (100), a 3-way draw on 10
+    (1 + 10 + 59 / 3), Austria 4 in a solo game (0), Russia eliminated (1)."""
+    ids = FOURTEEN
+    r1 = board(1, 1, solo_for_france([ids[1], ids[2], ids[0], *ids[3:7]]))
+    r2 = board(2, 1, draw3([ids[1], ids[2], ids[0], *ids[3:7]]))
+    r3 = board(3, 1, solo_for_france(ids[:7]))
+    r4 = board(4, 1, draw3([*ids[1:6], ids[0], ids[6]]))
+    others = [board(k, 2, draw3(ids[7:])) for k in range(1, 5)]
+    return make_event(ids, [[r1, others[0]], [r2, others[1]], [r3, others[2]],
+                            [r4, others[3]]], scoring="c-diplo")
+
+
+def with_options(event: Event, **options: Any) -> Event:
+    config = EventConfig("Dip", dt.date(2026, 5, 1), "diplomacy", seed=7,
+                         options={**event.config.options, **options})
+    return Event(event.path, config, event.players, event.rounds)
+
+
+def test_weighted_best_rounds_as_wdc_2019() -> None:
+    """WDC 2019 rules: "Best score 100% + Second score 80% + Third score 40 %": p00's
+    games 100, 1 + 10 + 59/3, 0 and 1 count 100 + 0.8 x (11 + 59/3) + 0.4 x 1."""
+    event = with_options(four_rounds_for_p00(), weights=[1, 0.8, 0.4])
+    draw = 1 + 10 + 59 / 3
+    assert compute_standings(event).context.scores["p00"] == pytest.approx(
+        100 + 0.8 * draw + 0.4 * 1)
+    (table,) = player_games(report(event), "p00")
+    assert [r[-1].text for r in table.rows] == ["yes", "x0.8", "no", "x0.4"]
+    assert "weights 1, 0.8, 0.4" in (table.note or "")
+
+
+def test_final_weight_doubles_the_final_board_and_final_order_board() -> None:
+    """Seed 001: "the score for the final would be doubled" (final_weight = 2); WDC 2019:
+    "World Champion : 1st of the Top Board" (final_order = "board")."""
+    event = with_options(four_rounds_for_p00(), final_round=4, final_weight=2)
+    draw = 1 + 10 + 59 / 3
+    # round 4 board 1: p00 is Russia, eliminated (1 point, doubled)
+    assert compute_standings(event).context.scores["p00"] == pytest.approx(
+        100 + draw + 0 + 2 * 1)
+    ranked = compute_standings(with_options(event, final_order="board"))
+    finalists = [row.player.id for row in ranked.rows[:7]]
+    # the final: A E F draw on 10 (p01 p02 p03), G I on 2 (p04 p05), R T out (p00 p06)
+    assert set(finalists[:3]) == {"p01", "p02", "p03"}
+    assert set(finalists[5:]) == {"p00", "p06"}
+
+
+@pytest.mark.parametrize(("options", "expected"), [
+    ('weights = [1, "x"]\n', "weights is a list of numbers from 0 to 100"),
+    ("weights = [1, 1]\nbest = 2\n", "keep one"),
+    ('scoring = "mcs"\nweights = [1]\n', "do not apply to mcs"),
+    ('final_weight = 2\n', "need a final"),
+    ('final_round = 3\nfinal_order = "first"\n', "final_order 'first' is unknown"),
+    ('final_weight = 200\n', "final_weight"),
+])
+def test_bad_aggregation_options_say_what_to_do(
+    tree: Callable[..., Path], options: str, expected: str,
+) -> None:
+    extra = "" if "scoring" in options else 'scoring = "c-diplo"\n'
+    text = messages(tree, good_round(), options="[options]\n" + extra + options)
+    assert expected in text and "event.toml:" in text
+
+
+def test_end_year_column_loads_and_is_checked(tree: Callable[..., Path]) -> None:
+    header = HEADER.strip() + ",end_year\n"
+    rows = [(*row, 1908) for row in good_round()]
+    root = tree({"dip/event.toml": EVENT, "dip/players.csv": PLAYERS,
+                 "dip/round-1.csv": header + "".join(",".join(map(str, r)) + "\n"
+                                                    for r in rows)}, base=False)
+    (rnd,) = load_tree(root).events[0].rounds
+    assert rnd.games[0].seats[5].stats["end_year"] == 1908
+    from standgen.load.boards import boards_csv
+    assert boards_csv(rnd).splitlines()[0].endswith(",eliminated_year,end_year")
+    bad = [(*row, 1904) for row in good_round()]  # eliminated in 1905, ended 1904
+    (root / "dip" / "round-1.csv").write_text(
+        header + "".join(",".join(map(str, r)) + "\n" for r in bad), encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        load_tree(root)
+    assert "is after the board's end_year 1904" in str(info.value.problems[0])

@@ -83,6 +83,14 @@ def test_fast_path_pairs_as_the_reference(seed: int) -> None:
     assert fast == reference
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_fast_path_pairs_alike_with_the_python_matching(seed: int) -> None:
+    """The windows' matching compiled (``_blossom.c``, the default when it was built) or
+    the Python class (where it was not): the same round."""
+    state = random_field(500 + seed)
+    assert _Engine(state, compiled=False).run() == _Engine(state).run()
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_fast_path_on_the_last_round(seed: int) -> None:
     """The last round: topscorers may meet with the same absolute colour preference

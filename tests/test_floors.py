@@ -33,6 +33,7 @@ FLOORS: Mapping[str, str] = {
     "standgen.pairing": "rules",
     "standgen.formats": "rules",
     "standgen.diplomacy": "rules",
+    "standgen.stages": "rules",
     "standgen.standings": "rules",
     "standgen.perf": "pipeline",
     "standgen.pipeline": "pipeline",

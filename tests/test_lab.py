@@ -45,8 +45,8 @@ def test_lab_shows_who_moves_under_cumulative() -> None:
     assert (cumulative["A"], cumulative["B"]) == ("2 ▼1", "1 ▲1")
     links = {row[0].text: row[0].href for row in ranking.rows}
     assert links["A"] == "players/a/index.html" and links["B"] == "players/b/index.html"
-    # x1 (2 TP) is alone on its score: no chain moves it, so no link
-    assert _column(ranking, "Cumulative")["X1"] == "3" and links["X1"] is None
+    # x1 (2 TP) is alone on its score: no chain moves it; its name links all the same
+    assert _column(ranking, "Cumulative")["X1"] == "3" and links["X1"] == "players/x1/index.html"
     # the event itself is not changed
     assert event.config.tiebreaks == ()
 
@@ -89,9 +89,8 @@ def test_every_chain_ranks_every_player_once(results: list[str], order: list[str
         # 1, 2, 2, 4: each rank is its position, or shared with the one before
         assert all(rank == i + 1 or (i > 0 and rank == ranks[i - 1])
                    for i, rank in enumerate(ranks))
-    for row in ranking.rows:
-        moved = any(("▲" in c.text or "▼" in c.text) for c in row[2:])
-        assert (row[0].href is not None) == moved
+    assert all(row[0].href == f"players/{row[0].text.lower()}/index.html"
+               for row in ranking.rows)  # every name links, moved or not
 
 
 def test_lab_shows_large_event_sos_moving_a_dropouts_opponent() -> None:

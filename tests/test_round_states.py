@@ -439,8 +439,8 @@ def test_pages_show_go_colours_and_no_table_for_players_without_a_game(
     ok("pair", str(folder))
     site = lib.render(load_tree(Path("events")))
     player = site["day/players/zed-n/index.html"].decode()
-    row = re.search(r"<tr>\s*<th scope=\"row\"><a [^>]*>R1</a></th>\s*<td class=\"num\">"
-                    r"(.*?)</td>", player, re.S)
+    row = re.search(r"<tr>\s*<th scope=\"row\"[^>]*><a [^>]*>R1</a></th>\s*"
+                    r"<td class=\"num\"[^>]*>(.*?)</td>", player, re.S)
     assert row is not None and row.group(1) == ""  # absent in round 1: no table
 
 
@@ -469,3 +469,14 @@ def test_a_forfeit_shows_as_a_forfeit_on_the_round_page(
     write_rows(folder / "round-1.csv", table)
     page = lib.render(load_tree(Path("events")))["2026/spring-open/round-1/index.html"]
     assert "win (forfeit)" in page.decode()
+
+
+def test_a_drop_before_round_1_says_before_round_1(
+        steamroller: tuple[Path, list[Person]]) -> None:
+    """A player who withdraws before anything is paired is dropped 'before round 1', not
+    'after round 0' (dropped_after 0), and is not paired."""
+    folder, people = steamroller
+    said = ok("drop", str(folder), people[0].id)
+    assert f"{people[0].id} dropped before round 1" in said and "round 0" not in said.split(";")[0]
+    ok("pair", str(folder))
+    assert people[0].id not in seated(folder / "round-1.csv")

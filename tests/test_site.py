@@ -366,7 +366,11 @@ def test_player_breakdown(site: dict[str, bytes]) -> None:
     assert "5 (Dan, R4, forfeit)" in eve
     assert "loss (forfeit)" in eve
     assert "0 (absent, R5)" in eve  # finished games of a round in progress count
-    assert "win (bye)" in eve
+    rows = [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", row)).strip()
+            for row in re.findall(r"<tr>\s*<th scope=\"row\" data-key=\"round\">.*?</tr>", eve,
+                                  re.S)]
+    assert rows[0] == "R1 Bye 1 point 1 1 1"  # no table to sit at; the points it gave
+    assert rows[-1] == "R5 Absent 0 points 0 1"
 
 
 def test_links_are_relative_and_resolve(site: dict[str, bytes]) -> None:
@@ -499,8 +503,10 @@ def test_multi_seat_round_page(monkeypatch: pytest.MonkeyPatch) -> None:
     )
     site = build(board)
     page = text(site, "dip/round-1/index.html")
-    assert '<th scope="rowgroup" colspan="4" class="table-no" id="board-1">Board 1</th>' in page
-    assert '<td class="detail">France</td>' in page and "<td>draw</td>" in page
+    assert ('<th scope="rowgroup" colspan="4" class="table-no" id="board-1" data-key="table">'
+            'Board 1</th>') in page
+    assert '<td class="detail">France</td>' in page
+    assert '<td class="seat-result" data-key="result">draw</td>' in page
     assert load(site, "dip/round-1/pairings.json") == {
         "round": 1,
         "status": "complete",

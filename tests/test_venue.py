@@ -142,8 +142,16 @@ def within(seconds: float, condition: Callable[[], object]) -> float:
 
 
 def code_of(watch: Watch, table: int, number: int = 2) -> str:
+    """Return a table's code as the desk derives it from the round file's players."""
     assert watch.desk is not None
-    return watch.desk.code("ev", number, table)
+    code = watch.desk.current_code("ev", number, table)
+    assert code is not None
+    return code
+
+
+def slips_path(watch: Watch) -> str:
+    assert watch.desk is not None
+    return f"/__slips/{watch.desk.slips_token}/"
 
 
 def report(watch: Watch, code: str, seat: int, **values: str) -> Reply:
@@ -189,7 +197,7 @@ def test_bad_result_gets_the_loaders_message_and_changes_nothing(venue: Watch) -
     assert status == 400
     assert "round-2.csv:3: result &#39;2-0&#39; is not one of" in page
     status, _, page = enter(venue, table="2", result="1-0", cp_1="x")
-    assert status == 400 and "cp_1 &#39;x&#39; must be a whole number" in page
+    assert status == 400 and "Table 2: control points of Bob must be a whole number" in page
     status, _, page = enter(venue, table="2", result="1-0", cp_1="1\n2")
     assert status == 400
     status, _, page = enter(venue, table="9", result="1-0")
@@ -437,7 +445,8 @@ def test_two_agreeing_reports_save_the_result(venue: Watch) -> None:
     within(2.0 - (time.monotonic() - started), lambda: served_result(venue, 2) == "0-1"
            and page_results(venue)[1] == "0-1")
     [entry] = log(venue)
-    assert entry["who"] == f"table {code} (both players from one address)"
+    assert entry["who"] == (f"table {code} (both players from one address and within 10 "
+                            "seconds of each other)")
     assert len(log(venue, "report")) == 2 and valid(venue)
     status, _, page = report(venue, code, 1, result="1-0")
     assert status == 409 and "already entered" in page
@@ -520,12 +529,16 @@ def test_codes_are_per_table_and_only_for_the_last_round(venue: Watch) -> None:
     found = venue.desk.find_code(normal_code(" " + code_of(venue, 2).lower()))
     assert found is not None and found[1:] == (2, 2)
     assert normal_code("ob-i0 18") == "OBIOIB"  # digits base32 lacks read as look-alikes
+    assert venue.desk.code("ev", 2, 1) == code_of(venue, 1)  # players read from the file
+    assert venue.desk.code("ev", 2, 1, "a", "c") == code_of(venue, 1)
+    assert venue.desk.code("ev", 2, 1, "c", "a") != code_of(venue, 1)
 
 
 def test_slips_list_the_codes_on_the_desk_only(venue: Watch) -> None:
-    status, _, page = call(venue, "GET", desk_path(venue) + "slips?event=ev&round=2")
+    status, _, page = call(venue, "GET", slips_path(venue) + "?event=ev&round=2")
     code = code_of(venue, 1)
     assert status == 200 and f"{code[:4]}-{code[4:]}" in page
+    assert call(venue, "GET", desk_path(venue) + "slips?event=ev&round=2")[0] == 404
     assert f"http://127.0.0.1:{venue.port}/__report/" in page and "<svg" in page
     assert code[:4] not in call(venue, "GET", "/__report/")[2]
 
@@ -534,7 +547,7 @@ def test_without_self_report_there_is_no_report_page(tree: Callable[..., Path]) 
     root = tree({"ev/round-2.csv": ROUND_2})
     for watch in _serve(root):
         assert call(watch, "GET", "/__report/")[0] == 404
-        assert call(watch, "GET", desk_path(watch) + "slips")[0] == 404
+        assert call(watch, "GET", slips_path(watch))[0] == 404
         page = call(watch, "GET", desk_path(watch))[2]
         assert "Table 1" in page and code_of(watch, 1)[:4] not in page
 
@@ -675,7 +688,7 @@ def test_desk_and_report_pages_are_valid_html5(venue: Watch) -> None:
 
     code = code_of(venue, 1)
     pages = [call(venue, "GET", desk_path(venue))[2],
-             call(venue, "GET", desk_path(venue) + "slips?event=ev&round=2")[2],
+             call(venue, "GET", slips_path(venue) + "?event=ev&round=2")[2],
              enter(venue, table="1", result="bad")[2],
              call(venue, "GET", "/__report/")[2],
              report(venue, code, 1, result="1-0")[2],

@@ -2,7 +2,8 @@
    - tables with data-sortable: buttons inside the sortable header cells; aria-sort is
      set on the sorted column only (W3C APG "Sortable Table").
    - a filter box (data-filter) hides rows of data-filterable tables whose player names
-     do not contain the text typed.
+     do not contain the text typed, compared as people type on phones (fold: no case, no
+     accents, Ł as l, ß as ss; spaces and hyphens ignored), and says when none does.
    - a "Print pairings" button on round pages.
    - "follow a player": a reader marks themself on their player page; the choice is kept
      in this browser's localStorage only (no account, no server, no tracking). Every page
@@ -58,11 +59,32 @@
     });
   }
 
-  function names(row) {
-    var cells = row.querySelectorAll(".name");
-    var text = "";
-    Array.prototype.forEach.call(cells, function (cell) { text += " " + cell.textContent; });
-    return text.toLocaleLowerCase();
+  /* Names as people type them on phones: case, accents and marks gone, letters that do
+     not decompose written as they are typed (tests/realnames.py fold() is the same). */
+  var SPECIAL = {"\u0142": "l", "\u00f8": "o", "\u00df": "ss", "\u0111": "d", "\u00f0": "d",
+                 "\u00fe": "th", "\u00e6": "ae", "\u0153": "oe", "\u0131": "i"};
+  var MARK = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
+
+  function fold(text) {
+    var lower = text.toLowerCase();
+    if (lower.normalize) lower = lower.normalize("NFKD");
+    return lower.replace(MARK, "").replace(/[\u0142\u00f8\u00df\u0111\u00f0\u00fe\u00e6\u0153\u0131]/g,
+      function (c) { return SPECIAL[c]; });
+  }
+
+  /* What a search compares: folded, without spaces, hyphens or apostrophes
+     ("oconchuir" finds "Ó Conchúir", "annesophie" finds "Anne-Sophie"). */
+  function searchKey(text) {
+    return fold(text).replace(/[^0-9a-z\u00c0-\uffff]+/g, "");
+  }
+  window.standgenFold = fold;
+  window.standgenSearchKey = searchKey;
+
+  function matches(row, query) {
+    return Array.prototype.some.call(row.querySelectorAll(".name"), function (cell) {
+      var link = cell.querySelector("a");
+      return searchKey((link || cell).textContent).indexOf(query) !== -1;
+    });
   }
 
   function makeFilter(input) {
@@ -70,8 +92,14 @@
     box.hidden = false;
     var section = box.parentNode;
     var tables = section.querySelectorAll("table[data-filterable]");
+    var none = document.createElement("p");
+    none.className = "no-match";
+    none.setAttribute("role", "status");
+    box.parentNode.insertBefore(none, box.nextSibling);
     input.addEventListener("input", function () {
-      var query = input.value.trim().toLocaleLowerCase();
+      var typed = input.value.trim();
+      var query = searchKey(typed);
+      var found = 0;
       Array.prototype.forEach.call(tables, function (table) {
         var groups = table.hasAttribute("data-filter-groups");
         Array.prototype.forEach.call(table.tBodies, function (body) {
@@ -79,8 +107,9 @@
           Array.prototype.forEach.call(body.rows, function (row) {
             var cells = row.querySelectorAll(".name");
             if (!cells.length) return;
-            var match = query !== "" && names(row).indexOf(query) !== -1;
+            var match = query !== "" && matches(row, query);
             any = any || match;
+            if (match) found += 1;
             if (groups) {
               row.classList.toggle("found", match);
             } else {
@@ -91,6 +120,7 @@
           if (groups) body.hidden = query !== "" && !any;
         });
       });
+      none.textContent = query !== "" && !found ? "No player matches \u201c" + typed + "\u201d." : "";
     });
   }
 
@@ -214,8 +244,79 @@
     }, 50);
   }
 
+  /* The home page's player search over players/search.json (every player of every event),
+     loaded when the reader first types; names folded as in the find boxes. */
+  function siteSearch(box) {
+    var input = box.querySelector("input");
+    var list = box.querySelector(".search-results");
+    var none = box.querySelector(".no-match");
+    var index = box.getAttribute("data-site-search");
+    var base = index.replace(/players\/search\.json$/, "");
+    var players = null;
+    if (!window.fetch) return;
+    box.hidden = false;
+    function show() {
+      if (!players) return;
+      var typed = input.value.trim();
+      var query = searchKey(typed);
+      while (list.firstChild) list.removeChild(list.firstChild);
+      if (!query) { none.textContent = ""; return; }
+      var found = players.filter(function (p) {
+        return searchKey(p.name).indexOf(query) !== -1;
+      });
+      found.slice(0, 30).forEach(function (p) {
+        var li = document.createElement("li");
+        var a = document.createElement("a");
+        a.href = base + p.href;
+        a.textContent = p.name;
+        li.appendChild(a);
+        var where = document.createElement("span");
+        where.className = "status";
+        where.textContent = p.events.join(" \u00b7 ");
+        li.appendChild(where);
+        list.appendChild(li);
+      });
+      none.textContent = found.length ? (found.length > 30 ? found.length + " players match; the first 30:" : "")
+        : "No player matches \u201c" + typed + "\u201d.";
+    }
+    input.addEventListener("input", function () {
+      if (players) { show(); return; }
+      if (box.getAttribute("data-loading")) return;
+      box.setAttribute("data-loading", "1");
+      window.fetch(index).then(function (r) { return r.json(); }).then(function (data) {
+        players = data.players || [];
+        box.setAttribute("data-loaded", "1");
+        show();
+      }).catch(function () {
+        none.textContent = "The search needs the site served from a web server.";
+      });
+    });
+  }
+
+  /* A table wider than its screen says so in its caption: the pinned columns stay, the
+     others are a swipe away. */
+  function scrollHints() {
+    Array.prototype.forEach.call(document.querySelectorAll(".scroll"), function (region) {
+      if (!region.querySelector("table")) return;
+      var hint = region.previousElementSibling;
+      if (hint && !hint.classList.contains("scroll-hint")) hint = null;
+      var wide = region.offsetParent !== null && region.scrollWidth > region.clientWidth + 1;
+      if (wide && !hint) {
+        hint = document.createElement("p");
+        hint.className = "scroll-hint";
+        hint.textContent = "The table is wider than the screen: swipe it sideways for more columns \u2192";
+        region.parentNode.insertBefore(hint, region);
+      } else if (!wide && hint) {
+        hint.parentNode.removeChild(hint);
+      }
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     follow();
+    scrollHints();
+    Array.prototype.forEach.call(document.querySelectorAll("[data-site-search]"), siteSearch);
+    window.addEventListener("resize", scrollHints);
     screen();
     Array.prototype.forEach.call(document.querySelectorAll("table[data-sortable]"), makeSortable);
     Array.prototype.forEach.call(document.querySelectorAll("input[data-filter]"), makeFilter);

@@ -139,8 +139,9 @@ def _club(renderer: SiteRenderer, state: BuildState, changed: Mapping[EventPath,
                         kept=state.club_ratings, seats=state.seats_of, changed=paths)
     only = club_selection(renderer.site, tables, before, paths, state.club_list(()),
                           state.seats_in)
-    writer.write(renderer.club_files((), tables, only))
-    expected = club_paths(renderer.site, tables)
+    made = dict(renderer.club_files((), tables, only))
+    writer.write(made.items())
+    expected = club_paths(renderer.site, tables) | made.keys()
     for rel in state.club_files() - expected:  # pages of a format or player gone
         writer.remove_file(rel)
     return expected, tables.kept_state(removed)

@@ -33,6 +33,9 @@ from standgen.formats.mcmahon.scoring import RANK, rank_value
 
 START: Rating = (25.0, 25.0 / 3.0)  # openskill's PlackettLuce() defaults: mu, sigma
 EventPath = tuple[str, ...]
+# where ratings are made: a scope's folder and a format ("": every format rated together)
+RatingScope = tuple[EventPath, str]
+SITE: RatingScope = ((), "")
 Row = Sequence[Any]  # a row of the tidy table's event columns (standgen.clubs.games._ROW)
 
 # the columns of an event's rows (standgen.clubs.games._ROW)
@@ -97,6 +100,11 @@ class ClubEvent:
     def key(self) -> tuple[str, str]:
         """Where the event is rated: date, then folder."""
         return self.head[2], self.head[0]
+
+    @property
+    def players(self) -> tuple[tuple[str, str], ...]:
+        """players.csv's (id, name), as :attr:`EventGames.players` names them."""
+        return self.people
 
 
 def club_event(part: EventGames) -> ClubEvent:
@@ -569,14 +577,14 @@ class ClubTables:
     A full build gives every event's part of the games table (``parts``); an incremental
     build gives the kept summaries (``events``), the parts it has (``games``, the others
     read when an event must be rated again), what each event's rating gave per scope
-    (``kept``, by the scope's folder) and each player's rated seats (``seats``), and the
-    events whose parts changed (``changed``).
+    (``kept``, by the scope's folder and format, :data:`RatingScope`) and each player's
+    rated seats (``seats``), and the events whose parts changed (``changed``).
     """
 
     def __init__(self, parts: Iterable[EventGames] = (), fast: bool = True, *,
                  events: Mapping[EventPath, ClubEvent] | None = None,
                  games: Callable[[EventPath], EventGames] | None = None,
-                 kept: Callable[[EventPath], Mapping[EventPath, EventRatings]] | None = None,
+                 kept: Callable[[RatingScope], Mapping[EventPath, EventRatings]] | None = None,
                  seats: Callable[[str], Mapping[EventPath, tuple[Seat, ...]]] | None = None,
                  changed: Iterable[EventPath] = ()) -> None:
         by_path = {part.path: part for part in parts}
@@ -589,7 +597,7 @@ class ClubTables:
         self._games = games
         self._parts = by_path
         self._seats = seats
-        self._ratings: dict[EventPath, ScopeRatings] = {}
+        self._ratings: dict[RatingScope, ScopeRatings] = {}
 
     def part(self, path: EventPath) -> EventGames:
         """Return an event's part of the games table (to rate it)."""
@@ -606,12 +614,16 @@ class ClubTables:
         prefix = "/".join(scope) + "/"
         return [e for e in self.events if e.head[0].startswith(prefix)]
 
-    def ratings(self, scope: Sequence[str]) -> ScopeRatings:
-        """Return the scope's ratings (a season's events rated on their own)."""
-        key = tuple(scope)
+    def ratings(self, scope: Sequence[str], fmt: str = "") -> ScopeRatings:
+        """Return the scope's ratings (a season's events rated on their own); with
+        ``fmt``, of that format's events alone (the rating list's list per format)."""
+        key = (tuple(scope), fmt)
         if key not in self._ratings:
             kept = None if self.kept is None else self.kept(key)
-            self._ratings[key] = scope_ratings(self.within(key), self.part, self.fast, kept,
+            events = self.within(key[0])
+            if fmt:
+                events = [e for e in events if e.head[4] == fmt]
+            self._ratings[key] = scope_ratings(events, self.part, self.fast, kept,
                                                self.changed if kept is not None else ())
         return self._ratings[key]
 
@@ -634,14 +646,10 @@ class ClubTables:
         return format_meta([e.meta for e in self.within(scope) if e.head[4] == fmt],
                            fmt == "diplomacy")
 
-    def fide(self, scope: Sequence[str]) -> dict[str, tuple[float, float]]:
-        """Return each chess player's newest FIDE rating and FIDE change in the scope."""
-        return fide_by_player(self.within(scope))
-
-    def kept_ratings(self, scope: Sequence[str]) -> Mapping[EventPath, EventRatings]:
-        """Return what each of the scope's events gave when last rated (nothing in a full
-        build)."""
-        return {} if self.kept is None else self.kept(tuple(scope))
+    def fide(self, scope: Sequence[str], fmt: str = "") -> dict[str, tuple[float, float]]:
+        """Return each chess player's newest FIDE rating and FIDE change in the scope
+        (with ``fmt``: over that format's events)."""
+        return fide_by_player(e for e in self.within(scope) if not fmt or e.head[4] == fmt)
 
     def event(self, path: EventPath) -> ClubEvent | None:
         """Return an event's summary (None: no such event)."""
@@ -658,7 +666,7 @@ class ClubTables:
                                 if rated.path in made.redone)
                    for scope, made in self._ratings.items()}
         seats: dict[EventPath, dict[str, tuple[Seat, ...]]] = {}
-        site = self._ratings.get(())
+        site = self._ratings.get(SITE)
         if site is not None:
             for rated in site.events:
                 if rated.path in site.redone:
@@ -674,7 +682,7 @@ class ClubTables:
     def rated_games(self, pid: str) -> list[tuple[ClubEvent, Seat]]:
         """Return a player's rated games across the site (event, seat), in the order
         rated."""
-        site = self.ratings(())
+        site = self.ratings(SITE[0])
         by_path = self._by_path
         if self._seats is None:
             return self._all_seats.get(pid, [])
@@ -692,7 +700,7 @@ class ClubTables:
     def _all_seats(self) -> dict[str, list[tuple[ClubEvent, Seat]]]:
         by_path = self._by_path
         found: dict[str, list[tuple[ClubEvent, Seat]]] = {}
-        for rated in self.ratings(()).events:
+        for rated in self.ratings(SITE[0]).events:
             event = by_path[rated.path]
             for seat in rated.seats:
                 found.setdefault(seat[2], []).append((event, seat))
@@ -703,12 +711,13 @@ class ClubTables:
 class ClubKept:
     """What a build keeps of the club's numbers for the next build: ``events`` the
     summaries to put; ``dropped`` the events whose kept ratings and seats go (changed or
-    removed); ``ratings`` per scope the events rated again (their seats put aside);
+    removed); ``ratings`` per scope (folder and format) the events rated again (their
+    seats put aside);
     ``seats`` per event rated again in the site's scope each player's rated seats;
     ``listing`` the site's rating list (ids, best first), when it was made."""
 
     events: Mapping[EventPath, ClubEvent]
     dropped: frozenset[EventPath]
-    ratings: Mapping[EventPath, tuple[EventRatings, ...]]
+    ratings: Mapping[RatingScope, tuple[EventRatings, ...]]
     seats: Mapping[EventPath, Mapping[str, tuple[Seat, ...]]]
     listing: tuple[str, ...] | None

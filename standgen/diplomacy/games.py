@@ -25,8 +25,9 @@ def board_of(game: Game) -> Board:
 def board_seat(seat: Seat) -> BoardSeat:
     """Return one seat as a :class:`BoardSeat` (missing centres count 0)."""
     year = seat.stats.get("eliminated_year")
+    last = seat.stats.get("end_year")
     return BoardSeat(seat.power, int(seat.stats.get("centres", 0)), seat.result,
-                     None if year is None else int(year))
+                     None if year is None else int(year), None if last is None else int(last))
 
 
 def game_scores(game: Game, system: ScoringSystem, options: Mapping[str, Any]) -> dict[str, float]:

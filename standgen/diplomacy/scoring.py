@@ -1,7 +1,9 @@
 """Game scoring systems: one finished board in, one game score per seat out.
 
-Each system is a :class:`ScoringSystem` in :data:`SYSTEMS` with a help page in
-``docs/scoring/<id>.md``. Adding a system is one function and one registry line.
+Each system is a :class:`ScoringSystem` with a help page in ``docs/scoring/<id>.md``;
+the registry is :data:`standgen.diplomacy.systems.SYSTEMS`. Adding a system is one module
+under ``standgen/diplomacy/systems/`` and one registry line. This module holds the board
+model, the shared helpers and the first five systems.
 """
 
 from __future__ import annotations
@@ -15,16 +17,19 @@ TOTAL_CENTRES = 34
 WINNING_CENTRES = 18
 SOLO, DRAW, LOSS, ELIMINATED = "solo", "draw", "loss", "eliminated"
 RESULTS = (SOLO, DRAW, LOSS, ELIMINATED)
+FIRST_YEAR = 1901  # the first game year of Diplomacy
 
 
 @dataclass(frozen=True)
 class BoardSeat:
-    """One power's end of game: centres held, result word, year eliminated (if known)."""
+    """One power's end of game: centres held, result word, year eliminated (if known) and
+    the game year the board ended (round file ``end_year``, if given)."""
 
     power: str
     centres: int
     result: str
     eliminated_year: int | None = None
+    end_year: int | None = None
 
 
 Board = Sequence[BoardSeat]
@@ -44,6 +49,12 @@ class ScoringSystem:
     help: str  # docs/<help>.md
     score: ScoreFn
     comparative: bool = False
+
+
+def end_year(board: Board) -> int | None:
+    """Return the game year the board ended (its seats' ``end_year``), or None."""
+    years = [seat.end_year for seat in board if seat.end_year is not None]
+    return max(years) if years else None
 
 
 def soloist(board: Board) -> int | None:
@@ -121,18 +132,26 @@ def carnage(board: Board, options: Mapping[str, Any]) -> tuple[float, ...]:
     supply center". Eliminated powers without an ``eliminated_year`` all share the places
     left (dipvis "Carnage with dead equal").
     """
+    dead = [seat for seat in board if seat.centres == 0]
+    return carnage_scores(board, dead_equal=any(s.eliminated_year is None for s in dead))
+
+
+def carnage_scores(board: Board, dead_equal: bool) -> tuple[float, ...]:
+    """Return Carnage scores, eliminated powers ranked by year or (``dead_equal``) sharing.
+
+    See :func:`carnage`; with ``dead_equal`` every eliminated power shares the places left
+    whatever its year (the "dead equal" variant).
+    """
     solo = soloist(board)
     if solo is not None:
         total = sum(CARNAGE_PLACES) + TOTAL_CENTRES
         return tuple(total if k == solo else 0.0 for k in range(len(board)))
-    dead = [k for k, seat in enumerate(board) if seat.centres == 0]
-    by_year = all(board[k].eliminated_year is not None for k in dead)
 
     def key(k: int) -> float:
         seat = board[k]
         if seat.centres > 0:
             return float(10_000 + seat.centres)  # every survivor above every eliminated power
-        return float(seat.eliminated_year or 0) if by_year else 0.0
+        return 0.0 if dead_equal else float(seat.eliminated_year or 0)
 
     ranks = shared_rank_points([key(k) for k in range(len(board))], CARNAGE_PLACES)
     return tuple(ranks[k] + seat.centres for k, seat in enumerate(board))
@@ -164,6 +183,3 @@ SUM_OF_SQUARES = ScoringSystem("sum-of-squares", "Sum of Squares", "scoring/sum-
 CARNAGE = ScoringSystem("carnage", "Carnage", "scoring/carnage", carnage)
 C_DIPLO = ScoringSystem("c-diplo", "C-Diplo 100", "scoring/c-diplo", c_diplo)
 
-SYSTEMS: Mapping[str, ScoringSystem] = {
-    s.id: s for s in (MCS, DRAW_SIZE, SUM_OF_SQUARES, CARNAGE, C_DIPLO)
-}

@@ -50,6 +50,18 @@ OutcomeFn = Callable[[str, Sequence[Mapping[str, float]], EventConfig], tuple[Ou
 ValidateFn = Callable[[Game, EventConfig, str], list[Problem]]
 ValidateEventFn = Callable[[Event, str], list[Problem]]
 RankGroupsFn = Callable[[Event, int | None], Mapping[str, int]]
+
+
+@dataclass(frozen=True)
+class InRoundFinal:
+    """A final played inside a round beside everyone else's games (issue #31: a stage of
+    its own): the top ``players`` of the standings at table or board 1 of round
+    ``round_of(config, planned rounds)`` (0: no final). ``rule``: the source's words."""
+
+    label: str
+    players: int
+    rule: str
+    round_of: Callable[[EventConfig, int], int]
 SeatStatsFn = Callable[[Seat, Game, EventConfig], Mapping[str, float]]
 EventPointsFn = Callable[[Event, int | None], Mapping[tuple[int, int, str], float]]
 
@@ -113,6 +125,7 @@ class Format:
     # groups ranked above everyone else whatever their score (Diplomacy finalists, seed
     # 001: "a separate top seven table"): player id -> group, higher first, default 0
     rank_groups: RankGroupsFn | None = None
+    in_round_final: InRoundFinal | None = None  # Steamroller's top two, Diplomacy's top board
     # whole-event checks after loading (e.g. a warning about SODOS with McMahon groups);
     # the str is the event.toml path for messages
     validate_event: ValidateEventFn | None = None

@@ -7,12 +7,19 @@ the boards of a round.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from standgen.diplomacy.games import SITOUT
-from standgen.diplomacy.options import BOUNDS, DEFAULTS, options_of
+from standgen.diplomacy.options import (
+    BOUNDS,
+    DEFAULTS,
+    FINAL_ORDERS,
+    WEIGHT_BOUNDS,
+    options_of,
+)
 from standgen.diplomacy.points import event_points, final_groups, seat_points
-from standgen.diplomacy.scoring import POWERS, SYSTEMS
+from standgen.diplomacy.scoring import POWERS
 from standgen.diplomacy.seeding import (
     SEATS,
     assign_powers,
@@ -22,8 +29,9 @@ from standgen.diplomacy.seeding import (
     meeting_cost,
     round_choices,
 )
+from standgen.diplomacy.systems import SYSTEMS
 from standgen.errors import Problem
-from standgen.formats.base import Format, Option, Stat
+from standgen.formats.base import Format, InRoundFinal, Option, Stat
 from standgen.model import Event, EventConfig, Game, GameKind, Proposal, Round, Seat, Source
 from standgen.pairing.common import players_for_round, rng
 from standgen.pairing.state import PairingInput
@@ -126,6 +134,7 @@ def validate_event(event: Event, where: str) -> list[Problem]:
     if options["scoring"] == "mcs" and options["best"]:
         bad("[options] best does not apply to mcs (MCS divides by the rounds played); "
             "remove it")
+    problems += _aggregation_problems(options, where)
     ids = {p.id for p in event.players}
     for key in ("sit_out", "two_boards"):
         for rnd, listed in sorted(options[key].items()):
@@ -140,6 +149,44 @@ def validate_event(event: Event, where: str) -> list[Problem]:
     return problems
 
 
+def _aggregation_problems(options: Mapping[str, Any], where: str) -> list[Problem]:
+    """Return what is wrong with ``weights``, ``final_weight`` and ``final_order``."""
+    problems: list[Problem] = []
+
+    def bad(message: str) -> None:
+        problems.append(Problem(where, 1, message))
+
+    weights = options["weights"]
+    low, high = WEIGHT_BOUNDS
+    if not isinstance(weights, list) or not all(
+            isinstance(w, (int, float)) and not isinstance(w, bool) and low <= w <= high
+            for w in weights):
+        bad(f"[options] weights is a list of numbers from {low:g} to {high:g}, the best game's "
+            "first, e.g. weights = [1, 0.8, 0.4]")
+    elif weights and options["best"]:
+        bad("[options] weights and best both choose the games that count; keep one "
+            "(best = 3 is weights = [1, 1, 1])")
+    if options["scoring"] == "mcs" and (weights or float(options["final_weight"]) != 1):
+        bad("[options] weights and final_weight do not apply to mcs (seed 001 averages "
+            "over the rounds played and doubles a drawn final itself); remove them")
+    if options["final_order"] not in FINAL_ORDERS:
+        bad(f"[options] final_order '{options['final_order']}' is unknown; use "
+            + " or ".join(f'"{o}"' for o in FINAL_ORDERS))
+    if not int(options["final_round"]) and (
+            float(options["final_weight"]) != 1 or options["final_order"] != "total"):
+        bad("[options] final_weight and final_order need a final: set final_round to the "
+            "round whose board 1 is the final")
+    return problems
+
+
+TOP_BOARD = InRoundFinal(
+    "Top board", 7,
+    'Seed 001: "If the player managed to qualify for the final ... they could still win the '
+    'tournament by winning the game"; "The entrants who played in the final would have a '
+    'separate top seven table for themselves".',
+    lambda config, planned: int(options_of(config)["final_round"]),
+)
+
 DIPLOMACY = Format(
     id="diplomacy",
     label="Diplomacy",
@@ -147,6 +194,7 @@ DIPLOMACY = Format(
     points=seat_points,
     event_points=event_points,
     rank_groups=final_groups,
+    in_round_final=TOP_BOARD,
     planned_rounds=planned_rounds,
     pair=pair,
     policy=TiebreakPolicy(bye_is_opponent=False, forfeit_is_opponent=False),
@@ -169,6 +217,13 @@ DIPLOMACY = Format(
         Option("final_round", int, DEFAULTS["final_round"],
                "The round whose board 1 is the final (0: no final).",
                bounds=BOUNDS["final_round"]),
+        Option("final_weight", (int, float), DEFAULTS["final_weight"],
+               "How many times the final board's game counts (seed 001 doubles it: 2).",
+               bounds=BOUNDS["final_weight"]),
+        Option("final_order", str, DEFAULTS["final_order"],
+               "Finalists ordered by tournament score (total) or by the final board (board)."),
+        Option("weights", list, DEFAULTS["weights"],
+               "Weights of the best, second best ... games (WDC 2019: [1, 0.8, 0.4])."),
         Option("sit_out", dict, DEFAULTS["sit_out"],
                "Players the TO sits out, by round: { 2 = [\"ann\"] }."),
         Option("two_boards", dict, DEFAULTS["two_boards"],

@@ -32,6 +32,7 @@ from standgen.load.players import load_players
 from standgen.load.rounds import load_round
 from standgen.load.site_config import load_site
 from standgen.model import Event, EventsTree, Player, Round, Season, SiteConfig, Source
+from standgen.stages.cut import cut_of
 
 RESERVED_TOP = {"help", "assets"}
 
@@ -197,15 +198,19 @@ def load_event(
         rnd = load(path, number, fmt, config, by_id, problems)
         if rnd is not None:
             rounds.append(rnd)
+    cut = cut_of(config)
     completed, players = complete_rounds(rounds, players, fmt,
-                                         display(files.players or folder), problems)
+                                         display(files.players or folder), problems,
+                                         cut.after_round + 1 if cut is not None else None)
     rounds = list(completed)
     for earlier, later in zip(rounds, rounds[1:], strict=False):
         if not earlier.finished:
             problems.append(Problem(later.source.path, 1, f"round {earlier.number} still has "
                                     "games without results; they count once entered",
                                     warning=True))
-    if config.rounds is not None and rounds and rounds[-1].number > config.rounds:
+    # with a cut, its bracket (its size, a grand final's second game) sets the last round
+    if (config.rounds is not None and cut is None and rounds
+            and rounds[-1].number > config.rounds):
         problems.append(Problem(rounds[-1].source.path, 1, f"event.toml plans {config.rounds} "
                                 "rounds; raise 'rounds' or remove this file"))
     if len(problems) > start and errors_only(problems[start:]):

@@ -1,6 +1,8 @@
 """round-N.csv for Diplomacy: one row per seat, seven seats per board (contract section 1).
 
-Header ``board,player,power,centres,result`` and optional ``eliminated_year``. A player
+Header ``board,player,power,centres,result`` and optional ``eliminated_year`` and
+``end_year`` (the game year the board ended, read by the scoring systems that count
+years survived). A player
 who sits the round out has a row with an empty ``board`` and ``power`` = ``SITOUT``
 (chosen by the TO or proposed by ``standgen pair``) or ``ABSENT`` (did not play).
 """
@@ -30,7 +32,7 @@ from standgen.load.files import Row, display, parse_int, read_csv, suggest
 from standgen.model import EventConfig, Game, GameKind, Outcome, Player, Round, Seat, Source
 
 REQUIRED = ("board", "player", "power", "centres", "result")
-OPTIONAL = ("eliminated_year",)
+OPTIONAL = ("eliminated_year", "end_year")
 SITOUT, ABSENT = "SITOUT", "ABSENT"
 SEATS = 7
 OUTCOMES: Mapping[str, Outcome] = {
@@ -113,6 +115,7 @@ def _seat(
         bad(f"result '{row.get('result')}' is not one of: " + ", ".join(RESULTS)
             + " or empty (not finished)" + suggest(result, list(RESULTS)))
     year = _eliminated_year(row, result, bad)
+    last = _end_year(row, year, bad)
     if errors_only(problems[start:]):
         return None
     assert board is not None and power is not None
@@ -121,6 +124,8 @@ def _seat(
         stats["centres"] = float(centres)
     if year is not None:
         stats["eliminated_year"] = float(year)
+    if last is not None:
+        stats["end_year"] = float(last)
     return board, Seat(pid, OUTCOMES.get(result), stats, power=power, result=result)
 
 
@@ -140,7 +145,7 @@ def _resting_seat(
 ) -> tuple[None, Seat] | None:
     """Return (None, seat) of a SITOUT or ABSENT row, which has no board, or None when
     ``problems[start:]`` (this row's) hold an error."""
-    for column in ("board", "centres", "result", "eliminated_year"):
+    for column in ("board", "centres", "result", "eliminated_year", "end_year"):
         if row.get(column):
             bad(f"a {kind} row has no board; leave '{column}' empty")
     if errors_only(problems[start:]):
@@ -163,14 +168,30 @@ def _centres(row: Row, bad: Callable[[str], None]) -> int | None:
 def _eliminated_year(row: Row, result: str, bad: Callable[[str], None]) -> int | None:
     """Return a row's eliminated_year (None when empty), recording a bad value or one on a
     power that was not eliminated."""
-    year = None
-    if row.get("eliminated_year"):
-        year = parse_int(row.get("eliminated_year"))
-        if year is None or not 1901 <= year <= 9999:
-            bad(f"eliminated_year '{row.get('eliminated_year')}' must be a game year such "
-                "as 1907")
-        elif result != ELIMINATED:
-            bad("eliminated_year is only for a power whose result is eliminated; clear it")
+    year = _game_year(row, "eliminated_year", "a game year", bad)
+    if year is not None and result != ELIMINATED:
+        bad("eliminated_year is only for a power whose result is eliminated; clear it")
+    return year
+
+
+def _end_year(row: Row, eliminated: int | None, bad: Callable[[str], None]) -> int | None:
+    """Return a row's end_year (None when empty), recording a bad value or one before the
+    row's own eliminated_year."""
+    year = _game_year(row, "end_year", "the game year the board ended", bad)
+    if year is not None and eliminated is not None and eliminated > year:
+        bad(f"eliminated_year {eliminated} is after the board's end_year {year}; "
+            "correct one of them")
+    return year
+
+
+def _game_year(row: Row, column: str, what: str, bad: Callable[[str], None]) -> int | None:
+    """Return a row's game year in ``column`` (None when empty or bad; a bad one recorded)."""
+    if not row.get(column):
+        return None
+    year = parse_int(row.get(column))
+    if year is None or not 1901 <= year <= 9999:
+        bad(f"{column} '{row.get(column)}' must be {what} such as 1907")
+        return None
     return year
 
 
@@ -284,18 +305,24 @@ def boards_csv(rnd: Round) -> str:
     """Return the CSV text of a Diplomacy round: one row per seat, sit-outs last."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(REQUIRED + OPTIONAL)
+    # end_year is written only when a board of the round has one (pairing leaves it out)
+    ends = any("end_year" in seat.stats for game in rnd.games for seat in game.seats)
+    columns = REQUIRED + (OPTIONAL if ends else OPTIONAL[:1])
+    writer.writerow(columns)
     for game in sorted(rnd.games, key=lambda g: g.table):
         for seat in game.seats:
             if game.kind is not GameKind.PLAYED:
                 power = SITOUT if game.kind is GameKind.BYE else ABSENT
-                writer.writerow(["", seat.player, power, "", "", ""])
+                writer.writerow(["", seat.player, power] + [""] * (len(columns) - 3))
                 continue
             centres = seat.stats.get("centres")
-            year = seat.stats.get("eliminated_year")
-            writer.writerow([
+            values = [
                 str(game.table), seat.player, seat.power,
                 "" if centres is None else str(int(centres)), seat.result,
-                "" if year is None else str(int(year)),
-            ])
+            ] + [_year(seat.stats.get(column)) for column in columns[len(REQUIRED):]]
+            writer.writerow(values)
     return out.getvalue()
+
+
+def _year(value: float | None) -> str:
+    return "" if value is None else str(int(value))

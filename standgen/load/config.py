@@ -20,13 +20,14 @@ from standgen.load.files import display, read_text, suggest
 from standgen.load.markdown_limits import check_markdown
 from standgen.load.values import MAX_TOML_DEPTH, number_problem, toml_problems
 from standgen.model import EventConfig, Season, Source
+from standgen.stages.cut import CUT_OPTION, cut_problems
 from standgen.tiebreaks import TIEBREAKS
 
 EVENT_KEYS = ("name", "date", "format", "rounds", "seed", "tiebreaks", "scenarios",
               "location", "organiser", "url", "options")
 SEASON_KEYS = ("name", "description", "points")
 # [options] every two-player format understands, validated alongside the format's own
-COMMON_OPTIONS = (PAIRING_OPTION,)
+COMMON_OPTIONS = (PAIRING_OPTION, CUT_OPTION)
 MAX_ROUNDS = 99  # the most rounds an event may plan (docs/data-contract.md)
 COMMON_CHOICES = {PAIRING_OPTION.key: PAIRING_CHOICES}
 
@@ -127,6 +128,10 @@ def load_event_config(
         options = {}
     elif fmt is not None:
         _check_options(options, fmt, bad)
+        if fmt.seats == 2 and isinstance(options.get("cut"), dict):
+            for key, message in cut_problems(options["cut"],
+                                             rounds if _is_int(rounds) else None):
+                bad(key, message)
     if len(problems) > start:
         return None
     assert isinstance(name, str) and isinstance(date, dt.date) and isinstance(fmt_id, str)

@@ -23,7 +23,7 @@ from standgen.model import Game, GameKind, Outcome, Player, Round, RoundState, S
 
 def complete_rounds(
     rounds: Sequence[Round], players: Sequence[Player], fmt: Format, players_path: str,
-    problems: list[Problem],
+    problems: list[Problem], cut_from: int | None = None,
 ) -> tuple[tuple[Round, ...], tuple[Player, ...]]:
     """Return the rounds with an absence for every player who had not joined yet, and the
     players with their ``joined`` round settled; record each player missing from a round
@@ -36,7 +36,8 @@ def complete_rounds(
     (:attr:`~standgen.model.RoundState.PAIRED`) a newcomer left out or a dropped player
     still seated is a warning that names ``standgen pair --redo``, the action that
     settles it (docs/running-an-event.md, "Round states"); in a started round it is an
-    error.
+    error. Rounds from ``cut_from`` on are a cut's (issue #31): only its players play
+    them, so nobody is missing from them.
     """
     present = [{pid for game in rnd.games for pid in game.players} for rnd in rounds]
     after_last = (rounds[-1].number if rounds else 0) + 1
@@ -71,7 +72,7 @@ def complete_rounds(
                                                or player.dropped_after >= rnd.number):
                 table += 1
                 extra.append(_absence(rnd, table, player.id, fmt))
-            elif player.active_in(rnd.number):
+            elif player.active_in(rnd.number) and (cut_from is None or rnd.number < cut_from):
                 problems.append(Problem(rnd.source.path, 1, _missing(player, rnd, fmt, paired),
                                         warning=paired))
         done.append(replace(rnd, games=rnd.games + tuple(extra)) if extra else rnd)

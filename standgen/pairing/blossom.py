@@ -13,6 +13,17 @@ quantity stays an integer; the slack of edge (i, j) is ``dual[i] + dual[j] - 2w`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
+
+try:  # the compiled twin of IncrementalMatching (_blossom.c), when it was built
+    from standgen.pairing import _blossom as _compiled
+except ImportError:  # no C compiler where it was installed: the Python class alone
+    _compiled = None  # type: ignore[assignment]
+
+# above this many vertices the compiled matching's exact weights (one number of every
+# edge, L 64-bit limbs each) would take hundreds of MB: the Python class, which shares
+# equal weights, is used instead
+COMPILED_MAX = 2048
 
 
 def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[int]:
@@ -511,6 +522,11 @@ class IncrementalMatching(_Matcher):
             pending[index(u, v)] = max(w, 0)
             dirty.add(u)
 
+    def load_row(self, v: int, weights: list[int]) -> None:
+        """Set the weights of edges (u, v), ``u`` = 0, 1, ... in the order of ``weights``
+        (as :meth:`load`: each ``u`` re-matched)."""
+        self.load([(u, v, w) for u, w in enumerate(weights)])
+
     @staticmethod
     def edge_index(u: int, v: int) -> int:
         """The index of edge (u, v) (edges are numbered pair by pair, (0, 1), (0, 2),
@@ -616,6 +632,39 @@ class IncrementalMatching(_Matcher):
         while self.stage():
             pass
         return [-1 if p == -1 else self.endpoint[p] for p in self.mate]
+
+    def tight(self, u: int, v: int) -> bool | None:
+        """Whether edge (u, v) is tight under the duals of the last optimum, the duals
+        of the blossoms holding both counted (False: no best matching holds it); None
+        when its weight changed since, or it weighs 0 (no edge)."""
+        k = self.edge_index(u, v)
+        if k in self.pending or not self.doubled[k]:
+            return None
+        dual, parent = self.dual, self.parent
+        slack = dual[u] + dual[v] - self.doubled[k]
+        if parent[u] == -1 or parent[v] == -1:  # no blossom holds both
+            return slack == 0
+        above = set()
+        b = parent[u]
+        while b != -1:
+            above.add(b)
+            b = parent[b]
+        b = parent[v]
+        while b != -1:
+            if b in above:
+                slack += 2 * dual[b]
+            b = parent[b]
+        return slack == 0
+
+    def set_weights(self, weights: list[tuple[int, int, int]]) -> None:
+        """:meth:`set_weight` for each (u, v, w) in turn."""
+        for u, v, w in weights:
+            self.set_weight(u, v, w)
+
+    def positive_blossoms(self) -> list[list[int]]:
+        """The vertices of each blossom whose dual is positive."""
+        return [self.leaves(b) for b in range(self.n, 2 * self.n)
+                if self.base[b] >= 0 and self.dual[b]]
 
     def fresh(self) -> bool:
         """Whether nothing is matched yet and every dual is 0 (no blossom)."""
@@ -778,3 +827,34 @@ class IncrementalMatching(_Matcher):
                 self.augment_blossom(bt, j)
             self.mate[j] = self.labelend[bt]
             p = self.labelend[bt] ^ 1
+
+
+class Matcher(Protocol):
+    """What the Dutch engine's windows use of an incremental matching (the Python
+    class or its compiled twin)."""
+
+    keep_tight: bool
+    prime: list[int]
+
+    def set_weight(self, u: int, v: int, w: int) -> None: ...
+    def load(self, weights: list[tuple[int, int, int]]) -> None: ...
+    def load_row(self, v: int, weights: list[int]) -> None: ...
+    def remove(self, v: int) -> None: ...
+    def solve(self) -> list[int]: ...
+    def tight(self, u: int, v: int) -> bool | None: ...
+    def set_weights(self, weights: list[tuple[int, int, int]]) -> None: ...
+    def positive_blossoms(self) -> list[list[int]]: ...
+
+
+def compiled_available() -> bool:
+    """Whether the compiled matching was built and imported."""
+    return _compiled is not None
+
+
+def incremental_matching(n: int, compiled: bool = True, bits: int = 0) -> Matcher:
+    """Return an :class:`IncrementalMatching` of ``n`` vertices, compiled when asked, built
+    and not too large (the same steps, duals and matchings: tests/test_blossom_compiled.py);
+    ``bits``: about how large the weights will be (the compiled numbers start that wide)."""
+    if compiled and _compiled is not None and 2 <= n <= COMPILED_MAX:
+        return _compiled.Matching(n, bits)
+    return IncrementalMatching(n)

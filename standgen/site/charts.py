@@ -62,38 +62,33 @@ def faction_results(events: Sequence[Event]) -> tuple[FactionResult, ...]:
 
 
 _COLUMN = {Outcome.WIN: 1, Outcome.DRAW: 2, Outcome.LOSS: 3}
-_BAR_H = 22
-_LABEL_W = 150
-_BAR_W = 220
+_ROW_H = 34  # a faction's name and numbers on one line, its bar under them
+_CHART_W = 296  # as wide as the smallest phone's content: labels keep their 12 px there
 
 
 def faction_chart(results: Sequence[FactionResult], caption: str) -> Markup:
-    """Return a horizontal bar chart of each faction's win rate, labelled ``3/5 (60%)``."""
+    """Return a bar chart of each faction's win rate: per faction its name and ``3/5
+    (60%)`` on a line, the bar under them. Narrow enough for a 320-px phone, so the
+    labels are never scaled below their 12 px."""
     if not results:
         return Markup("")
-    height = _BAR_H * len(results) + 8
-    h = _BAR_H - 6
-    # Labels are right-aligned at the bars: room for the longest one at 12 px (7.5 px a
-    # character is more than any common sans-serif's average), so none is cut on the left.
-    label_w = max(_LABEL_W, 12 + round(7.5 * max(len(_short(r.faction)) for r in results)))
-    width = label_w + _BAR_W + 90
+    width, height = _CHART_W, _ROW_H * len(results) + 4
     parts = [
         f'<svg class="chart chart-bars" viewBox="0 0 {width} {height}" width="{width}" '
         f'height="{height}" role="img" aria-label="{escape(caption)}">',
         f"<title>{escape(caption)}</title>",
     ]
     for i, r in enumerate(results):
-        y = 4 + i * _BAR_H
-        bar = round(_BAR_W * r.win_rate, 1)
+        y = 2 + i * _ROW_H
+        bar = round(width * r.win_rate, 1)
         label = f"{r.faction}: {r.wins} wins in {r.games} games ({r.rate_text})"
         parts += [
             f'<g><title>{escape(label)}</title>',
-            f'<text x="{label_w - 6}" y="{y + 15}" text-anchor="end">{escape(_short(r.faction))}'
-            "</text>",
-            f'<rect class="track" x="{label_w}" y="{y + 3}" width="{_BAR_W}" height="{h}"/>',
-            f'<rect class="bar" x="{label_w}" y="{y + 3}" width="{bar}" height="{h}"/>',
-            f'<text x="{label_w + _BAR_W + 6}" y="{y + 15}">{r.wins}/{r.games} '
-            f"({r.rate_text})</text></g>",
+            f'<text x="2" y="{y + 13}">{escape(_short(r.faction, 26))}</text>',
+            f'<text x="{width}" y="{y + 13}" text-anchor="end">{r.wins}/{r.games} '
+            f"({r.rate_text})</text>",
+            f'<rect class="track" x="0" y="{y + 18}" width="{width}" height="10"/>',
+            f'<rect class="bar" x="0" y="{y + 18}" width="{bar}" height="10"/></g>',
         ]
     parts.append("</svg>")
     return Markup("".join(parts))
@@ -115,8 +110,9 @@ def score_chart(
     if not scores:
         return Markup("")
     left, right, top_pad, bottom_pad = 56, 14, 10, 26
-    step = 48
-    width = left + right + step * max(len(scores) - 1, 1)
+    steps = max(len(scores) - 1, 1)
+    step = min(48, (_CHART_W - left - right) // steps)  # 12-px labels on a 320-px phone
+    width = left + right + step * steps
     plot_h = 120
     height = top_pad + plot_h + bottom_pad
     values = [s for _, s in scores]

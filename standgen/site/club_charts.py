@@ -30,13 +30,14 @@ def rating_chart(points: Sequence[RatingPoint], caption: str, unit: str = "game"
 
     The y axis spans the player's own lowest and highest ratings and 0 (a new player's
     OpenSkill ordinal); the x axis is one step per point (``unit``: a game, or an event
-    for long histories), at most 48 px and the whole plot at most 560 px wide.
+    for long histories), at most 48 px, and the whole chart at most 296 px wide: a 320-px
+    phone shows it at full size, its labels at 12 px.
     """
     if not points:
         return Markup("")
     left, right, top_pad, bottom_pad, plot_h = 56, 14, 10, 26, 140
     steps = max(len(points) - 1, 1)
-    step = min(48.0, 560 / steps)
+    step = min(48.0, (296 - left - right) / steps)
     width = left + right + round(step * steps)
     height = top_pad + plot_h + bottom_pad
     values = [p.rating for p in points]

@@ -115,6 +115,29 @@ class MetaPage:
     json: str
     small: int = SMALL_SAMPLE
 
+    @property
+    def ranked(self) -> tuple[RankedMatchup, ...]:
+        """Return every matchup once, from the side that scored at least half, the most
+        one-sided first (the list phones show instead of the matrix)."""
+        found = []
+        for row in self.matrix:
+            for against, cell in zip(self.columns, row.cells, strict=True):
+                if cell.share is None or against == row.faction:
+                    continue
+                if cell.share.score > 0.5 or (cell.share.score == 0.5 and row.faction < against):
+                    found.append(RankedMatchup(row.faction, against, cell.share))
+        found.sort(key=lambda m: (-m.share.score, -m.share.games, m.faction, m.against))
+        return tuple(found)
+
+
+@dataclass(frozen=True)
+class RankedMatchup:
+    """One matchup of the ranked list: ``faction``'s score share against ``against``."""
+
+    faction: str
+    against: str
+    share: Share
+
 
 def meta_pages(site: Site, club: ClubData, scope: Scope) -> Iterator[MetaPage]:
     """Yield the meta page of every format played in ``scope``."""

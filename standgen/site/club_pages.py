@@ -91,6 +91,12 @@ class ClubInputs:
 
         return club_data_of(self.parts, self.site.fast)
 
+    @property
+    def events(self) -> Sequence[EventGames | ClubEvent]:
+        """Every event's head and players (``head``, ``players``): the parts, or the
+        summaries a build kept when it has no parts."""
+        return self.parts if self.given is None else self.given.events
+
     @cached_property
     def tables(self) -> ClubTables:
         """The events' summaries (plain Python): the path of a ``fast`` site."""

@@ -9,7 +9,8 @@ Rating Regulations B.02 (art. 8.3).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -58,6 +59,7 @@ class RatingRow:
     last_change: float  # their rating's change over that event
     fide_rating: float | None
     fide_change: float | None
+    shown: str = ""  # the name told apart from another player's of the same name
 
     @property
     def rating_text(self) -> str:
@@ -77,8 +79,23 @@ class RatingRow:
 
 
 @dataclass(frozen=True)
+class FormatList:
+    """The rating list of one format: its players rated over its games only."""
+
+    id: str
+    label: str
+    rows: tuple[RatingRow, ...]
+    fide: bool  # some player has a FIDE rating change: show the FIDE columns
+
+
+@dataclass(frozen=True)
 class RatingListPage:
-    """A scope's rating list, best first, with links to the scope's meta pages."""
+    """A scope's rating list, best first, with links to the scope's meta pages.
+
+    The page shows one list per format (``by_format``: a Go rating and a Steamroller
+    rating do not rank players against each other); ``rows``, every game rated together,
+    is ``ratings.json``'s list.
+    """
 
     frame: Frame
     scope: str
@@ -87,51 +104,89 @@ class RatingListPage:
     meta: tuple[Link, ...]
     json: str
     model: str = MODEL
+    by_format: tuple[FormatList, ...] = ()
 
 
-def rating_list_page(site: Site, club: ClubData, scope: Scope) -> RatingListPage:
-    """Return the rating list of ``scope``: OpenSkill over the scope's rated games."""
-    path = ratings_path(scope.path)
-    page = frame(path, f"{scope.name} · ratings", "ratings", crumbs(scope, site))
-    data = club.within(scope.path)
+def _rating_rows(page: Frame, data: ClubData) -> tuple[RatingRow, ...]:
+    """Return the rating list of ``data``'s games, strongest first."""
     listing, changes = data.ratings
     last = _last_events(changes)
     fide = _fide_by_player(data.games)
     rows = []
-    lines = rows_of(listing, "player name rating mu sigma games last")
+    lines = list(rows_of(listing, "player name rating mu sigma games last"))
+    seen = Counter(str(line.name) for line in lines)
     for rank, line in enumerate(lines, start=1):
         pid = str(line.player)
         event, change = last.get(pid, ("", 0.0))
         rating, fide_change = fide.get(pid, (None, None))
+        shown = "" if seen[str(line.name)] == 1 else f"{line.name} ({pid})"
         rows.append(RatingRow(rank, pid, Link(str(line.name), page.href(history_page_path(pid))),
                               float(line.rating), float(line.mu), float(line.sigma),
                               int(line.games), str(line.last), event, change, rating,
-                              fide_change))
-    meta = tuple(Link(FORMATS[f].label if f in FORMATS else f,
-                      page.href(meta_path(scope.path, f))) for f in formats_played(data.games))
-    return RatingListPage(page, scope.name, tuple(rows),
-                          any(r.fide_change is not None for r in rows), meta,
-                          page.href(json_beside(path, "ratings.json")))
+                              fide_change, shown))
+    return tuple(rows)
+
+
+def rating_list_page(site: Site, club: ClubData, scope: Scope) -> RatingListPage:
+    """Return the rating list of ``scope``: OpenSkill over the scope's rated games, and
+    one list per format over that format's games."""
+    from standgen.clubs.data import ClubData as Data  # pandas: the reference path only
+
+    data = club.within(scope.path)
+
+    def rows_for(page: Frame, fmt: str) -> tuple[RatingRow, ...]:
+        if not fmt:
+            return _rating_rows(page, data)
+        games = data.games[data.games["format"] == fmt]
+        return _rating_rows(page, Data(games, data.opted_out, data.fast, data.people))
+
+    return _list_page(site, scope, formats_played(data.games), rows_for)
 
 
 def rating_list_page_of(site: Site, tables: ClubTables, scope: Scope) -> RatingListPage:
     """Return :func:`rating_list_page` from the events' summaries
     (:class:`standgen.clubs.summary.ClubTables`): the same page, without the tidy table."""
+    return _list_page(site, scope, tables.formats(scope.path),
+                      lambda page, fmt: _rating_rows_of(page, tables, scope.path, fmt))
+
+
+def _list_page(site: Site, scope: Scope, played: Sequence[str],
+               rows_for: Callable[[Frame, str], tuple[RatingRow, ...]]) -> RatingListPage:
+    """Return the rating list page of ``scope`` from ``rows_for(page, format)``: the list
+    of every game (format ``""``) and one list per format ``played``."""
     path = ratings_path(scope.path)
     page = frame(path, f"{scope.name} · ratings", "ratings", crumbs(scope, site))
-    fide = tables.fide(scope.path)
+    rows = rows_for(page, "")
+    by_format = []
+    for fmt in played:
+        found = rows_for(page, fmt)
+        if found:
+            by_format.append(FormatList(fmt, FORMATS[fmt].label if fmt in FORMATS else fmt,
+                                        found, any(r.fide_change is not None for r in found)))
+    meta = tuple(Link(FORMATS[f].label if f in FORMATS else f,
+                      page.href(meta_path(scope.path, f))) for f in played)
+    return RatingListPage(page, scope.name, rows,
+                          any(r.fide_change is not None for r in rows), meta,
+                          page.href(json_beside(path, "ratings.json")),
+                          by_format=tuple(by_format))
+
+
+def _rating_rows_of(page: Frame, tables: ClubTables, scope: Sequence[str], fmt: str = ""
+                    ) -> tuple[RatingRow, ...]:
+    """Return :func:`_rating_rows` from the events' summaries: the scope's list (of the
+    format ``fmt``'s games alone, when given), strongest first."""
+    fide = tables.fide(scope, fmt)
+    listing = tables.ratings(scope, fmt).listing
+    seen = Counter(line.name for line in listing)
     rows = []
-    for rank, line in enumerate(tables.ratings(scope.path).listing, start=1):
+    for rank, line in enumerate(listing, start=1):
         pid = line.player
         rating, fide_change = fide.get(pid, (None, None))
+        shown = "" if seen[line.name] == 1 else f"{line.name} ({pid})"
         rows.append(RatingRow(rank, pid, Link(line.name, page.href(history_page_path(pid))),
                               line.rating, line.mu, line.sigma, line.games, line.last,
-                              line.last_event, line.last_change, rating, fide_change))
-    meta = tuple(Link(FORMATS[f].label if f in FORMATS else f,
-                      page.href(meta_path(scope.path, f))) for f in tables.formats(scope.path))
-    return RatingListPage(page, scope.name, tuple(rows),
-                          any(r.fide_change is not None for r in rows), meta,
-                          page.href(json_beside(path, "ratings.json")))
+                              line.last_event, line.last_change, rating, fide_change, shown))
+    return tuple(rows)
 
 
 def _last_events(changes: pd.DataFrame) -> dict[str, tuple[str, float]]:

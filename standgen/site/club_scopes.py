@@ -108,6 +108,15 @@ class Share:
     def small(self) -> bool:
         return self.games < SMALL_SAMPLE
 
+    @property
+    def shade(self) -> str:
+        """Return the share's step on the matrix's colour scale: ``lo2`` (35% or less)
+        ``lo1``, ``mid`` (45-55%), ``hi1``, ``hi2`` (65% or more)."""
+        for bound, step in ((0.35, "lo2"), (0.45, "lo1"), (0.55, "mid"), (0.65, "hi1")):
+            if self.score < bound or (step == "mid" and self.score <= bound):
+                return step
+        return "hi2"
+
     def document(self) -> dict[str, Any]:
         return {"games": self.games, "score": json_number(self.score),
                 "low": json_number(self.low), "high": json_number(self.high)}

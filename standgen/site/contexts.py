@@ -13,7 +13,48 @@ from typing import Protocol, TypeVar
 from urllib.parse import urlsplit
 
 import standgen.site.links as links
-from standgen.model import Event, EventConfig, EventsTree, Season
+from standgen.model import Event, EventConfig, EventsTree, Player, Season
+
+
+def shown_names(event: Event) -> dict[str, str]:
+    """Return each player's name as the event's pages show it: players who share a name
+    (two "Oliver Smith"s) are told apart by their club, else their rank or rating, else
+    their id: "Oliver Smith (Leeds)", "Oliver Smith (Dublin)"."""
+    by_name: dict[str, list[Player]] = {}
+    for player in event.players:
+        by_name.setdefault(player.name, []).append(player)
+    shown = {p.id: p.name for p in event.players}
+    for name, same in by_name.items():
+        if len(same) < 2:
+            continue
+        for hint in (lambda p: p.club, lambda p: p.rank,
+                     lambda p: "" if p.rating is None else f"{p.rating:g}", lambda p: p.id):
+            values = [hint(p) for p in same]
+            if all(values) and len(set(values)) == len(values):
+                for player, value in zip(same, values, strict=True):
+                    shown[player.id] = f"{name} ({value})"
+                break
+    return shown
+
+
+# docs/ pages for the people who work on standgen: kept in the repository, never published
+# in the site's help (which is for players and organisers).
+DEVELOPER_DOCS = frozenset({"architecture", "performance", "reliability"})
+
+_SHOWN: dict[int, tuple[tuple[Player, ...], dict[str, str]]] = {}
+
+
+def shown_names_of(event: Event) -> dict[str, str]:
+    """Return :func:`shown_names` of ``event``, kept for the few events being rendered
+    (every page of an event asks; the players tuple is held, so its id stays its own)."""
+    key = id(event.players)
+    found = _SHOWN.get(key)
+    if found is None or found[0] is not event.players:
+        if len(_SHOWN) >= 16:
+            _SHOWN.pop(next(iter(_SHOWN)))
+        found = (event.players, shown_names(event))
+        _SHOWN[key] = found
+    return found[1]
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import standgen.site.links as links
 from standgen.model import GameKind, Outcome
 from standgen.pipeline import EventReport
-from standgen.site.contexts import Frame, Link
+from standgen.site.contexts import Frame, Link, shown_names_of
 from standgen.site.numbers import display_number
 from standgen.site.results import seat_result
 
@@ -50,7 +50,7 @@ def crosstable(report: EventReport, page: Frame) -> Crosstable:
     event = report.event
     standings = report.standings
     rank = {row.player.id: row.rank for row in standings.rows}
-    names = {p.id: p.name for p in event.players}
+    names = shown_names_of(event)
     games = {(rnd.number, pid): g for rnd in event.rounds for g in rnd.games for pid in g.players}
     numbers = tuple(rnd.number for rnd in event.rounds)
     rows = []
@@ -86,7 +86,7 @@ def crosstable(report: EventReport, page: Frame) -> Crosstable:
             cells.append(CrossCell(f"{table[seat.outcome]}{where}",
                                    f"R{number}: {_WORD[seat.outcome]}{how} against {name}", href))
         rows.append(
-            CrossRow(row.rank, Link(row.player.name, page.href(links.player_page(event, pid))),
+            CrossRow(row.rank, Link(names[pid], page.href(links.player_page(event, pid))),
                      tuple(cells), display_number(row.score))
         )
     return Crosstable(numbers, tuple(rows))

@@ -13,7 +13,7 @@ from standgen.formats.base import Proposal
 from standgen.model import Event, GameKind, Player, Round
 from standgen.pipeline import EventReport
 from standgen.site.charts import FactionResult, faction_chart, faction_results
-from standgen.site.contexts import Frame, Link, Site, frame, web_url
+from standgen.site.contexts import Frame, Link, Site, frame, shown_names_of, web_url
 from standgen.site.crosstable import Crosstable, crosstable
 from standgen.site.formats import views_of
 from standgen.site.hook_contexts import TableView, download_links, table_views
@@ -23,7 +23,20 @@ from standgen.site.numbers import display_number
 from standgen.standings import Standings
 from standgen.tiebreaks import TIEBREAKS
 
-_STATUS_LABEL = {"proposed": "proposed", "in-progress": "in progress", "complete": "complete"}
+_STATUS_LABEL = {"proposed": "proposed", "in-progress": "in progress", "complete": "complete",
+                 "paired": "paired, not started"}
+
+
+def page_status(rnd: Round, proposed: bool) -> str:
+    """Return the round's status as pages show it: ``round_status`` (the JSON's), but
+    ``paired`` for a round file whose games have no result yet, printed before the round
+    starts: it is not "in progress" on the wall (byes and absences do not count)."""
+    status = round_status(rnd, proposed)
+    if status == "in-progress" and not any(
+            seat.outcome is not None for game in rnd.games if len(game.seats) > 1
+            for seat in game.seats):
+        return "paired"
+    return status
 
 
 @dataclass(frozen=True)
@@ -94,6 +107,9 @@ class EventPage:
     show_rating: bool = False  # some player has a rating (chess)
     show_grade: bool = False  # some player has a rank (Go)
     follow: Mapping[str, object] | None = None  # "follow a player": see follow_data
+    stage: Link | None = None  # the bracket page (issue #31): the winner's name once decided
+    now: RoundLink | None = None  # the round being played (or proposed) while not finished
+    podium: tuple[StandingRow, ...] = ()  # a finished event's first three
 
 
 def follow_data(page: Frame, report: EventReport) -> dict[str, object] | None:
@@ -110,9 +126,11 @@ def follow_data(page: Frame, report: EventReport) -> dict[str, object] | None:
     names = event.player_by_id
     fmt = report.standings.format
 
+    shown = shown_names_of(event)
+
     def label(player_id: str, power: str) -> str:
         player = names.get(player_id)
-        name = player.name if player is not None else player_id
+        name = shown.get(player_id, player_id)
         faction = power or (player.faction if player is not None else "")
         return f"{name} ({faction})" if faction else name
 
@@ -131,7 +149,7 @@ def follow_data(page: Frame, report: EventReport) -> dict[str, object] | None:
     return {
         "round": rnd.number,
         "href": page.href(links.round_page(event, rnd.number)),
-        "status": _STATUS_LABEL[round_status(rnd, proposed)],
+        "status": _STATUS_LABEL[page_status(rnd, proposed)],
         "players": lines,
     }
 
@@ -215,7 +233,8 @@ def event_page(
     rows = tuple(
         StandingRow(
             rank=row.rank,
-            player=Link(row.player.name, page.href(links.player_page(event, row.player.id))),
+            player=Link(shown_names_of(event)[row.player.id],
+                        page.href(links.player_page(event, row.player.id))),
             dropped=dropped_note(row.player),
             faction=row.player.faction,
             score=display_number(row.score),
@@ -231,7 +250,7 @@ def event_page(
         RoundLink(
             number=rnd.number,
             href=page.href(links.round_page(event, rnd.number)),
-            status=(status := round_status(rnd, proposed)),
+            status=(status := page_status(rnd, proposed)),
             status_label=_STATUS_LABEL[status],
             scenario=scenario_of(event, rnd.number),
         )
@@ -270,6 +289,8 @@ def event_page(
         show_faction=any(row.faction for row in rows),
         show_rating=any(row.rating for row in rows),
         show_grade=any(row.grade for row in rows),
+        now=rounds[-1] if rounds and not standings.finished else None,
+        podium=tuple(row for row in rows if row.rank <= 3)[:3] if standings.finished else (),
         follow=follow_data(page, report),
     )
 

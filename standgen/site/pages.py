@@ -67,7 +67,7 @@ from collections.abc import Iterator
 
 import standgen.site.links as links
 from standgen.model import Player
-from standgen.site import club_pages
+from standgen.site import club_pages, player_search, stages
 from standgen.site.downloads import pairings_csv, standings_csv
 from standgen.site.feed import atom_feed, feed_path
 from standgen.site.history import (
@@ -146,6 +146,14 @@ def _pairings_json(inputs: EventInputs) -> Iterator[Output]:
                dumps(pairings_document(rnd, proposed), inputs.site.fast))
 
 
+def _bracket(inputs: EventInputs) -> Iterator[Output]:
+    yield from stages.bracket_pages(inputs.site, inputs.report)
+
+
+def _bracket_json(inputs: EventInputs) -> Iterator[Output]:
+    yield from stages.bracket_json(inputs.report, inputs.site.fast)
+
+
 def _pairings_csv(inputs: EventInputs) -> Iterator[Output]:
     event = inputs.report.event
     for rnd, _ in inputs.rounds:
@@ -208,6 +216,8 @@ PAGES: tuple[PageType, ...] = (
     PageType("round", Depends.EVENT, _rounds, "round"),
     PageType("slips", Depends.EVENT, _slips, "slips"),
     PageType("pairings.json", Depends.EVENT, _pairings_json),
+    PageType("bracket", Depends.EVENT, _bracket, "bracket"),
+    PageType("bracket.json", Depends.EVENT, _bracket_json),
     PageType("pairings.csv", Depends.EVENT, _pairings_csv),
     PageType("player", Depends.EVENT, _players, "player"),
     PageType("home", Depends.SITE, _home, "home"),
@@ -223,6 +233,7 @@ PAGES: tuple[PageType, ...] = (
     PageType("club meta.json", Depends.CLUB, club_pages.metas_json),
     PageType("club player", Depends.CLUB, club_pages.player_ratings, "club_player"),
     PageType("club player.json", Depends.CLUB, club_pages.player_ratings_json),
+    PageType("player search", Depends.CLUB, player_search.player_search),
 )
 
 

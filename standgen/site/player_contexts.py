@@ -13,7 +13,7 @@ from standgen.model import Event, Game, GameKind, Player, Round
 from standgen.pipeline import EventReport
 from standgen.records import Entry, Record
 from standgen.site.charts import score_chart
-from standgen.site.contexts import Frame, Link, Site, stat_heading
+from standgen.site.contexts import Frame, Link, Site, shown_names_of, stat_heading
 from standgen.site.event_contexts import (
     Column,
     dropped_note,
@@ -26,7 +26,7 @@ from standgen.site.history import history_page_path
 from standgen.site.hook_contexts import TableView, table_views
 from standgen.site.markdown import MarkdownRenderer
 from standgen.site.numbers import display_number
-from standgen.site.results import outcome_word
+from standgen.site.results import alone_label, outcome_word, points_words
 from standgen.standings import Standing
 from standgen.tiebreaks.base import Part, Value
 
@@ -37,9 +37,9 @@ class PlayerGame:
 
     round: int
     round_href: str
-    table: int
+    table: str  # "" for a round without a game (no table to sit at)
     opponents: tuple[Link, ...]
-    alone: str  # "bye", "absent" or ""
+    alone: str  # "Bye", "½ bye (requested)", "Absent", "Sits out" or ""
     result: str  # "win", "loss (forfeit)", "not played yet", "proposed" ...
     stats: tuple[str, ...]
     points: str
@@ -149,7 +149,7 @@ def index_event(report: EventReport, site: Site | None = None) -> EventIndex:
     scores = (min((row.score for row in rows), default=0.0),
               max((row.score for row in rows), default=0.0))
     shared = shared_links(site, report, rounds) if site is not None and site.fast else None
-    return EventIndex({p.id: p.name for p in event.players}, games, rounds, rank_after,
+    return EventIndex(shown_names_of(event), games, rounds, rank_after,
                       {row.player.id: row for row in rows}, scores, shared)
 
 
@@ -197,11 +197,11 @@ def breakdown(
 def _result(entry: Entry | None, proposed: bool, alone: str) -> str:
     if entry is None:
         return "proposed" if proposed else "not played yet"
+    if alone:
+        return points_words(entry.points)
     word = entry.seat.result or outcome_word(entry.outcome)
     if entry.kind is GameKind.FORFEIT:
         return f"{word} (forfeit)"
-    if alone:
-        return f"{word} ({alone})"
     return word
 
 
@@ -246,14 +246,14 @@ def player_page(
         running = after.get(rnd.number) if entry is not None else 0.0
         if running is None:  # a round in progress, or optimisations off
             running = score_after(report, player.id, rnd.number)
-        alone = game.kind.value if game.kind in (GameKind.BYE, GameKind.ABSENT) else ""
+        alone = alone_label(game, fmt, event.config, player)
         seat = game.seat_of(player.id)
         rank = index.rank_after.get(rnd.number, {}).get(player.id)
         games.append(
             PlayerGame(
                 round=rnd.number,
                 round_href=round_href(rnd.number),
-                table=game.table,
+                table="" if alone else str(game.table),
                 opponents=tuple(
                     Link(names.get(o, o), player_href(o))
                     for o in game.opponents_of(player.id)

@@ -17,7 +17,7 @@ from standgen.model import EventsTree
 from standgen.pipeline import EventReport
 from standgen.site import pages
 from standgen.site.club_pages import ClubInputs, ClubSelection
-from standgen.site.contexts import HelpDoc, Site, help_title
+from standgen.site.contexts import DEVELOPER_DOCS, HelpDoc, Site, help_title
 from standgen.site.history import Appearance
 from standgen.site.markdown import IMAGE_SUFFIXES, MarkdownRenderer
 from standgen.site.render import Templates
@@ -48,12 +48,15 @@ def doc_images(docs_dir: Path) -> dict[str, Path]:
 
 
 def load_docs(docs_dir: Path) -> dict[str, HelpDoc]:
-    """Return every Markdown file under ``docs_dir`` by slug (its path without ``.md``)."""
+    """Return every Markdown file under ``docs_dir`` by slug (its path without ``.md``),
+    but the pages for developers (``DEVELOPER_DOCS``: they stay in the repository)."""
     docs: dict[str, HelpDoc] = {}
     if not docs_dir.is_dir():
         return docs
     for path in sorted(docs_dir.rglob("*.md")):
         slug = path.relative_to(docs_dir).with_suffix("").as_posix()
+        if slug in DEVELOPER_DOCS:
+            continue
         text = path.read_text(encoding="utf-8")
         docs[slug] = HelpDoc(slug, help_title(slug, text), text)
     return docs

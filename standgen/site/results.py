@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from standgen.model import Game, GameKind, Outcome, Seat
+from standgen.formats.base import Format
+from standgen.model import EventConfig, Game, GameKind, Outcome, Player, Seat
+from standgen.site.numbers import display_number
 
 _PLAYED = {
     (Outcome.WIN, Outcome.LOSS): "1-0",
@@ -65,3 +67,32 @@ def table_result(game: Game, seat: Seat) -> str | None:
 def outcome_word(outcome: Outcome) -> str:
     """Return ``win``, ``draw`` or ``loss``."""
     return _OUTCOME_WORD[outcome]
+
+
+_BYE_SIZE = {0.0: "Zero-point", 0.5: "½", 1.0: "Full-point"}
+
+
+def alone_label(game: Game, fmt: Format, config: EventConfig | None,
+                player: Player | None) -> str:
+    """Return how a round without an opponent reads, in the format's words: ``Bye``,
+    ``Sits out`` (a board format), ``½ bye (requested)`` (FIDE's half-point bye, asked for
+    in players.csv ``byes``) or ``Absent``; "" for a game."""
+    if game.kind is GameKind.BYE:
+        return "Sits out" if fmt.seats > 2 else "Bye"
+    if game.kind is not GameKind.ABSENT:
+        return ""
+    if config is None or player is None or game.round not in player.byes or fmt.seats > 2:
+        return "Absent"
+    seat = game.seats[0]
+    if seat.outcome is None:
+        return "Bye (requested)"
+    points = float(fmt.points(seat, game, config))
+    size = _BYE_SIZE.get(points, f"{display_number(points)}-point")
+    return f"{size} bye (requested)"
+
+
+def points_words(points: float) -> str:
+    """Return ``1 point``, ``½ point``, ``2.5 points``: what a round without a game gave."""
+    if points == 0.5:
+        return "½ point"
+    return f"{display_number(points)} point{'' if points == 1 else 's'}"

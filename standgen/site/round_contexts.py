@@ -12,17 +12,17 @@ import standgen.site.links as links
 from standgen.formats.base import Format
 from standgen.model import Event, Game, GameKind, Player, Round, RoundState
 from standgen.pipeline import EventReport
-from standgen.site.contexts import Frame, Link, Site, stat_heading
-from standgen.site.event_contexts import event_frame, rounds_of, scenario_of
+from standgen.site.contexts import Frame, Link, Site, shown_names_of, stat_heading
+from standgen.site.event_contexts import event_frame, page_status, rounds_of, scenario_of
 from standgen.site.formats import views_of
-from standgen.site.jsonout import round_status
 from standgen.site.numbers import display_number
 from standgen.site.qr import qr_svg
-from standgen.site.results import result_of, table_result
+from standgen.site.results import alone_label, result_of, table_result
 from standgen.standings import Standings
 
 _KIND_LABEL = {GameKind.BYE: "Bye", GameKind.ABSENT: "Absent"}
-_STATUS_LABEL = {"proposed": "Proposed", "in-progress": "In progress", "complete": "Complete"}
+_STATUS_LABEL = {"proposed": "Proposed", "in-progress": "In progress", "complete": "Complete",
+                 "paired": "Paired"}
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ def _side(
 ) -> Side:
     seat = game.seats[index]
     player = players.get(seat.player)
-    name = player.name if player is not None else seat.player
+    name = shown_names_of(event).get(seat.player, seat.player)
     cells: tuple[str, ...] = ()
     views = views_of(fmt) if fmt is not None else None
     if views is not None and views.seat_headers:
@@ -129,8 +129,7 @@ def _side(
         player=Link(name, site_page.href(links.player_page(event, seat.player))),
         faction=faction,
         stats=values,
-        result=(_alone_label(game, fmt) if len(game.seats) == 1 else "")
-        or table_result(game, seat) or "",
+        result=_alone_label(game, fmt, event) or table_result(game, seat) or "",
         cells=cells,
         info=infos,
         details=tuple(details),
@@ -192,11 +191,15 @@ def round_info(report: EventReport, number: int) -> Info:
     return Info(tuple(labels), tuple(titles), tuple(inline), rating, rank, before)
 
 
-def _alone_label(game: Game, fmt: Format | None) -> str:
-    """Return how a one-seat row reads: "Bye", "Absent", or "Sits out" on a board format."""
-    if game.kind is GameKind.BYE and fmt is not None and fmt.seats > 2:
-        return "Sits out"
-    return _KIND_LABEL.get(game.kind, "")
+def _alone_label(game: Game, fmt: Format | None, event: Event | None = None) -> str:
+    """Return how a one-seat row reads, in the format's words (see ``alone_label``)."""
+    if len(game.seats) != 1 or game.kind not in (GameKind.BYE, GameKind.ABSENT):
+        return ""
+    if fmt is None:
+        return _KIND_LABEL.get(game.kind, "")
+    if event is None:
+        return alone_label(game, fmt, None, None)
+    return alone_label(game, fmt, event.config, event.player_by_id.get(game.seats[0].player))
 
 
 def table_row(
@@ -217,7 +220,7 @@ def table_row(
             _side(page, event, players, game, i, stats, fmt, info)
             for i in range(len(game.seats))
         ),
-        alone=_alone_label(game, fmt),
+        alone=_alone_label(game, fmt, event),
         result=result_of(game) or "",
         forfeit=game.kind is GameKind.FORFEIT,
         extras=values,
@@ -235,7 +238,7 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> R
     standings: Standings = report.standings
     fmt = standings.format
     path = links.round_page(event, rnd.number)
-    status = round_status(rnd, proposed)
+    status = page_status(rnd, proposed)
     title = f"Round {rnd.number} · {event.config.name}"
     page = event_frame(site, report, path, title, "round", site.event_crumbs(event))
     event_url = site.site_url + links.event_page(event) if site.site_url else ""
@@ -339,7 +342,7 @@ def by_name(
             else:
                 other = row.sides[1 - i]
                 against = other.player.label + (f" ({other.faction})" if other.faction else "")
-            found.append(NameRow(side.player, str(row.table), against, ""))
+            found.append(NameRow(side.player, "" if row.alone else str(row.table), against, ""))
     found += [NameRow(side.player, "", "Sits out", "") for side in sitting_out]
     return tuple(sorted(found, key=lambda r: (r.player.label.casefold(), r.player.href)))
 

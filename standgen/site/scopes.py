@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -21,6 +21,7 @@ from standgen.site.history import Appearance
 from standgen.site.hook_contexts import extra_pages, format_downloads
 from standgen.site.markdown import MarkdownRenderer
 from standgen.site.player_contexts import EventIndex, index_event
+from standgen.site.stages import stage_link
 from standgen.site.summary import EventSummary
 from standgen.tables import Page
 
@@ -74,8 +75,9 @@ class EventInputs:
     @cached_property
     def front(self) -> EventPage:
         names = ["standings.json", "standings.csv", FEED, *self.downloads]
-        return event_page(self.site, self.report, self.renderer,
+        page = event_page(self.site, self.report, self.renderer,
                           [(p.slug, p.title) for p in self.extras], names)
+        return replace(page, stage=stage_link(self.report, page.frame))
 
     @cached_property
     def rounds(self) -> list[tuple[Round, bool]]:

@@ -10,7 +10,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from standgen.diplomacy.games import game_scores, is_board
-from standgen.diplomacy.scoring import DRAW, SOLO, SYSTEMS
+from standgen.diplomacy.scoring import DRAW, SOLO
+from standgen.diplomacy.systems import SYSTEMS
 from standgen.tiebreaks.base import Context, Part, Tiebreak, Value, summed
 
 

@@ -25,6 +25,7 @@ from standgen.venue.guard import (
     FAIL_LIMIT,
     POST_LIMIT,
     REPORT_PATH,
+    SLIPS_PREFIX,
     WINDOW,
     RateLimiter,
     Refusal,
@@ -35,12 +36,12 @@ from standgen.venue.guard import (
     venue_folder,
 )
 from standgen.venue.pages import Desk
-from standgen.venue.rounds import EventInfo, Outcome, Report, RoundFile, read_round, row_tag
+from standgen.venue.rounds import EventInfo, Outcome, Report
 from standgen.venue.terminal import announce, check_address, lan_address, public_base
 
 __all__ = [
-    "CODE_LENGTH", "DESK_PREFIX", "FAIL_LIMIT", "POST_LIMIT", "REPORT_PATH", "WINDOW", "Desk",
-    "DeskCore", "EventInfo", "Outcome", "RateLimiter", "Refusal", "Report", "RoundFile",
+    "CODE_LENGTH", "DESK_PREFIX", "FAIL_LIMIT", "POST_LIMIT", "REPORT_PATH", "SLIPS_PREFIX",
+    "WINDOW", "Desk", "DeskCore", "EventInfo", "Outcome", "RateLimiter", "Refusal", "Report",
     "announce", "check_address", "host_ok", "lan_address", "load_secret", "normal_code",
-    "public_base", "read_round", "row_tag", "shown_code", "venue_folder",
+    "public_base", "shown_code", "venue_folder",
 ]

@@ -1,5 +1,11 @@
 """The desk's state and entries: events, table codes, CSRF tokens, entering a result,
-the log and the players' self-reports (the HTTP pages are :mod:`standgen.venue.pages`)."""
+the log and the players' self-reports (the HTTP pages are :mod:`standgen.venue.pages`).
+
+Every change goes through :mod:`standgen.roundfile` (the loader's one reader and writer
+of round files): read under the file's lock, compared with what the request was based on
+(the row, and for desk forms who plays where), checked with the loader, written back in
+the file's own form, or refused with the reason. Issue #28.
+"""
 
 from __future__ import annotations
 
@@ -11,9 +17,9 @@ import json
 import os
 import secrets
 import shutil
-import tempfile
 import threading
 import time
+import unicodedata
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,9 +32,10 @@ from standgen.errors import InputError, Problem
 from standgen.formats import FORMATS
 from standgen.load import find_events, load_event
 from standgen.load.config import load_event_config
-from standgen.load.files import CONTROL, display, read_text
+from standgen.load.files import CONTROL, display, parse_int, parse_number, read_text
 from standgen.load.inputs import event_files
-from standgen.output import write_atomic
+from standgen.load.rounds import ABSENT, BYE, has_result
+from standgen.roundfile import RoundFile, RoundFileRefused, RoundRow, editing, read_round_file
 from standgen.venue.guard import (
     CODE_LENGTH,
     CSRF_SECONDS,
@@ -36,25 +43,25 @@ from standgen.venue.guard import (
     MAX_VALUE,
     POST_LIMIT,
     WINDOW,
+    EventsClaim,
     RateLimiter,
     Refusal,
     TableKey,
+    code_shape_ok,
     load_secret,
     normal_code,
+    public_base,
     venue_folder,
 )
-from standgen.venue.rounds import (
-    EventInfo,
-    Outcome,
-    Report,
-    RoundFile,
-    csv_line,
-    read_round,
-    row_tag,
-)
+from standgen.venue.pending import Pending
+from standgen.venue.rounds import EventInfo, Outcome, Report
 
 if TYPE_CHECKING:
     from standgen.watch import Watch
+
+QUICK = 10.0  # seconds: a table confirmed by both players within this is marked
+SETTLE = 0.5  # seconds a round file written by someone else is left to settle
+_STATUS = {"changed": 409, "locked": 409, "missing": 404, "unreadable": 400, "form": 400}
 
 
 class DeskCore:
@@ -63,21 +70,43 @@ class DeskCore:
     def __init__(self, watch: Watch, self_report: bool = False, *,
                  fail_limit: int = FAIL_LIMIT, post_limit: int = POST_LIMIT,
                  window: float = WINDOW, folder: Path | None = None) -> None:
+        from standgen.watch import ServeError
+
         self.watch = watch
         self.self_report = self_report
         self.token = secrets.token_urlsafe(24)  # printed once; never stored
+        self.slips_token = secrets.token_urlsafe(24)  # the slips' own address
         self.folder = folder or venue_folder(watch.events)
         self.log_path = self.folder / "log.jsonl"
+        self.claim = EventsClaim(self.folder)
+        holder = self.claim.take(public_base(watch))
+        if holder is not None:
+            raise ServeError(f"another 'standgen watch --venue' serves {display(watch.events)} "
+                             f"already ({holder}); two desks on one events folder would lose "
+                             "each other's entries: use that one, or stop it first (Ctrl+C "
+                             "in its terminal)")
+        _clear_staging(self.folder / "staging")  # the copies a killed desk left
         self._csrf_key = secrets.token_bytes(32)  # per run: a restart expires old forms
         self._key: bytes | None = None
         self.failures = RateLimiter(fail_limit, window)
         self.posts = RateLimiter(post_limit, window)
         self.lock = threading.Lock()  # self-reports and disputes; taken before build_lock
-        self.reports: dict[TableKey, dict[int, Report]] = {}
-        self.disputes: dict[TableKey, tuple[Report, Report]] = {}
+        self.pending = Pending(self.folder)
+        self.desk_clients: dict[str, float] = {}  # addresses that opened the desk, and when
+        self._written: dict[str, tuple[int, int, int]] = {}  # our last write of each file
         self.env = jinja2.Environment(
             loader=jinja2.FileSystemLoader(str(TEMPLATES / "desk")), autoescape=True,
             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+    def close(self) -> None:
+        """Release the events folder (``watch`` calls this when it stops)."""
+        self.claim.release()
+
+    def trusted(self, address: str) -> bool:
+        """Return whether ``address`` opened the desk with its token in the last 12 hours
+        (the server keeps room for it when the venue's network floods it)."""
+        seen = self.desk_clients.get(address)
+        return seen is not None and time.monotonic() - seen < CSRF_SECONDS
 
     # -- secrets -------------------------------------------------------------------------
 
@@ -88,10 +117,33 @@ class DeskCore:
             self._key = load_secret(self.folder)
         return self._key
 
-    def code(self, event: str, number: int, table: int) -> str:
-        """Return the table code of a table: 40 bits of an HMAC of the secret."""
-        mac = hmac.new(self.key, f"table|{event}|{number}|{table}".encode(), "sha256").digest()
+    def code(self, event: str, number: int, table: int, player_1: str | None = None,
+             player_2: str | None = None) -> str:
+        """Return the table code of a table and the players sitting there: 40 bits of an
+        HMAC of the secret, so a re-paired table gets a new code (old slips stop working).
+        Without the players, they are read from the round file as it is now."""
+        if player_1 is None or player_2 is None:
+            info = self.events().get(event)
+            row = self.read(info, number).row(table) if info is not None and info.fmt \
+                else None
+            player_1 = row.cells.get("player_1", "") if row is not None else ""
+            player_2 = row.cells.get("player_2", "") if row is not None else ""
+        message = f"table|{event}|{number}|{table}|{player_1}|{player_2}".encode()
+        mac = hmac.new(self.key, message, "sha256").digest()
         return base64.b32encode(mac).decode()[:CODE_LENGTH]
+
+    def row_code(self, event: str, number: int, row: RoundRow) -> str:
+        assert row.table is not None
+        return self.code(event, number, row.table, row.cells.get("player_1", ""),
+                         row.cells.get("player_2", ""))
+
+    def current_code(self, event: str, number: int, table: int) -> str | None:
+        """Return the code of ``table`` as the round file pairs it now, or None."""
+        info = self.events().get(event)
+        if info is None or info.fmt is None:
+            return None
+        row = self.read(info, number).row(table)
+        return None if row is None else self.row_code(event, number, row)
 
     def csrf(self, scope: str) -> str:
         """Return a fresh CSRF token for a form of ``scope`` ("desk" or "report")."""
@@ -101,16 +153,16 @@ class DeskCore:
 
     def csrf_ok(self, token: str, scope: str) -> bool:
         parts = token.split(".")
-        if len(parts) != 3 or not parts[1].isdigit():
+        if len(parts) != 3 or not parts[1].isascii() or not parts[1].isdigit():
             return False
         nonce, issued, mac = parts
-        if not 0 <= time.time() - int(issued) <= CSRF_SECONDS:
+        if len(issued) > 12 or not 0 <= time.time() - int(issued) <= CSRF_SECONDS:
             return False
         return hmac.compare_digest(mac.encode("utf-8", "replace"),
                                    self._csrf_mac(scope, nonce, issued).encode())
 
     def _csrf_mac(self, scope: str, nonce: str, issued: str) -> str:
-        message = f"{scope}|{nonce}|{issued}".encode()
+        message = f"{scope}|{nonce}|{issued}".encode("utf-8", "replace")
         return hmac.new(self._csrf_key, message, "sha256").hexdigest()[:32]
 
     # -- the events ----------------------------------------------------------------------
@@ -131,7 +183,8 @@ class DeskCore:
             path = "/".join(slugs)
             infos[path] = EventInfo(path, slugs, folder, config.name if config else path,
                                     FORMATS.get(config.format) if config else None,
-                                    tuple(rounds), tuple(files.rounds[n] for n in rounds))
+                                    tuple(rounds), tuple(files.rounds[n] for n in rounds),
+                                    config)
         return infos
 
     def event(self, path: str, number: int) -> EventInfo:
@@ -143,23 +196,60 @@ class DeskCore:
                           "enter Diplomacy boards (or fix event.toml) in the files")
         return info
 
+    def read(self, info: EventInfo, number: int) -> RoundFile:
+        """Return a round file as the loader reads it; raise Refusal with its messages."""
+        assert info.fmt is not None
+        problems: list[Problem] = []
+        current = read_round_file(info.round_file(number), info.fmt, problems)
+        errors = [str(p) for p in problems if not p.warning]
+        if current is None or (errors and not current.rows):
+            raise Refusal(400, "; ".join(errors)
+                          or f"{display(info.round_file(number))}:1: cannot be read")
+        return current
+
+    def started(self) -> None:
+        """Record the address served at in the events folder's lock (``watch`` calls this
+        once it serves: with ``--port 0`` the port is known only then)."""
+        self.claim.record(public_base(self.watch))
+
     def names(self, info: EventInfo) -> dict[str, str]:
         """Return player names by id, as far as players.csv can be read."""
         problems: list[Problem] = []
-        text = read_text(info.folder / "players.csv", problems) or ""
+        text = read_text(info.folder / "players.csv", problems, spreadsheet=True) or ""
+        delimiter = "," if "," in text.split("\n", 1)[0] else ";"
         try:
-            return {row.get("id", ""): row.get("name") or row.get("id", "")
-                    for row in csv.DictReader(io.StringIO(text))}
+            rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
         except csv.Error:
             return {}
+        if not rows:
+            return {}
+        header = [name.strip() for name in rows[0]]
+        found = {}
+        for row in rows[1:]:
+            cells = dict(zip(header, (c.strip() for c in row), strict=False))
+            if cells.get("id"):
+                found[cells["id"]] = cells.get("name") or cells["id"]
+        seen: dict[str, int] = {}
+        for name in found.values():
+            seen[name] = seen.get(name, 0) + 1
+        return {pid: f"{name} ({pid})" if seen[name] > 1 else name  # two Oliver Smiths
+                for pid, name in found.items()}
+
+    def finished(self, info: EventInfo, row: RoundRow) -> bool:
+        """Return whether a row holds a result, as the loader reads it."""
+        assert info.fmt is not None and info.config is not None
+        return has_result(row.cells, info.fmt, info.config)
 
     # -- entries -------------------------------------------------------------------------
 
     def apply(self, event: str, number: int, table: int, values: Mapping[str, str], who: str,
-              client: str, expect: str | None = None, dry_run: bool = False) -> Outcome:
-        """Enter ``values`` (result and stat columns) for a table: check them with the
-        loader, then write the round file atomically while no build runs, log the change
-        and have the watcher rebuild. Nothing is written when the outcome is not 200."""
+              client: str, expect: str | None = None, dry_run: bool = False,
+              pairing: str | None = None, extra: Mapping[str, Any] | None = None) -> Outcome:
+        """Enter ``values`` (result and stat columns) for a table: under the round file's
+        lock (no build runs meanwhile), compare the row (``expect``) and who plays where
+        (``pairing``) with what the request was based on, check the values with the
+        loader, write the file back in its own form, log the change and have the watcher
+        rebuild. Nothing is written when the outcome is not 200 or ``changed`` is False."""
         try:
             info = self.event(event, number)
         except Refusal as exc:
@@ -167,67 +257,135 @@ class DeskCore:
         refused = _refused(info, values)
         if refused is not None:
             return refused
+        values = {k: ascii_digits(v.strip()) for k, v in values.items()}
+        if values.get("result", "").lower() == "draw":
+            values["result"] = "draw"
         path = info.round_file(number)
-        if path.is_symlink():
-            return Outcome(400, [f"{display(path)}:1: is a symbolic link; the desk writes "
-                                 "plain files only: enter this round in the file"])
+        assert info.fmt is not None
+        self._settle(path)
         with self.watch.build_lock:  # no build runs while the file is read, checked, written
             try:
-                current = read_round(path)
-            except Refusal as exc:
-                return Outcome(exc.status, [exc.message])
-            if table not in current.rows:
-                return Outcome(404, [f"{display(path)}: no table {table} in this round"])
-            index, old = current.rows[table]
-            old_text = current.row_text(table)
-            if expect is not None and not hmac.compare_digest(expect, row_tag(old_text)):
-                return Outcome(409, [f"{display(path)}:{index + 1}: table {table} changed since "
-                                     f"this page was loaded (it now reads '{old_text}'); check "
-                                     "it and enter the result again"], old=old)
-            new = dict(old)
-            for column, value in values.items():
-                if column in current.header:
-                    new[column] = value.strip()
-            new["result"] = "draw" if new.get("result", "").lower() == "draw" else new.get(
-                "result", "")
-            cells = [new.get(column, "") for column in current.header]
-            if new == old:
-                return Outcome(200, old=old, new=new)
-            lines = list(current.lines)
-            lines[index] = csv_line(cells, current.newline)
-            text = "".join(lines)
-            fresh = self._check(info, path.name, text)
-            if fresh:
-                return Outcome(400, fresh, old=old, new=new)
-            if dry_run:
-                return Outcome(200, old=old, new=new)
-            failed = self._write(current, text, {
-                "kind": "change", "event": event, "round": number, "table": table,
-                "old": old, "new": new, "who": who, "client": client})
-            if failed is not None:
-                return failed
-        self.watch.notice(str(path))
-        return Outcome(200, changed=True, old=old, new=new)
+                with editing(path, info.fmt) as edit:
+                    assert edit.current is not None
+                    outcome = self._apply_held(info, number, table, values, who, client,
+                                               expect, pairing, dry_run, extra, edit)
+            except RoundFileRefused as exc:
+                return Outcome(_STATUS.get(exc.reason, 400), [str(p) for p in exc.problems])
+            except OSError as exc:
+                return Outcome(500, [f"{display(path)}:1: cannot be written ({exc.strerror}); "
+                                     "nothing was changed"])
+        if outcome.changed:
+            self.watch.notice(str(path))
+        return outcome
 
-    def _write(self, current: RoundFile, text: str, entry: dict[str, Any]) -> Outcome | None:
-        """Write a round file's new ``text`` and log ``entry``; return the failure, if any
-        (a change that cannot be logged is undone)."""
+    def _apply_held(self, info: EventInfo, number: int, table: int, values: dict[str, str],
+                    who: str, client: str, expect: str | None, pairing: str | None,
+                    dry_run: bool, extra: Mapping[str, Any] | None, edit: Any) -> Outcome:
+        current: RoundFile = edit.current
         path = current.path
+        row = current.row(table)
+        if row is None:
+            many = sum(1 for r in current.rows if r.table == table)
+            return Outcome(404, [f"{display(path)}:1: " + (
+                f"table {table} is on {many} rows; number each table once in the file"
+                if many else f"no table {table} in this round")])
+        old = dict(row.cells)
+        if pairing is not None and not hmac.compare_digest(pairing, current.pairing_tag):
+            return Outcome(409, [f"{display(path)}:1: the tables or players of this round "
+                                 "changed since this page was loaded (a new pairing, a row "
+                                 "added or removed, or the file being saved); nothing was "
+                                 "written: check the round and enter it again"], old=old)
+        if expect is not None and not hmac.compare_digest(expect, row.tag):
+            return Outcome(409, [f"{display(path)}:{row.line}: table {table} changed since "
+                                 f"this page was loaded (it now reads '{row.text}'); check "
+                                 "it and enter the result again"], old=old)
+        new = {**old, **{k: v for k, v in values.items() if k in current.header}}
+        fields = self._field_problems(info, table, row, new)
+        if fields:
+            return Outcome(400, list(fields.values()), old=old, new=new, fields=fields)
+        if new == old:
+            return Outcome(200, old=old, new=new)
+        text = current.with_row(table, new)
+        fresh = self._check(info, path.name, text)
+        if fresh:
+            return Outcome(400, fresh, old=old, new=new)
+        if dry_run:
+            return Outcome(200, old=old, new=new)
+        if not edit.write(text):
+            return Outcome(200, old=old, new=new)
+        self._remember(path)
         try:
-            write_atomic(path, text)
-        except OSError as exc:
-            return Outcome(500, [f"{display(path)}:1: cannot be written ({exc.strerror}); "
-                                 "nothing was changed"])
-        try:
-            self._log(entry)
+            self._log({"kind": "change", "event": info.path, "round": number, "table": table,
+                       "old": old, "new": new, "who": who, "client": client, **(extra or {})})
         except OSError as exc:  # a change not in the log is undone
             try:
-                write_atomic(path, "".join(current.lines))
-            except OSError:
+                assert info.fmt is not None
+                edit.current = read_round_file(path, info.fmt, [])
+                if edit.current is not None:
+                    edit.write(current.text)
+                    self._remember(path)
+            except (OSError, RoundFileRefused):
                 pass
             return Outcome(500, [f"{display(self.log_path)}:1: cannot be appended to "
                                  f"({exc.strerror}); the entry was undone"])
-        return None
+        return Outcome(200, changed=True, old=old, new=new)
+
+    def _field_problems(self, info: EventInfo, table: int, row: RoundRow,
+                        new: Mapping[str, str]) -> dict[str, str]:
+        """Return the problem of each entered field, in the TO's words ("Table 2: control
+        points of Dan O'Neill must be a whole number"), and a save that gives stats but
+        no result the format can read."""
+        assert info.fmt is not None and info.config is not None
+        names = self.names(info)
+        who = {k: names.get(row.cells.get(f"player_{k}", ""), row.cells.get(f"player_{k}", ""))
+               for k in (1, 2)}
+        found: dict[str, str] = {}
+        for stat in info.fmt.stats:
+            for k in (1, 2):
+                column = f"{stat.id}_{k}"
+                value = new.get(column, "")
+                if not value:
+                    continue
+                what = f"Table {table}: {stat.label.lower()} of {who[k]}"
+                number = parse_int(value) if stat.integer else parse_number(value)
+                if number is None:
+                    kind = "a whole number" if stat.integer else "a number"
+                    found[column] = f"{what} must be {kind} (not '{value}')"
+                elif number < 0:
+                    found[column] = f"{what} cannot be negative (not '{value}')"
+        if found or new.get("player_2") in (BYE, ABSENT):
+            return found
+        stats = [s for s in info.fmt.stats if new.get(f"{s.id}_1") or new.get(f"{s.id}_2")]
+        if stats and not has_result(new, info.fmt, info.config):
+            labels = " and ".join(s.label.lower() for s in stats)
+            if info.fmt.outcome_from_stats is not None:
+                found["result"] = (f"Table {table}: choose the result, or enter what it is "
+                                   f"derived from for both players ({labels} alone are not "
+                                   "enough)")
+            else:
+                found["result"] = (f"Table {table}: choose the result; the {labels} alone "
+                                   "do not say who won (or clear them to leave the table open)")
+        return found
+
+    def _settle(self, path: Path) -> None:
+        """Wait (at most :data:`SETTLE` seconds) while a round file someone else wrote a
+        moment ago may still be being written (an editor that writes in parts)."""
+        try:
+            st = os.stat(path)
+        except OSError:
+            return
+        if (st.st_ino, st.st_size, st.st_mtime_ns) == self._written.get(str(path)):
+            return
+        age = time.time() - st.st_mtime_ns / 1e9
+        if 0 <= age < SETTLE:
+            time.sleep(SETTLE - age)
+
+    def _remember(self, path: Path) -> None:
+        try:
+            st = os.stat(path)
+        except OSError:
+            return
+        self._written[str(path)] = (st.st_ino, st.st_size, st.st_mtime_ns)
 
     def _check(self, info: EventInfo, name: str, text: str) -> list[str]:
         """Return the loader's errors that the new round file text adds to the event."""
@@ -235,7 +393,9 @@ class DeskCore:
         before: list[Problem] = []
         load_event(info.folder, info.slugs, before, root)
         known = {str(p) for p in before if not p.warning}
-        stage = Path(tempfile.mkdtemp(prefix="standgen-venue-"))
+        staging = self.folder / "staging"
+        staging.mkdir(mode=0o700, parents=True, exist_ok=True)
+        stage = staging / f"{os.getpid()}-{secrets.token_hex(8)}"
         try:
             copy = stage / info.folder.name
             # links stay links: a link to a large folder is never copied (the loader
@@ -269,24 +429,29 @@ class DeskCore:
     def recent(self, count: int = 15) -> list[dict[str, Any]]:
         """Return the last ``count`` log entries, newest first."""
         try:
-            lines = self.log_path.read_text(encoding="utf-8").splitlines()[-count:]
+            with open(self.log_path, "rb") as handle:
+                handle.seek(max(0, os.fstat(handle.fileno()).st_size - 64 * 1024))
+                lines = handle.read().decode("utf-8", "replace").splitlines()[-count:]
         except OSError:
             return []
         found: list[dict[str, Any]] = []
         for line in reversed(lines):
             try:
-                found.append(json.loads(line))
+                entry = json.loads(line)
             except ValueError:
                 continue
+            if isinstance(entry, dict):
+                found.append(entry)
         return found
 
     # -- self-reports --------------------------------------------------------------------
 
     def find_code(self, typed: str) -> tuple[EventInfo, int, int] | None:
         """Return the (event, round, table) whose code is ``typed``, in the last round file
-        of a two-player event, or None."""
+        of a two-player event, or None (a code outside the code alphabet is never
+        compared: it is a wrong guess)."""
         code = normal_code(typed)
-        if len(code) != CODE_LENGTH:
+        if not code_shape_ok(code):
             return None
         found = None
         for info in self.events().values():
@@ -294,11 +459,14 @@ class DeskCore:
                 continue
             number = info.rounds[-1]
             try:
-                current = read_round(info.round_file(number))
+                current = self.read(info, number)
             except Refusal:
                 continue
-            for table in current.rows:
-                if hmac.compare_digest(code, self.code(info.path, number, table)):
+            for table, row in current.tables.items():
+                if row.cells.get("player_2") in (BYE, ABSENT):
+                    continue
+                mine = self.row_code(info.path, number, row).encode()
+                if hmac.compare_digest(code.encode(), mine):
                     found = (info, number, table)
         return found
 
@@ -312,27 +480,42 @@ class DeskCore:
         key = (info.path, number, table)
         code = normal_code(typed)
         with self.lock:
-            current = read_round(info.round_file(number))
-            if table not in current.rows:  # the file changed since the code was looked up
-                return 409, "bad", ["This table is no longer in the round; see the TO."]
-            if current.rows[table][1].get("result", ""):
+            try:
+                current = self.read(info, number)
+            except Refusal as exc:
+                return exc.status, "bad", [exc.message]
+            row = current.row(table)
+            if row is None or self.row_code(info.path, number, row) != code:
+                return 409, "bad", ["This table is no longer in the round as it was paired; "
+                                    "see the TO."]
+            self._drop_stale(key, row)
+            if self.finished(info, row):
                 return 409, "done", ["This table's result is already entered; if it is "
                                      "wrong, tell the TO."]
-            check = self.apply(info.path, number, table, values, "", client, dry_run=True)
+            if key in self.pending.disputes:
+                return 409, "frozen", ["Your table's reports disagree, so the TO decides its "
+                                       "result: please see the desk."]
+            check = self.apply(info.path, number, table, values, "", client, expect=row.tag,
+                               dry_run=True)
             if check.status != 200:
                 return check.status, "bad", check.problems
-            mine = Report(seat, tuple(sorted((k, v.strip()) for k, v in values.items())), client)
+            mine = Report(seat, tuple(sorted((k, ascii_digits(v.strip()))
+                                             for k, v in values.items())),
+                          client, time.time(), row.tag)
             self._log({"kind": "report", "event": info.path, "round": number, "table": table,
                        "seat": seat, "values": dict(mine.values), "who": f"table {code}",
                        "client": client})
-            pending = self.reports.setdefault(key, {})
-            pending[seat] = mine
-            other = pending.get(3 - seat)
+            seats = self.pending.reports.setdefault(key, {})
+            seats[seat] = mine
+            other = seats.get(3 - seat)
             if other is None:
+                self.pending.save()
                 return 200, "waiting", []
             if other.values != mine.values:
                 first, second = (other, mine) if other.seat == 1 else (mine, other)
-                self.disputes[key] = (first, second)
+                self.pending.disputes[key] = (first, second)
+                self.pending.reports.pop(key, None)
+                self.pending.save()
                 self._log({"kind": "dispute", "event": info.path, "round": number,
                            "table": table, "reports": [dict(first.values),
                                                        dict(second.values)],
@@ -340,20 +523,72 @@ class DeskCore:
                 self.watch.log(f"venue: {info.name}, round {number}, table {table}: the "
                                "players' reports disagree; enter the result at the desk")
                 return 200, "dispute", []
-            same = " from one address" if other.client == mine.client else ""
-            done = self.apply(info.path, number, table, values,
-                              f"table {code} (both players{same})", client)
+            why = []
+            if other.client == mine.client:
+                why.append("from one address")
+            if abs(mine.time - other.time) < QUICK:
+                why.append(f"within {QUICK:.0f} seconds of each other")
+            who = f"table {code} (both players{' ' if why else ''}{' and '.join(why)})"
+            done = self.apply(info.path, number, table, values, who, client, expect=row.tag,
+                              extra={"check": why} if why else None)
+            self.pending.reports.pop(key, None)
+            if done.status == 409:
+                self.pending.save()
+                return 409, "done", ["The TO entered this table's result meanwhile; if it is "
+                                     "wrong, tell the TO."]
             if done.status != 200:
+                self.pending.save()
                 return done.status, "bad", done.problems
-            self.reports.pop(key, None)
-            self.disputes.pop(key, None)
+            if why:
+                self.pending.marks[key] = "confirmed by both players " + " and ".join(why)
+            self.pending.save()
             return 200, "saved", []
 
+    def _drop_stale(self, key: TableKey, row: RoundRow) -> None:
+        """Forget reports made when the table's row read otherwise (a re-pair, an entry in
+        the file or at the desk), and a dispute once the players at the table changed."""
+        seats = self.pending.reports.get(key, {})
+        stale = [s for s, r in seats.items() if r.row != row.tag]
+        for seat in stale:
+            del seats[seat]
+        if not seats:
+            self.pending.reports.pop(key, None)
+        dispute = self.pending.disputes.get(key)
+        if dispute is not None and dispute[0].row != row.tag:
+            self.pending.disputes.pop(key, None)
+            stale.append(0)
+        if stale:
+            self.pending.save()
+
     def settled(self, key: TableKey) -> None:
-        """Forget the reports and dispute of a table the TO has entered."""
+        """Forget the reports, dispute and mark of a table the TO has entered."""
         with self.lock:
-            self.reports.pop(key, None)
-            self.disputes.pop(key, None)
+            found = self.pending.forget(key)
+            if self.pending.marks.pop(key, None) is not None or found:
+                self.pending.save()
+
+
+def _clear_staging(staging: Path) -> None:
+    """Remove the copies of event folders that desks no longer running left in
+    ``staging`` (each is named ``<pid>-<random>``; this process's own stay)."""
+    try:
+        entries = list(staging.iterdir())
+    except OSError:
+        return
+    for entry in entries:
+        pid = entry.name.split("-", 1)[0]
+        if pid.isdigit() and int(pid) == os.getpid():
+            continue
+        shutil.rmtree(entry, ignore_errors=True)
+
+
+def ascii_digits(text: str) -> str:
+    """Return ``text`` with every decimal digit of any script as its ASCII digit (``５``,
+    ``٣``), so that the round file holds what ``check`` and spreadsheets read."""
+    if text.isascii():
+        return text
+    return "".join(str(unicodedata.decimal(c)) if unicodedata.decimal(c, None) is not None
+                   else c for c in text)
 
 
 def _refused(info: EventInfo, values: Mapping[str, str]) -> Outcome | None:
@@ -362,7 +597,8 @@ def _refused(info: EventInfo, values: Mapping[str, str]) -> Outcome | None:
     for column, value in values.items():
         if column not in allowed:
             return Outcome(400, [f"'{column}' cannot be entered at the desk"])
-        if CONTROL.search(value) or len(value) > MAX_VALUE:
+        if CONTROL.search(value) or len(value) > MAX_VALUE or "\u2028" in value \
+                or "\u2029" in value or "\x85" in value:
             return Outcome(400, [f"{column}: enter one short line (at most {MAX_VALUE} "
-                                 "characters)"])
+                                 "characters)"], fields={column: "Enter one short line."})
     return None

@@ -10,13 +10,19 @@ import threading
 import time
 from collections import deque
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from standgen.errors import InputError, Problem
 from standgen.load.files import display
 
+if TYPE_CHECKING:
+    from standgen.watch import Watch
+
 DESK_PREFIX = "/__desk/"
 REPORT_PATH = "/__report/"
+SLIPS_PREFIX = "/__slips/"  # + the slips token: printable, never the desk token
 CODE_LENGTH = 8  # base32 characters: 40 bits
+CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 FAIL_LIMIT = 10  # failed attempts (token, code, CSRF, origin) per client address ...
 WINDOW = 60.0  # ... per this many seconds; then every desk and report request gets 429
 POST_LIMIT = 300  # POSTs per client address per window (the desk and reports)
@@ -40,7 +46,7 @@ TableKey = tuple[str, int, int]  # event path, round, table
 def venue_folder(events: Path) -> Path:
     """Return the folder of the venue secret and log: a hidden sibling of the events folder
     (``.events.standgen-venue/``), so neither the events tree nor the site ever holds it."""
-    events = events.absolute()
+    events = events.resolve()  # ``events/2026/..`` is ``events``: never a folder inside it
     return events.parent / f".{events.name}.standgen-venue"
 
 
@@ -49,6 +55,12 @@ def normal_code(text: str) -> str:
     and 8, which base32 does not use, are read as the letters O, I and B they resemble."""
     typed = "".join(c for c in text.upper() if c not in " -\t")
     return typed.translate(str.maketrans("018", "OIB"))
+
+
+def code_shape_ok(code: str) -> bool:
+    """Return whether a normalised code could be a table code: ``CODE_LENGTH`` characters
+    of the base32 alphabet (anything else is a wrong guess, never compared)."""
+    return len(code) == CODE_LENGTH and all(c in CODE_ALPHABET for c in code)
 
 
 def shown_code(code: str) -> str:
@@ -93,6 +105,14 @@ class RateLimiter:
                 return False
             hits.append(now)
             return True
+
+    def give_back(self, key: str) -> None:
+        """Take back one hit of ``key`` (a guess counted before it was evaluated that
+        turned out right)."""
+        with self._lock:
+            hits = self._hits.get(key)
+            if hits:
+                hits.pop()
 
 
 class Refusal(Exception):
@@ -152,3 +172,66 @@ def load_secret(folder: Path) -> bytes:
     return secret
 
 
+
+
+class EventsClaim:
+    """The OS lock one desk holds on its events folder for its lifetime (``desk.lock`` in
+    the venue folder, ``flock``): a second ``watch --venue`` on the same events is
+    refused, with the first one's pid and address, instead of losing entries."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / "desk.lock"
+        self.fd: int | None = None
+
+    def take(self, url: str) -> str | None:
+        """Take the lock and record this process and ``url``; return None, or what holds
+        it already (``pid N, URL``)."""
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            import fcntl
+        except ImportError:  # Windows: no lock between processes
+            self.fd = fd
+            return None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = os.read(fd, 1000).decode("utf-8", "replace").strip() or "another process"
+            os.close(fd)
+            return holder
+        self.fd = fd
+        self.record(url)
+        return None
+
+    def record(self, url: str) -> None:
+        """Write this process's pid and public ``url`` into the held lock file."""
+        if self.fd is None:
+            return
+        os.ftruncate(self.fd, 0)
+        os.pwrite(self.fd, f"pid {os.getpid()}, {url}\n".encode(), 0)
+
+    def release(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)  # closing the file ends the flock
+            self.fd = None
+
+
+def lan_address() -> str:
+    """Return this computer's address on its network (for a URL when serving on 0.0.0.0)."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET: no packet is sent for UDP connect
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def public_base(watch: Watch) -> str:
+    """Return the site's address as other devices reach it (never ``localhost``: slips
+    and QR codes carry it whatever address the desk was opened with)."""
+    host = watch.host
+    if host in ("0.0.0.0", ""):
+        host = lan_address()
+    return f"http://{host}:{watch.port}/"

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import errno
 import hmac
+import time
 import traceback
 from collections.abc import Mapping
 from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
+from standgen.load.rounds import ABSENT, BYE
+from standgen.roundfile import RoundFile
 from standgen.venue.desk import DeskCore
 from standgen.venue.guard import (
     DESK_PREFIX,
@@ -18,12 +21,15 @@ from standgen.venue.guard import (
     PLAYER_RESULTS,
     REPORT_PATH,
     SECURITY_HEADERS,
+    SLIPS_PREFIX,
     Refusal,
     host_ok,
+    normal_code,
+    public_base,
     shown_code,
     to_int,
 )
-from standgen.venue.rounds import EventInfo, read_round, row_tag
+from standgen.venue.rounds import EventInfo, Outcome
 
 
 class Desk(DeskCore):
@@ -42,6 +48,8 @@ class Desk(DeskCore):
         url = urlsplit(request.path)
         if url.path.startswith(DESK_PREFIX):
             area = "desk"
+        elif url.path.startswith(SLIPS_PREFIX):
+            area = "slips"
         elif url.path in ("/__report", REPORT_PATH) or url.path.startswith(REPORT_PATH):
             area = "report"
         else:
@@ -58,6 +66,8 @@ class Desk(DeskCore):
                               "address), not a host name.")
             if area == "desk":
                 self._desk(request, method, url.path[len(DESK_PREFIX):], url.query, client)
+            elif area == "slips":
+                self._slips(request, method, url.path[len(SLIPS_PREFIX):], url.query, client)
             else:
                 self._reports(request, method, url.path, client)
         except Refusal as exc:
@@ -77,25 +87,24 @@ class Desk(DeskCore):
     def _fail(self, client: str) -> None:
         self.failures.hit(client)
 
+    def _token_ok(self, given: str, token: str, client: str) -> None:
+        if not hmac.compare_digest(given.encode("utf-8", "replace"), token.encode()):
+            self._fail(client)
+            raise Refusal(404, "No page here.")
+
     def _desk(self, request: BaseHTTPRequestHandler, method: str, rest: str, query: str,
               client: str) -> None:
         token, slash, page = rest.partition("/")
-        if not hmac.compare_digest(token.encode("utf-8", "replace"), self.token.encode()):
-            self._fail(client)
-            raise Refusal(404, "No page here.")
+        self._token_ok(token, self.token, client)
+        self.desk_clients[client] = time.monotonic()
         if not slash:
             self.redirect(request, f"{DESK_PREFIX}{self.token}/")
             return
         if method in ("GET", "HEAD"):
-            args = {k: v[-1] for k, v in parse_qs(query, max_num_fields=10).items()}
-            if page == "":
-                self.send(request, 200, "desk.html", self._desk_context(args), method == "HEAD")
-            elif page == "slips" and self.self_report:
-                host = request.headers.get("Host", "")
-                self.send(request, 200, "slips.html", self._slips_context(args, host),
-                          method == "HEAD")
-            else:
+            args = _query(query)
+            if page != "":
                 raise Refusal(404, "No page here.")
+            self.send(request, 200, "desk.html", self._desk_context(args), method == "HEAD")
             return
         form = self.form(request, client, "desk")
         if page != "enter":
@@ -105,18 +114,25 @@ class Desk(DeskCore):
         info = self.event(event, number)
         values = {c: form[c] for c in info.columns() if c in form}
         outcome = self.apply(event, number, table, values, "desk", client,
-                             expect=form.get("expect") or None)
+                             expect=form.get("expect") or None,
+                             pairing=form.get("pairing") or None)
         if outcome.status == 200:
             self.settled((event, number, table))
-            query = urlencode({"event": event, "round": number, "saved": table})
+            what = "saved" if outcome.changed else "unchanged"
+            query = urlencode({"event": event, "round": number, what: table,
+                               **({"show": form["show"]} if form.get("show") == "open" else {})})
             self.redirect(request, f"{DESK_PREFIX}{self.token}/?{query}#table-{table}")
             return
-        context = self._desk_context({"event": event, "round": str(number)})
-        context["problems"] = outcome.problems
-        context["problem_table"] = table
+        args = {"event": event, "round": str(number), "show": form.get("show", "")}
+        context = self._desk_context(args, (table, values, outcome))
         self.send(request, outcome.status, "desk.html", context, False)
 
-    def _desk_context(self, args: Mapping[str, str]) -> dict[str, Any]:
+    def _desk_context(self, args: Mapping[str, str],
+                      failed: tuple[int, Mapping[str, str], Outcome] | None = None
+                      ) -> dict[str, Any]:
+        """Return the desk page: the events, the chosen round's tables (only the open ones
+        with ``show=open``), and a failed entry's problems beside its fields, with the
+        values as typed."""
         events = self.events()
         choices = [info for info in events.values() if info.two_player and info.rounds]
         chosen = events.get(args.get("event", ""))
@@ -124,13 +140,21 @@ class Desk(DeskCore):
             chosen = choices[0] if choices else None
         context: dict[str, Any] = {
             "events": choices, "event": chosen, "round": 0, "tables": [], "columns": [],
-            "csrf": self.csrf("desk"), "problems": [], "problem_table": 0,
-            "saved": to_int(args.get("saved")), "self_report": self.self_report,
-            "disputes": [], "recent": self.recent(), "results": DESK_RESULTS,
-            "base": f"{DESK_PREFIX}{self.token}/", "others": [],
+            "csrf": self.csrf("desk"), "problems": [], "problem_table": 0, "fields": {},
+            "saved": to_int(args.get("saved")), "unchanged": to_int(args.get("unchanged")),
+            "self_report": self.self_report, "disputes": [], "recent": self.recent(),
+            "results": DESK_RESULTS, "base": f"{DESK_PREFIX}{self.token}/",
+            "slips": f"{SLIPS_PREFIX}{self.slips_token}/", "pairing": "",
             "skipped": [info for info in events.values() if not info.two_player],
-            "derived": False,
+            "derived": False, "show": "open" if args.get("show") == "open" else "all",
+            "unreadable": [], "open_count": 0,
         }
+        if failed is not None:
+            table, typed, outcome = failed
+            context.update({"problem_table": table, "fields": outcome.fields,
+                            "problems": [p for p in outcome.problems
+                                         if p not in outcome.fields.values()]})
+        context["disputes"] = self._disputes(events)
         if chosen is None:
             return context
         number = to_int(args.get("round"))
@@ -138,59 +162,94 @@ class Desk(DeskCore):
             number = chosen.rounds[-1]
         context["round"] = number
         context["derived"] = chosen.fmt is not None and chosen.fmt.outcome_from_stats is not None
-        context["tables"], context["columns"] = self._tables(chosen, number)
-        context["disputes"] = self._disputes(events)
+        try:
+            current = self.read(chosen, number)
+        except Refusal as exc:  # the round file cannot be read: say so, keep the links
+            context["unreadable"] = [exc.message]
+            return context
+        context["pairing"] = current.pairing_tag
+        context["tables"], context["columns"] = self._tables(
+            chosen, number, current, failed[:2] if failed is not None else None)
+        context["open_count"] = sum(1 for t in context["tables"] if not t["done"])
         return context
 
-    def _tables(self, info: EventInfo, number: int) -> tuple[list[dict[str, Any]],
-                                                              list[dict[str, str]]]:
+    def _tables(self, info: EventInfo, number: int, current: RoundFile,
+                typed: tuple[int, Mapping[str, str]] | None = None
+                ) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
         assert info.fmt is not None
         names = self.names(info)
-        try:
-            current = read_round(info.round_file(number))
-        except Refusal as exc:
-            raise Refusal(400, exc.message) from exc
         columns = [{"id": f"{s.id}_{k}", "label": s.label, "seat": str(k)}
                    for s in info.fmt.stats for k in (1, 2) if f"{s.id}_{k}" in current.header]
+        with self.lock:
+            marks = dict(self.pending.marks)
+            disputed = set(self.pending.disputes)
+            waiting = {k: sorted(v) for k, v in self.pending.reports.items()}
         tables = []
-        for table, (_, row) in sorted(current.rows.items()):
-            p1, p2 = row.get("player_1", ""), row.get("player_2", "")
-            tables.append({"table": table, "p1": names.get(p1, p1), "p2": names.get(p2, p2),
-                           "single": p2 in ("BYE", "ABSENT"), "row": row,
-                           "expect": row_tag(current.row_text(table)),
-                           "code": shown_code(self.code(info.path, number, table))
-                           if self.self_report else ""})
+        for table, row in sorted(current.tables.items()):
+            p1, p2 = row.cells.get("player_1", ""), row.cells.get("player_2", "")
+            single = p2 in (BYE, ABSENT)
+            values = dict(row.cells)
+            if typed is not None and typed[0] == table:
+                values.update(typed[1])
+            key = (info.path, number, table)
+            tables.append({
+                "table": table, "p1": names.get(p1, p1), "p2": names.get(p2, p2),
+                "single": single, "row": values, "expect": row.tag,
+                "done": self.finished(info, row), "result": row.cells.get("result", ""),
+                "mark": marks.get(key, ""), "disputed": key in disputed,
+                "waiting": waiting.get(key, []),
+                "code": shown_code(self.row_code(info.path, number, row))
+                if self.self_report and not single else ""})
         return tables, columns
 
     def _disputes(self, events: Mapping[str, EventInfo]) -> list[dict[str, Any]]:
         """Return the disagreements of tables still without a result (one entered in the
         file settles it too)."""
         with self.lock:
-            disputes = dict(self.disputes)
+            disputes = dict(self.pending.disputes)
         shown = []
         for (event, number, table), (first, second) in sorted(disputes.items()):
-            if event in events:
+            info = events.get(event)
+            if info is not None and info.two_player:
                 try:
-                    row = read_round(events[event].round_file(number)).rows.get(
-                        table)
+                    row = self.read(info, number).row(table)
                 except Refusal:
                     row = None
-                if row is not None and row[1].get("result", ""):
+                if row is not None and (self.finished(info, row) or row.tag != first.row):
                     continue
-            shown.append({"event": event, "name": events[event].name if event in events
-                          else event, "round": number, "table": table,
+            shown.append({"event": event, "name": info.name if info is not None else event,
+                          "round": number, "table": table,
                           "reports": [dict(first.values), dict(second.values)]})
         return shown
 
-    def _slips_context(self, args: Mapping[str, str], host: str) -> dict[str, Any]:
-        """Return the slips page: the report address as this desk is reached (the Host is
-        an IP address, checked in :meth:`handle`), with a QR code of it."""
+    def _slips(self, request: BaseHTTPRequestHandler, method: str, rest: str, query: str,
+               client: str) -> None:
+        """Answer the slips page: its own address (never the desk's: a printed page's
+        footer may show it), GET only, with self-reports only."""
+        token, slash, page = rest.partition("/")
+        self._token_ok(token, self.slips_token, client)
+        if not self.self_report or method not in ("GET", "HEAD") or page != "":
+            raise Refusal(404, "No page here.")
+        if not slash:
+            self.redirect(request, f"{SLIPS_PREFIX}{self.slips_token}/")
+            return
+        self.send(request, 200, "slips.html", self._slips_context(_query(query)),
+                  method == "HEAD")
+
+    def _slips_context(self, args: Mapping[str, str]) -> dict[str, Any]:
+        """Return the slips page: one slip per table still open, each with the public
+        report address (whatever address the desk was opened with) and a QR code that
+        opens it with the table's code filled in."""
         from standgen.site.qr import qr_svg
 
         context = self._desk_context(args)
-        url = f"http://{host}{REPORT_PATH}"
+        url = f"{public_base(self.watch)}{REPORT_PATH.lstrip('/')}"
         context["report_url"] = url
-        context["qr"] = qr_svg(url, f"QR code: {url}")
+        context["base"] = f"{DESK_PREFIX}{self.token}/"
+        for table in context["tables"]:
+            if table["code"] and not table["done"]:
+                link = f"{url}?{urlencode({'code': table['code'].replace('-', '')})}"
+                table["qr"] = qr_svg(link, f"QR code: {url} with this table's code")
         return context
 
     def _reports(self, request: BaseHTTPRequestHandler, method: str, path: str,
@@ -205,19 +264,23 @@ class Desk(DeskCore):
         if method in ("GET", "HEAD"):
             if page != "":
                 raise Refusal(404, "No page here.")
-            self.send(request, 200, "report.html", self._report_context(None, ""),
+            prefill = normal_code(_query(urlsplit(request.path).query).get("code", ""))[:20]
+            self.send(request, 200, "report.html", self._report_context(None, prefill),
                       method == "HEAD")
             return
         form = self.form(request, client, "report")
         typed = form.get("code", "")
+        if not self.failures.hit(client):  # counted before the guess is evaluated
+            raise Refusal(429, "Too many failed attempts from this address; wait a minute "
+                          "and try again.", self.failures.blocked(client))
         found = self.find_code(typed)
         if found is None:
-            self._fail(client)
             context = self._report_context(None, typed)
             context["problems"] = ["No table of the current round has this code; check the "
                                    "code on your result slip."]
             self.send(request, 403, "report.html", context, False)
             return
+        self.failures.give_back(client)  # the right code is no failure
         info, number, table = found
         if page == "":
             self.send(request, 200, "report.html", self._report_context(found, typed), False)
@@ -248,10 +311,12 @@ class Desk(DeskCore):
         if found is None:
             return context
         info, number, table = found
-        tables, columns = self._tables(info, number)
-        context.update({"table": next(t for t in tables if t["table"] == table),
-                        "columns": columns, "event": info.name, "round": number,
-                        "results": PLAYER_RESULTS})
+        tables, columns = self._tables(info, number, self.read(info, number))
+        chosen = [t for t in tables if t["table"] == table]
+        if not chosen:
+            return context
+        context.update({"table": chosen[0], "columns": columns, "event": info.name,
+                        "round": number, "results": PLAYER_RESULTS})
         return context
 
     # -- requests and answers --------------------------------------------------------------
@@ -310,6 +375,16 @@ class Desk(DeskCore):
         for name, value in SECURITY_HEADERS.items():
             request.send_header(name, value)
         request.end_headers()
+
+
+def _query(query: str) -> dict[str, str]:
+    """Return a query string's fields (the last of each); too many fields or a bad
+    encoding is a plain 400, never a 500."""
+    try:
+        return {k: v[-1] for k, v in parse_qs(query, max_num_fields=20).items()}
+    except ValueError as exc:
+        raise Refusal(400, "This address has too many or unreadable fields; use the "
+                      "desk's links.") from exc
 
 
 _GONE = {errno.EPIPE, errno.ECONNRESET}  # the browser went away: nothing to answer

@@ -4,25 +4,11 @@ from __future__ import annotations
 
 import io
 import ipaddress
-from typing import TYPE_CHECKING
 
 from standgen.venue.desk import DeskCore
-from standgen.venue.guard import DESK_PREFIX, REPORT_PATH
+from standgen.venue.guard import DESK_PREFIX, REPORT_PATH, lan_address, public_base
 
-if TYPE_CHECKING:
-    from standgen.watch import Watch
-
-
-def lan_address() -> str:
-    """Return this computer's address on its network (for a URL when serving on 0.0.0.0)."""
-    import socket
-
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET: no packet is sent for UDP connect
-            return str(probe.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
+__all__ = ["announce", "check_address", "lan_address", "public_base", "terminal_qr"]
 
 
 def terminal_qr(url: str) -> str:
@@ -46,14 +32,6 @@ def check_address(address: str) -> str | None:
                 "on the venue's network (e.g. 192.168.1.20), 0.0.0.0 for every network, or "
                 "127.0.0.1 to try the desk on this computer only")
     return None
-
-
-def public_base(watch: Watch) -> str:
-    """Return the site's address as other devices reach it."""
-    host = watch.host
-    if host in ("0.0.0.0", ""):
-        host = lan_address()
-    return f"http://{host}:{watch.port}/"
 
 
 def announce(desk: DeskCore) -> str:

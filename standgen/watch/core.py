@@ -132,6 +132,9 @@ class Watch:
         server.watch = self
         self._server = server
         self.port = server.server_address[1]
+        started = getattr(self.desk, "started", None)
+        if started is not None:  # the desk records where it serves (standgen.venue)
+            started()
         observer = Observer()
         changes = _Changes(self)
         for folder in self._watched():
@@ -165,6 +168,9 @@ class Watch:
         self._threads.clear()
         self._lock.close()
         self._remove_output()
+        close = getattr(self.desk, "close", None)
+        if close is not None:  # the desk releases its events folder (standgen.venue)
+            close()
 
     def __enter__(self) -> Watch:
         return self.start()

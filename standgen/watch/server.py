@@ -3,9 +3,12 @@ script, and what a watcher offers them (:class:`Served`) and an attachment (:cla
 
 from __future__ import annotations
 
+import http.client
+import io
 import socket
 import sys
 import threading
+import time
 from collections.abc import Callable
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -14,6 +17,15 @@ from urllib.parse import parse_qs, urlsplit
 
 MAX_CONNECTIONS = 512  # open connections served at once (each holds a thread) ...
 MAX_PER_ADDRESS = 128  # ... and from one client address; more are closed at once
+# Requests not yet read whole (request line, headers and a form's body) must arrive within
+# HEAD_SECONDS and HEAD_BYTES; at most UNFINISHED_PER_ADDRESS of them from one address and
+# UNFINISHED_TOTAL in all, so half-sent requests cannot take every thread. The desk's
+# addresses (Attachment.trusted) are let in past the total: the room kept for the desk.
+HEAD_SECONDS = 10.0
+HEAD_BYTES = 16 * 1024
+BODY_BYTES = 64 * 1024  # a form body read ahead (the desk refuses more than 16 KB)
+UNFINISHED_PER_ADDRESS = 8
+UNFINISHED_TOTAL = 64
 EVENTS_URL = "/__standgen/events"
 SCRIPT_URL = "/__standgen/live.js"
 
@@ -44,6 +56,9 @@ class Attachment(Protocol):
     def announce(self) -> str:
         """Return the lines the terminal shows when serving starts."""
 
+    def trusted(self, address: str) -> bool:
+        """Return whether requests from ``address`` get the room kept for the desk."""
+
 
 class Served(Protocol):
     """What the server asks of the watcher (:class:`standgen.watch.core.Watch`)."""
@@ -72,6 +87,30 @@ def same_site_location(path: str, query: str) -> str:
     return safe + "/" + (f"?{query}" if query else "")
 
 
+class HeadTooLarge(http.client.LineTooLong):
+    """The request line and headers are over :data:`HEAD_BYTES`."""
+
+
+class _HeadLimit:
+    """A request's input stream whose lines (the request line and headers) may add up to
+    ``left`` bytes; ``read`` (a body) is passed through."""
+
+    def __init__(self, raw: Any, left: int) -> None:
+        self.raw = raw
+        self.left = left
+
+    def readline(self, limit: int = -1) -> bytes:
+        cap = self.left + 1 if limit < 0 else min(limit, self.left + 1)
+        line: bytes = self.raw.readline(cap)
+        self.left -= len(line)
+        if self.left < 0:
+            raise HeadTooLarge("request head")
+        return line
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.raw, name)
+
+
 class Server(ThreadingHTTPServer):
     daemon_threads = False  # server_close() joins request threads: nothing leaks
     block_on_close = True
@@ -79,26 +118,69 @@ class Server(ThreadingHTTPServer):
     watch: Served
 
     def __init__(self, address: tuple[str, int], handler: Callable[..., Any]) -> None:
-        super().__init__(address, handler)
         self._open: dict[socket.socket, str] = {}  # open connections -> client address
         self._per_address: dict[str, int] = {}
+        self._unfinished: dict[socket.socket, tuple[str, float]] = {}  # -> address, deadline
+        self._unfinished_per: dict[str, int] = {}
         self._open_lock = threading.Lock()
+        self._closing = threading.Event()
+        self._reaper = threading.Thread(target=self._reap, name="standgen-http-deadlines")
+        super().__init__(address, handler)  # closes the socket itself if it cannot bind
+        self._reaper.start()
+
+    def _trusted(self, address: str) -> bool:
+        desk = getattr(getattr(self, "watch", None), "desk", None)
+        trusted = getattr(desk, "trusted", None)
+        return bool(trusted(address)) if trusted is not None else False
 
     def process_request(self, request: Any, client_address: Any) -> None:
         address = client_address[0] if isinstance(client_address, tuple) else ""
+        trusted = self._trusted(address)
         with self._open_lock:
-            full = (len(self._open) >= MAX_CONNECTIONS
-                    or self._per_address.get(address, 0) >= MAX_PER_ADDRESS)
+            full = (self._per_address.get(address, 0) >= MAX_PER_ADDRESS
+                    or self._unfinished_per.get(address, 0) >= UNFINISHED_PER_ADDRESS
+                    or (not trusted and (len(self._open) >= MAX_CONNECTIONS
+                                         or len(self._unfinished) >= UNFINISHED_TOTAL)))
             if not full:
                 self._open[request] = address
                 self._per_address[address] = self._per_address.get(address, 0) + 1
-        if full:  # at the venue, one device cannot take every thread
+                self._unfinished[request] = (address, time.monotonic() + HEAD_SECONDS)
+                self._unfinished_per[address] = self._unfinished_per.get(address, 0) + 1
+        if full:  # at the venue, one device (or a few) cannot take every thread
             super().shutdown_request(request)
             return
         super().process_request(request, client_address)
 
+    def finished_reading(self, request: Any) -> None:
+        """Note that ``request`` has been read whole: its deadline no longer applies."""
+        with self._open_lock:
+            self._forget_unfinished(request)
+
+    def _forget_unfinished(self, request: Any) -> None:
+        found = self._unfinished.pop(request, None)
+        if found is not None:
+            left = self._unfinished_per.get(found[0], 1) - 1
+            if left > 0:
+                self._unfinished_per[found[0]] = left
+            else:
+                self._unfinished_per.pop(found[0], None)
+
+    def _reap(self) -> None:
+        """Close connections whose request was not read whole by its deadline (a header
+        line trickled every 20 seconds would otherwise hold a thread for ever)."""
+        while not self._closing.wait(0.25):
+            now = time.monotonic()
+            with self._open_lock:
+                late = [c for c, (_, deadline) in self._unfinished.items() if deadline < now]
+            for connection in late:
+                try:
+                    connection.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
     def shutdown_request(self, request: Any) -> None:
         with self._open_lock:
+            self._forget_unfinished(request)
             address = self._open.pop(request, None)
             if address is not None:
                 left = self._per_address.get(address, 1) - 1
@@ -117,9 +199,15 @@ class Server(ThreadingHTTPServer):
                 except OSError:
                     pass
 
+    def server_close(self) -> None:
+        self._closing.set()
+        super().server_close()
+        if self._reaper.is_alive():
+            self._reaper.join()
+
     def handle_error(self, request: Any, client_address: Any) -> None:
         """Stay quiet when a browser goes away mid-answer; report anything else."""
-        if not isinstance(sys.exc_info()[1], OSError):
+        if not isinstance(sys.exc_info()[1], OSError | HeadTooLarge):
             super().handle_error(request, client_address)
 
 
@@ -128,6 +216,34 @@ class Handler(SimpleHTTPRequestHandler):
 
     server: Server
     timeout = 30  # a client that connects and sends nothing does not hold a thread forever
+
+    def setup(self) -> None:
+        super().setup()
+        self.rfile = _HeadLimit(self.rfile, HEAD_BYTES)  # type: ignore[assignment]
+
+    def finish(self) -> None:
+        super().finish()
+        stream = getattr(self, "_stream", None)
+        if stream is not None:
+            stream.close()
+
+    def handle_one_request(self) -> None:
+        try:
+            super().handle_one_request()
+        except HeadTooLarge:  # in the request line: parse_request answers the headers'
+            self.close_connection = True
+
+    def parse_request(self) -> bool:
+        """Read the head (its size is capped by the stream), then a POST's body, so that
+        the request is read whole before anything is evaluated."""
+        ok = super().parse_request()
+        if ok and self.command == "POST":
+            length = self.headers.get("Content-Length", "")
+            if length.isascii() and length.isdigit() and int(length) <= BODY_BYTES:
+                self._stream = self.rfile
+                self.rfile = io.BytesIO(self.rfile.read(int(length)))
+        self.server.finished_reading(self.connection)
+        return ok
 
     def do_GET(self) -> None:
         self._answer(head=False)

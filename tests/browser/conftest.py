@@ -8,6 +8,7 @@ into ``.pytest_cache/axe-core/``, or from ``$AXE_CORE_JS``.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -58,7 +59,14 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 @pytest.fixture(scope="session")
 def base_url(site_root: Path) -> Iterator[str]:
     """Return the address of the demo site, served on 127.0.0.1 at a free port."""
-    handler = functools.partial(_Quiet, directory=str(site_root))
+    with served(site_root) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def served(folder: Path) -> Iterator[str]:
+    """Serve ``folder`` on 127.0.0.1 at a free port while the block runs; give its address."""
+    handler = functools.partial(_Quiet, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

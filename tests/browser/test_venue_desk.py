@@ -29,9 +29,7 @@ def phone(browser: Any) -> Iterator[Any]:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
-@pytest.fixture
-def venue(tree: Callable[..., Path]) -> Iterator[Watch]:
-    root = tree({"ev/round-2.csv": ROUND_2})
+def _serve_desk(root: Path) -> Iterator[Watch]:
     docs = root.parent / "help-docs"
     docs.mkdir()
     (docs / "index.md").write_text("# Help\n")
@@ -39,6 +37,11 @@ def venue(tree: Callable[..., Path]) -> Iterator[Watch]:
     watch.desk = Desk(watch, self_report=True)
     with watch:
         yield watch
+
+
+@pytest.fixture
+def venue(tree: Callable[..., Path]) -> Iterator[Watch]:
+    yield from _serve_desk(tree({"ev/round-2.csv": ROUND_2}))
 
 
 def test_enter_a_result_on_a_phone(phone: Any, venue: Watch, screenshots: Path) -> None:
@@ -81,7 +84,7 @@ def test_players_report_on_their_phones(phone: Any, venue: Watch, screenshots: P
 
     assert venue.desk is not None
     base = f"http://127.0.0.1:{venue.port}"
-    phone.get(f"{base}/__desk/{venue.desk.token}/slips?event=ev&round=2")
+    phone.get(f"{base}/__slips/{venue.desk.slips_token}/?event=ev&round=2")
     phone.save_screenshot(str(screenshots / "venue-slips-phone.png"))
     code = phone.find_elements(By.CSS_SELECTOR, ".slip .code")[0].text
     for seat in ("1", "2"):
@@ -109,7 +112,7 @@ def test_axe_finds_no_serious_violation_on_the_desk(
     assert venue.desk is not None
     base = f"http://127.0.0.1:{venue.port}"
     failures = []
-    for path in (f"/__desk/{venue.desk.token}/", f"/__desk/{venue.desk.token}/slips",
+    for path in (f"/__desk/{venue.desk.token}/", f"/__slips/{venue.desk.slips_token}/",
                  "/__report/"):
         phone.get(base + path)
         phone.execute_script(axe_source)  # WebDriver scripts are not bound by the page's CSP
@@ -124,3 +127,48 @@ def test_axe_finds_no_serious_violation_on_the_desk(
                      for rule, impact, count, targets in result
                      if impact in ("serious", "critical")]
     assert not failures, "\n".join(failures)
+
+
+def test_the_desk_with_long_accented_names_at_390_and_1280_px(
+    browser: Any, tree: Callable[..., Path], screenshots: Path
+) -> None:
+    """Twelve tables of real names (40-character double-barrelled, two Oliver Smiths),
+    one done, one refused entry: nothing scrolls sideways, the refused field shows its
+    message beside it, and the done table is marked; screenshots at both widths."""
+    import random
+
+    from selenium.webdriver.common.by import By
+
+    from tests.realnames import field
+
+    people = field(random.Random(28), 24)
+    players = "id,name,faction\n" + "".join(f'{p.id},"{p.name}",{p.faction}\n' for p in people)
+    rows = "".join(f"{t},{people[2 * t - 2].id},{people[2 * t - 1].id},,,,,\n"
+                   for t in range(1, 13))
+    rows = rows.replace(f"1,{people[0].id},{people[1].id},,,,,",
+                        f"1,{people[0].id},{people[1].id},1-0,3,1,40,20")
+    root = tree({"ev/players.csv": players, "ev/round-1.csv": ROUND_HEADER + rows})
+    for watch in _serve_desk(root):
+        assert watch.desk is not None
+        base = f"http://127.0.0.1:{watch.port}/__desk/{watch.desk.token}/"
+        for width, height in ((390, 844), (1280, 900)):
+            browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": height, "deviceScaleFactor": 1,
+                "mobile": width < 600})
+            try:
+                browser.get(base)
+                form = browser.find_element(By.ID, "table-3")
+                form.find_element(By.NAME, "cp_2").send_keys("seven")
+                form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+                error = browser.find_element(By.CSS_SELECTOR, "#table-3 p.error")
+                assert "control points of" in error.text and "whole number" in error.text
+                assert browser.find_element(By.CSS_SELECTOR, "#table-3 [name=cp_2]"
+                                            ).get_attribute("value") == "seven"
+                assert "✓ done" in browser.find_element(By.ID, "table-1").text
+                assert browser.execute_script(
+                    "return document.documentElement.scrollWidth - window.innerWidth") <= 0
+                browser.save_screenshot(str(screenshots / f"venue-desk-names-{width}.png"))
+                browser.execute_script("document.getElementById('table-3').scrollIntoView()")
+                browser.save_screenshot(str(screenshots / f"venue-desk-error-{width}.png"))
+            finally:
+                browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

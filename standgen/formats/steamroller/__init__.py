@@ -7,7 +7,7 @@ rounds and its end (the clear winner).
 from __future__ import annotations
 
 from standgen.errors import Problem
-from standgen.formats.base import Format, Stat, standard_points
+from standgen.formats.base import Format, InRoundFinal, Stat, standard_points
 from standgen.formats.steamroller.options import OPTIONS, option
 from standgen.formats.steamroller.pairing import drawn_bye, pair, pile_order
 from standgen.model import Event, EventConfig
@@ -52,6 +52,13 @@ def validate_event(event: Event, path: str) -> list[Problem]:
                     "inside a TP pile) or \"random\" (shuffled with the event's seed)")]
 
 
+TOP_TWO_FINAL = InRoundFinal(
+    "Final: the top two", 2,
+    'Seed 004: "The top two players will be paired during the final round of the '
+    'tournament to determine the overall winner."',
+    lambda config, planned: planned,
+)
+
 STEAMROLLER = Format(
     id="steamroller",
     label="Warmachine & Hordes Steamroller",
@@ -64,6 +71,7 @@ STEAMROLLER = Format(
     stats=(Stat("cp", "Control points"), Stat("apd", "Army points destroyed")),
     options=OPTIONS,
     finished=clear_winner,
+    in_round_final=TOP_TWO_FINAL,
     validate_event=validate_event,
     score_label="Tournament points",
     score_short="TP",

@@ -5,6 +5,7 @@ docstring), then the colours (art. E) and the board order."""
 from __future__ import annotations
 
 from collections import deque
+from itertools import repeat
 
 from standgen.pairing.dutch.colours import colour
 from standgen.pairing.dutch.completion import perfect
@@ -18,8 +19,9 @@ BYE_TRIES = 12
 class _Engine(_Weights):
     """One round's pairing; see the package docstring for the model."""
 
-    def __init__(self, state: PairingState, fast: bool = True) -> None:
-        super().__init__(state, fast)
+    def __init__(self, state: PairingState, fast: bool = True, compiled: bool = True
+                 ) -> None:
+        super().__init__(state, fast, compiled)
         # the bracket being paired: base weights by (lower, higher) position in it, the
         # current best matching, and the vertex range of its resident score group
         self.base: dict[tuple[int, int], int] = {}
@@ -202,20 +204,75 @@ class _Engine(_Weights):
         (C.7-C.8), and keep them as its base weights."""
         players = self.players
         self.base = {}
-        window = self.window
-        fresh: list[tuple[int, int, int]] = []
+        if self.window is not None:
+            self.window_base_weights(bracket, mdps, residents_end)
+            return
         for big in range(mdps, len(bracket)):
             for small in range(big):
                 w = self.edge(players[bracket[small]], players[bracket[big]],
                               big < residents_end, big >= residents_end)
                 self.base[(big, small)] = w
-                if window is None:
-                    self.set(bracket[small], bracket[big], w)
-                else:  # a new window: set at once (bracket order is index order)
-                    self.weight[(bracket[small], bracket[big])] = w
-                    fresh.append((bracket[small], bracket[big], w))
-        if window is not None:
-            window.load(fresh)
+                self.set(bracket[small], bracket[big], w)
+
+    def window_base_weights(self, bracket: list[int], mdps: int, residents_end: int
+                            ) -> None:
+        """:meth:`base_weights` on the fast path, for a new window (the bracket's players
+        are its first vertices, in order), a row at a time: :meth:`edge`'s values, each
+        pair's compatibility read off the bit sets (:meth:`adjacent`), its weight (and
+        the window's reduced weight) kept per two kinds of player (:meth:`kind`, with
+        the additive weight the reduced one reads)."""
+        players, base, weight = self.players, self.base, self.weight
+        adjacent, weighed = self.adjacent(), self._weighed
+        window = self.window
+        assert window is not None
+        additive = self.additive()[0]
+        flags = (self.single_downfloater_bye, self.bye_score)
+        ids: dict[tuple[object, ...], int] = {}
+        kinds = [self.kind(players[v]) for v in bracket]
+        kind_id = [ids.setdefault((k, additive[v]), len(ids))
+                   for k, v in zip(kinds, bracket, strict=True)]
+        first = {kid: pos for pos, kid in reversed(list(enumerate(kind_id)))}
+        width = self.n // 8 + 1
+        # the residents and the next score group: consecutive players (their
+        # compatibility bits read as one string)
+        start = bracket[mdps] if mdps < len(bracket) else 0
+        run = bracket[mdps:] == list(range(start, start + len(bracket) - mdps))
+        tables: dict[tuple[int, bool], tuple[dict[int, int], dict[int, int]]] = {}
+        for big in range(mdps, len(bracket)):
+            lower = bracket[big]
+            current = big < residents_end
+            highers = bracket[:big]
+            kids = kind_id[:big]
+            # the weight and the reduced weight by the higher player's kind
+            found = tables.get((kind_id[big], current))
+            if found is None:
+                found = tables[(kind_id[big], current)] = ({}, {})
+            by_kind, reduced = found
+            for kid in set(kids).difference(by_kind):
+                higher = bracket[first[kid]]
+                key = (kinds[first[kid]], kinds[big], current, not current, *flags)
+                w = weighed.get(key, -1)
+                if w < 0:
+                    w = weighed[key] = self.weigh(players[higher], players[lower],
+                                                  current, not current)
+                by_kind[kid] = w
+                reduced[kid] = window.reduced(higher, lower, w)
+            row_bits = adjacent[lower]
+            if run:
+                may_meet = row_bits.to_bytes(width, "little")
+                meets = [may_meet[h >> 3] >> (h & 7) & 1 for h in highers[:mdps]]
+                # bit i of the string: player start + i (a leading 1 keeps the length)
+                tail = row_bits >> start & ((1 << (big - mdps)) - 1) | 1 << (big - mdps)
+                meets.extend(map(int, bin(tail)[:2:-1]))
+            else:
+                may_meet = row_bits.to_bytes(width, "little")
+                meets = [may_meet[h >> 3] >> (h & 7) & 1 for h in highers]
+            row = [by_kind[k] if m else 0 for k, m in zip(kids, meets, strict=True)]
+            if current:  # only the bracket's own rows are read back (the rest: 0 or set)
+                base.update(zip(zip(repeat(big), range(big), strict=False), row, strict=True))
+            weight.update(zip(zip(highers, repeat(lower), strict=False), row, strict=True))
+            window.load_row(big, [reduced[k] if m else 0
+                                  for k, m in zip(kids, meets, strict=True)])
 
     def choose_moved_down(
         self, bracket: list[int], mdps: int, residents_end: int, matched: list[bool]
@@ -294,9 +351,9 @@ class _Engine(_Weights):
     def order_weights(self, bracket: list[int], remainder: list[int], pairs: int) -> None:
         """Set the remainder's pairs' weights with the order of exchanges below every
         criterion (:meth:`with_order`, C.04.3 art. D.2-D.3)."""
-        for b_i, big in enumerate(remainder):
-            for a_i, small in enumerate(remainder[:b_i]):
-                self.set(bracket[small], bracket[big], self.with_order(small, big, a_i, pairs))
+        self.set_many([(bracket[small], bracket[big], self.with_order(small, big, a_i, pairs))
+                       for b_i, big in enumerate(remainder)
+                       for a_i, small in enumerate(remainder[:b_i])])
 
     def exchange_from_s1(
         self, bracket: list[int], remainder: list[int], pairs: int, exchanges: int
@@ -354,13 +411,17 @@ class _Engine(_Weights):
     def fix_halves(self, bracket: list[int], remainder: list[int]) -> None:
         """Fix who is in S1 (the higher player of a pair) and who in S2 (C.04.3 art. B.2):
         only the pairs of an S1 player with a lower S2 player keep a weight."""
+        base = self.base
+        higher = [self.is_higher(bracket[pos]) for pos in remainder]  # the matching stays
+        pairs = []
         for a_i, small in enumerate(remainder):
             sv = bracket[small]
-            for big in remainder[a_i + 1:]:
-                bv = bracket[big]
-                if not self.is_higher(sv) or self.is_higher(bv):
-                    self.base[(big, small)] = 0
-                self.set(sv, bv, self.base[(big, small)])
+            for b_i in range(a_i + 1, len(remainder)):
+                big = remainder[b_i]
+                if not higher[a_i] or higher[b_i]:
+                    base[(big, small)] = 0
+                pairs.append((sv, bracket[big], base[(big, small)]))
+        self.set_many(pairs)
 
     def transpose(self, bracket: list[int], remainder: list[int], matched: list[bool]) -> None:
         """Give each S1 player, from the top, the first S2 player that still allows the

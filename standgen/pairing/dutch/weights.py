@@ -28,7 +28,8 @@ class _Weights:
     """The players of one round's pairing, the weight of pairing any two of them
     (C.04.3 art. C.1-C.21) and the best matching over those weights."""
 
-    def __init__(self, state: PairingState, fast: bool = True) -> None:
+    def __init__(self, state: PairingState, fast: bool = True, compiled: bool = True
+                 ) -> None:
         self.state = state
         self.players = _players(state)
         self.n = len(self.players)
@@ -69,6 +70,7 @@ class _Weights:
         self.partner: dict[int, int] = {}
         # the fast path (window.py): each bracket's window matched on its own
         self.fast = fast
+        self.compiled = compiled  # the windows' matching compiled (blossom.py), if built
         self.window: Window | None = None
         self.fallbacks = 0
         self.flag0 = False  # single_downfloater_bye when the field's weights were set
@@ -266,7 +268,7 @@ class _Weights:
         rest = [v for v in range(self.n) if self.alive[v] and v not in inside]
         a, c = self.additive()
         self.window = Window(vertices, rest, self.weight_of, a, c, self.adjacent(),
-                             known=known, alike=alike)
+                             known=known, alike=alike, compiled=self.compiled)
 
     # ----- the matching -----------------------------------------------------------------
 
@@ -278,6 +280,17 @@ class _Weights:
             self.matcher.set_weight(u, v, w)
         elif self.window is not None:
             self.window.set(u, v, w)
+
+    def set_many(self, pairs: list[tuple[int, int, int]]) -> None:
+        """:meth:`set` for each pair (u, v, w) in turn (on the fast path, at once)."""
+        if self.matcher is not None or self.window is None:
+            for u, v, w in pairs:
+                self.set(u, v, w)
+            return
+        weight = self.weight
+        for u, v, w in pairs:
+            weight[(u, v) if u < v else (v, u)] = w
+        self.window.set_many(pairs)
 
     def compute(self) -> list[int]:
         """Return the best matching of the players not yet paired: ``mate[v]`` (``v``

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from standgen.pairing.blossom import IncrementalMatching
+from standgen.pairing.blossom import incremental_matching
 from standgen.pairing.dutch.completion import perfect
 
 # Below the window, fewer players than this: the window takes them in (exact weights).
@@ -44,7 +44,7 @@ class Window:
     def __init__(self, vertices: Sequence[int], rest: Sequence[int],
                  weight_of: Callable[[int, int], int], additive: Sequence[int], c: int,
                  adjacent: Sequence[int], exact: bool = False, known: int = -1,
-                 alike: int = -1) -> None:
+                 alike: int = -1, compiled: bool = True) -> None:
         self.window = list(vertices)
         self.rest = list(rest)
         self.weight_of = weight_of
@@ -57,7 +57,9 @@ class Window:
         self.index = {g: i for i, g in enumerate(local)}
         odd = (len(self.window) + len(self.rest)) % 2 == 1
         self.token = len(local) if self.relaxed and odd else -1
-        self.matcher = IncrementalMatching(len(local) + (self.token >= 0))
+        self.compiled = compiled
+        self.matcher = incremental_matching(len(local) + (self.token >= 0), compiled,
+                                            c.bit_length() + 2)
         self.matcher.keep_tight = True
         if 0 <= alike < len(self.window):  # the next score group: start from its pairs
             self.matcher.prime = list(range(alike, len(self.window)))
@@ -91,11 +93,11 @@ class Window:
             raise ValueError("a pair outside the window was weighed")
         self.matcher.set_weight(lu, lv, self.reduced(u, v, w))
 
-    def load(self, pairs: list[tuple[int, int, int]]) -> None:
-        """Set the weights of pairs (u, v, w) never set in this window before (as
-        :meth:`set` each, at once)."""
-        index, reduced = self.index, self.reduced
-        self.matcher.load([(index[u], index[v], reduced(u, v, w)) for u, v, w in pairs])
+    def load_row(self, v: int, weights: list[int]) -> None:
+        """Set the reduced weights (:meth:`reduced`) of the pairs of window position
+        ``v`` with positions 0, 1, ... (``weights`` in that order), never set in this
+        window before (as :meth:`set` each, the lower position re-matched)."""
+        self.matcher.load_row(v, weights)
 
     def remove(self, v: int) -> None:
         self.dead.add(v)
@@ -153,7 +155,7 @@ class Window:
         """The same window over the reference model's own graph (the window and the
         players below it, with their field weights)."""
         out = Window(self.window, self.rest, self.weight_of, self.additive, self.c,
-                     self.adjacent, exact=True)
+                     self.adjacent, exact=True, compiled=self.compiled)
         for v in self.dead:
             out.remove(v)
         return out
@@ -167,34 +169,24 @@ class Window:
         lu, lv = self.index.get(u), self.index.get(v)
         if lu is None or lv is None:
             return None
-        m = self.matcher
-        k = m.edge_index(lu, lv)
-        if k in m.pending or not m.doubled[k]:
-            return None
-        slack = m.dual[lu] + m.dual[lv] - m.doubled[k]
-        if m.parent[lu] == -1 or m.parent[lv] == -1:  # no blossom holds both
-            return slack == 0
-        above = set()
-        b = m.parent[lu]
-        while b != -1:
-            above.add(b)
-            b = m.parent[b]
-        b = m.parent[lv]
-        while b != -1:
-            if b in above:
-                slack += 2 * m.dual[b]
-            b = m.parent[b]
-        return slack == 0
+        return self.matcher.tight(lu, lv)
+
+    def set_many(self, pairs: list[tuple[int, int, int]]) -> None:
+        """:meth:`set` for each pair (u, v, w) in turn."""
+        index, reduced = self.index, self.reduced
+        local = []
+        for u, v, w in pairs:
+            lu, lv = index.get(u), index.get(v)
+            if lu is None or lv is None:
+                raise ValueError("a pair outside the window was weighed")
+            local.append((lu, lv, reduced(u, v, w)))
+        self.matcher.set_weights(local)
 
     def full_blossoms(self, pairs: dict[int, int]) -> bool:
         """Whether every blossom of positive dual holds as many pairs of ``pairs``
         (a matching, each pair both ways) as its size allows (the blossom conditions
         of an optimal matching)."""
-        m = self.matcher
-        for b in range(m.n, 2 * m.n):
-            if m.base[b] < 0 or not m.dual[b]:
-                continue
-            leaves = m.leaves(b)
+        for leaves in self.matcher.positive_blossoms():
             if self.token in leaves:  # the bye's vertex: not told here
                 return False
             inside = {self.vertices[lv] for lv in leaves}

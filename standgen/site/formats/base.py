@@ -38,3 +38,11 @@ class FormatViews:
 
 
 NO_VIEWS = FormatViews()
+
+
+def colour_cells(game: Game, seat: Seat, config: EventConfig) -> Sequence[str]:
+    """Return the seat's colour: ``player_1`` has White, ``player_2`` Black (data
+    contract, round files; in Go, Black also takes the handicap stones)."""
+    if len(game.seats) != 2:
+        return ("",)
+    return ("White" if seat is game.seats[0] else "Black",)

@@ -9,7 +9,12 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from standgen.diplomacy.games import game_scores, is_board
 from standgen.diplomacy.mcs import McsTable, mcs_table
 from standgen.diplomacy.options import options_of, system_of
-from standgen.diplomacy.points import event_points, game_score_lines, seat_points
+from standgen.diplomacy.points import (
+    counting_weights,
+    game_score_lines,
+    game_weights,
+    seat_points,
+)
 from standgen.diplomacy.scoring import DRAW, ELIMINATED, POWERS, SOLO
 from standgen.formats.diplomacy import DIPLOMACY
 from standgen.model import Event, EventConfig, Game, Seat
@@ -100,7 +105,7 @@ def power_statistics(report: EventReport) -> Sequence[Page]:
                  *(() if system.comparative else (f"Avg score ({system.label})",))),
         rows=tuple(rows),
         note="T: draw-size game points (solo 420, draw 420 / draw size) summed over the "
-             "power's games; aveT = T / games (seed 001).",
+             "power's games; aveT = T / games (\"Mean Comparison Scoring system\").",
     )
     return (Page("powers", "Power statistics", (table,),
                  intro="How each power fared across the event's boards."),)
@@ -140,7 +145,8 @@ def awards(report: EventReport) -> Sequence[Table]:
     measure = "s" if system.comparative else "Score"
     tables = [Table("Best result per power", ("Award", "Player", "Game", "Centres", measure),
                     tuple(rows), note=f"Best {measure} with that power; ties split by the "
-                    "centres held in that game (seed 001); still tied: shared.")]
+                    "centres held in that game (\"Mean Comparison Scoring system\"); "
+                    "still tied: shared.")]
     final = final_table(report)
     if final is not None:
         tables.insert(0, final)
@@ -197,8 +203,8 @@ def player_games(report: EventReport, player: str) -> Sequence[Table]:
                       ("Round", "Board", "Power", "Centres", "p", "aveT", "s"), rows,
                       note=note),)
     scores = per_event("scores", event, lambda: game_score_lines(event, None))
-    counted = per_event("points", event, lambda: event_points(event, None))
-    best = int(options_of(event.config)["best"])
+    weights = per_event("weights", event, lambda: game_weights(event, scores))
+    ladder = counting_weights(options_of(event.config))
     rows_other: list[tuple[Cell, ...]] = []
     for key in sorted(k for k in scores if k[2] == player):
         game = next(g for r in event.rounds if r.number == key[0] for g in r.games
@@ -210,12 +216,29 @@ def player_games(report: EventReport, player: str) -> Sequence[Table]:
             Cell(seat.power if on_board else "sat out"),
             Cell(_num(seat.stats.get("centres", 0.0)) if on_board else "", numeric=True),
             Cell(seat.result if on_board else ""), Cell(_num(scores[key]), numeric=True),
-            Cell("yes" if best <= 0 or counted.get(key, 0.0) == scores[key] else "no"),
+            Cell(_counted(weights.get(key, 1.0))),
         ))
     return (Table(f"{system.label}, game by game",
                   ("Round", "Board", "Power", "Centres", "Result", "Score", "Counted"),
                   tuple(rows_other),
-                  note="Every game counts." if best <= 0 else f"The best {best} games count."),)
+                  note=_counting_note(ladder)),)
+
+
+def _counted(weight: float) -> str:
+    """Return the Counted cell: yes (once), no, or the weight (x0.8, x2)."""
+    if weight == 1:
+        return "yes"
+    return "no" if weight == 0 else f"x{_num(weight)}"
+
+
+def _counting_note(ladder: Sequence[float] | None) -> str:
+    """Return which games count, in words."""
+    if ladder is None:
+        return "Every game counts."
+    if all(w == 1 for w in ladder):
+        return f"The best {len(ladder)} games count."
+    return ("The best games count with the weights " + ", ".join(_num(w) for w in ladder)
+            + ", best first; the others do not count.")
 
 
 def seat_cells(game: Game, seat: Seat, config: EventConfig) -> Sequence[str]:

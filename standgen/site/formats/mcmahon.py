@@ -1,4 +1,5 @@
-"""What the site shows of a Go McMahon event: the EGD results file (``results.h9``)."""
+"""What the site shows of a Go McMahon event: each seat's colour on round pages (who
+takes Black), and the EGD results file (``results.h9``)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,7 @@ from collections.abc import Mapping
 
 from standgen.egd import export_h9
 from standgen.pipeline import EventReport
-from standgen.site.formats.base import FormatViews
-from standgen.site.formats.swiss import seat_cells as colour_cells
+from standgen.site.formats.base import FormatViews, colour_cells
 
 
 def downloads(report: EventReport) -> Mapping[str, bytes]:
@@ -15,6 +15,4 @@ def downloads(report: EventReport) -> Mapping[str, bytes]:
     return {"results.h9": export_h9(report).encode("utf-8")}
 
 
-# each seat's colour on round pages: ``player_1`` has White, as in chess (data contract,
-# round files; docs/formats/mcmahon.md)
 VIEWS = FormatViews(downloads=downloads, seat_headers=("Colour",), seat_cells=colour_cells)

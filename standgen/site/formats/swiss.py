@@ -5,22 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from standgen.model import EventConfig, Game, Seat
 from standgen.pairing import acceleration
 from standgen.pairing import swiss as swiss_pairing
 from standgen.pairing.common import players_for_round
 from standgen.pairing.dutch_swiss import ACCELERATION_OPTION
 from standgen.pipeline import EventReport
-from standgen.site.formats.base import FormatViews
+from standgen.site.formats.base import FormatViews, colour_cells
 from standgen.tables import Cell, Table
 from standgen.trf import export_trf
-
-
-def seat_cells(game: Game, seat: Seat, config: EventConfig) -> Sequence[str]:
-    """Return the seat's colour: ``player_1`` has White (data contract, round files)."""
-    if len(game.seats) != 2:
-        return ("",)
-    return ("White" if seat is game.seats[0] else "Black",)
 
 
 def player_tables(report: EventReport, player: str) -> Sequence[Table]:
@@ -75,4 +67,4 @@ def downloads(report: EventReport) -> Mapping[str, bytes]:
 
 
 VIEWS = FormatViews(player_tables=player_tables, downloads=downloads,
-                    seat_headers=("Colour",), seat_cells=seat_cells, round_note=round_note)
+                    seat_headers=("Colour",), seat_cells=colour_cells, round_note=round_note)
