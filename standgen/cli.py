@@ -14,13 +14,28 @@ import traceback
 from collections.abc import Callable
 from functools import partial, wraps
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from standgen import build as lib
-from standgen import eventday as day
 from standgen.errors import InputError, Problem
+
+if TYPE_CHECKING:
+    from standgen import build as lib
+    from standgen import eventday as day
+else:  # start-up imports only what the command uses: `standgen --help` loads no rules
+    class _Later:
+        """A module imported when a command first reads one of its names."""
+
+        def __init__(self, name: str) -> None:
+            self._name = name
+
+        def __getattr__(self, attr: str) -> Any:
+            import importlib
+
+            return getattr(importlib.import_module(self._name), attr)
+
+    lib, day = _Later("standgen.build"), _Later("standgen.eventday")
 
 F = TypeVar("F", bound=Callable[..., Any])
 
