@@ -598,6 +598,7 @@ class ClubTables:
         self._parts = by_path
         self._seats = seats
         self._ratings: dict[RatingScope, ScopeRatings] = {}
+        self._fide: dict[tuple[EventPath, ...], dict[str, tuple[float, float]]] = {}
 
     def part(self, path: EventPath) -> EventGames:
         """Return an event's part of the games table (to rate it)."""
@@ -649,7 +650,11 @@ class ClubTables:
     def fide(self, scope: Sequence[str], fmt: str = "") -> dict[str, tuple[float, float]]:
         """Return each chess player's newest FIDE rating and FIDE change in the scope
         (with ``fmt``: over that format's events)."""
-        return fide_by_player(e for e in self.within(scope) if not fmt or e.head[4] == fmt)
+        events = tuple(e for e in self.within(scope) if e.fide and (not fmt or e.head[4] == fmt))
+        key = tuple(e.path for e in events)  # the lists of every format and of chess share it
+        if key not in self._fide:
+            self._fide[key] = fide_by_player(events)
+        return self._fide[key]
 
     def event(self, path: EventPath) -> ClubEvent | None:
         """Return an event's summary (None: no such event)."""
