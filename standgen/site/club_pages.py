@@ -76,7 +76,9 @@ class ClubInputs:
     """What the club pages are made from: the site and each event's part of the games
     table (or the summaries a build kept, ``given``); the archive's data (the ratings,
     the meta) is made once, when first asked for, and shared by every club page type of
-    the build. ``only``: the pages to make (all of them without it)."""
+    the build. ``only``: the pages to make (all of them without it); a page type that
+    does not read it (the player search, from :attr:`events`) is made in full each time
+    an incremental build makes the club pages, and the build keeps every file it made."""
 
     site: Site
     parts: Sequence[EventGames]
