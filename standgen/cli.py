@@ -247,6 +247,20 @@ def drop(event_dir: Path, player: str, after: int | None, events_root: Path | No
 
 
 @main.command()
+@click.argument("player")
+@click.option("--events", "events_root", default="events", show_default=True,
+              type=click.Path(path_type=Path), help="The events root.")
+@_guarded
+def forget(player: str, events_root: Path) -> None:
+    """Remove PLAYER (an id, or a name only one id has) from every event: a new anonymous
+    id everywhere, name and club gone, nothing of them published (docs/privacy.md)."""
+    from standgen import forget as forgetting
+
+    for line in forgetting.report_lines(forgetting.forget(events_root, player)):
+        click.echo(line)
+
+
+@main.command()
 @click.argument("event_dir", default="events", type=click.Path(path_type=Path))
 @click.option("--events", "events_root", default=None, type=click.Path(path_type=Path),
               help="The events root (default: the folder named events above EVENT_DIR).")

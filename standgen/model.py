@@ -43,6 +43,12 @@ class GameKind(StrEnum):
     ABSENT = "absent"
 
 
+# what the site may show of a player (players.csv ``publish``; docs/privacy.md)
+PUBLISH_LEVELS = ("full", "initials", "pseudonym", "hidden")
+# the levels a site or event may set as the default (a pseudonym is one player's own)
+PUBLISH_DEFAULTS = ("full", "initials", "hidden")
+
+
 @dataclass(frozen=True)
 class Source:
     """Where a value came from, for messages: a path relative to the working folder."""
@@ -71,6 +77,10 @@ class Player:
     source: Source = Source("")
     joined: int = 1  # the first round the player is in (a late entry joins after round 1)
     byes: tuple[int, ...] = ()  # rounds the player asked not to be paired in
+    # what the site may show of the player (docs/privacy.md): "full", "initials",
+    # "pseudonym" or "hidden"; "" takes the event's (or the site's) default
+    publish: str = ""
+    pseudonym: str = ""  # the name shown when ``publish`` is "pseudonym"
 
     def active_in(self, round_number: int) -> bool:
         """Return whether the player is in the event for ``round_number``: joined by
@@ -183,6 +193,9 @@ class EventConfig:
     organiser: str = ""
     url: str = ""
     options: Mapping[str, Any] = field(default_factory=_empty)
+    # the default of players.csv's ``publish`` column (docs/privacy.md): event.toml's
+    # ``publish``, else site.toml's, else "full"
+    publish: str = "full"
 
 
 @dataclass(frozen=True)
@@ -223,6 +236,7 @@ class SiteConfig:
 
     title: str = "Events"
     site_url: str = ""  # absolute http(s) address of the published site, ending in "/"
+    publish: str = "full"  # every event's default of players.csv's ``publish`` column
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from standgen import perf
+from standgen import perf, privacy
 from standgen.diplomacy.games import ABSENT as ABSENT_RESULT
-from standgen.model import Event, EventsTree, Outcome, Proposal, Seat
+from standgen.model import Event, EventsTree, Outcome, Proposal, Round, Seat
 from standgen.pairing.common import with_requested_byes
 from standgen.stages.progress import pair_cut_round
 from standgen.standings import (
@@ -30,6 +30,15 @@ class EventReport:
     standings: Standings  # every finished game counted
     by_round: tuple[Standings, ...]  # standings after round 1, 2, ... (complete rounds)
     proposal: Proposal | None  # the next round, when one is due and no round file exists
+    # the report as the site shows it when a player is not published in full
+    # (docs/privacy.md): published ids and names, no hidden club, rating or rank
+    public_report: EventReport | None = None
+
+    @property
+    def public(self) -> EventReport:
+        """Return the report the site renders: every published page, file and summary
+        reads this one, never the report itself."""
+        return self.public_report if self.public_report is not None else self
 
 
 def next_round_number(event: Event, standings: Standings) -> int | None:
@@ -68,7 +77,32 @@ def pair_round(event: Event, standings: Standings, number: int) -> Proposal:
 
 
 def report(event: Event) -> EventReport:
-    """Return everything the site shows for one event."""
+    """Return everything the site shows for one event; with its published form as
+    :attr:`EventReport.public` when a player is not published in full."""
+    made = _report(event)
+    found = privacy.masks(event)
+    if found is None:
+        return made
+    computing, shown = privacy.masked_events(event, found)
+    inner = _report(computing, privacy.masked_proposal(made.proposal, event, found))
+    public = EventReport(shown, _shown(inner.standings, shown),
+                         tuple(_shown(s, shown) for s in inner.by_round), inner.proposal)
+    return replace(made, public_report=public)
+
+
+def _shown(standings: Standings, shown: Event) -> Standings:
+    """Return standings computed from the masked event with the site's copy of each
+    player (no hidden rating or rank) and of the event."""
+    players = shown.player_by_id
+    rows = tuple(replace(row, player=players[row.player.id]) for row in standings.rows)
+    return replace(standings, event=shown, rows=rows)
+
+
+_NOT_GIVEN = Proposal(Round(0, ()))
+
+
+def _report(event: Event, proposal: Proposal | None = _NOT_GIVEN) -> EventReport:
+    """Return the event's report; ``proposal``, when given, instead of its own."""
     standings = compute_standings(event, fast=perf.enabled())
     last = event.rounds[-1].number if event.rounds else 0
     by_round = tuple(
@@ -77,7 +111,8 @@ def report(event: Event) -> EventReport:
         else compute_standings(event, upto=r.number, fast=perf.enabled())
         for r in event.rounds if r.finished
     )
-    return EventReport(event, standings, by_round, propose(event, standings))
+    return EventReport(event, standings, by_round,
+                       propose(event, standings) if proposal is _NOT_GIVEN else proposal)
 
 
 def reports(tree: EventsTree) -> tuple[EventReport, ...]:

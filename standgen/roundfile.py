@@ -43,6 +43,8 @@ from pathlib import Path
 
 from standgen.errors import Problem
 from standgen.formats.base import Format
+from standgen.load.boards import OPTIONAL as BOARD_OPTIONAL
+from standgen.load.boards import REQUIRED as BOARD_REQUIRED
 from standgen.load.boards import boards_csv
 from standgen.load.files import (
     CONTROL,
@@ -272,7 +274,9 @@ def read_round_file(path: Path, fmt: Format, problems: list[Problem]) -> RoundFi
     if read is None:
         return None
     data, text = read
-    required, optional = columns(fmt)
+    # a Diplomacy file has a row per seat, its board number as its table
+    boards = fmt.seats > 2
+    required, optional = (BOARD_REQUIRED, BOARD_OPTIONAL) if boards else columns(fmt)
     table = parse_csv(text, where, required, optional, problems)
     if table is None:
         return None
@@ -281,7 +285,8 @@ def read_round_file(path: Path, fmt: Format, problems: list[Problem]) -> RoundFi
     found = []
     for row in rows:
         raw = lines[row.line - 1] if row.line - 1 < len(lines) else ""
-        found.append(RoundRow(row.line, parse_int(row.get("table")), dict(row.cells),
+        number = parse_int(row.get("board" if boards else "table"))
+        found.append(RoundRow(row.line, number, dict(row.cells),
                               raw.rstrip("\r\n")))
     identity = (st.st_ino, st.st_size, st.st_mtime_ns) if st is not None else (0, 0, 0)
     return RoundFile(path, form_of(data, text), tuple(header), tuple(found), lines,

@@ -42,6 +42,7 @@ FLOORS: Mapping[str, str] = {
     "standgen.audit": "pipeline",
     "standgen.trf": "pipeline",
     "standgen.egd": "pipeline",
+    "standgen.privacy": "pipeline",
     "standgen.site": "site",
     "standgen.lab": "site",
     "standgen.clubs": "site",
@@ -53,6 +54,7 @@ FLOORS: Mapping[str, str] = {
     "standgen.output": "build",
     "standgen.watch": "build",
     "standgen.venue": "build",
+    "standgen.forget": "build",
     "standgen.cli": "cli",
     "standgen.__main__": "cli",
 }

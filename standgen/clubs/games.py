@@ -65,7 +65,8 @@ class EventGames:
 
 
 def event_games(made: EventReport, seasons: Sequence[Season] = ()) -> EventGames:
-    """Return one event's part of the tidy table."""
+    """Return one event's part of the tidy table, as published (docs/privacy.md)."""
+    made = made.public
     event = made.event
     rows = _event_rows(made)
     rows.sort(key=_ORDER)  # stable: by round, table, player

@@ -7,7 +7,7 @@ so a TO sees all of them in one run. Nothing here writes anything.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from standgen.errors import InputError, Problem, errors_only
@@ -30,7 +30,7 @@ from standgen.load.late import complete_rounds
 from standgen.load.markdown_limits import check_markdown
 from standgen.load.players import load_players
 from standgen.load.rounds import load_round
-from standgen.load.site_config import load_site
+from standgen.load.site_config import load_site, site_publish
 from standgen.model import Event, EventsTree, Player, Round, Season, SiteConfig, Source
 from standgen.stages.cut import cut_of
 
@@ -181,6 +181,8 @@ def load_event(
     lists = _lists(files, players, problems)
     if config is None or players is None:
         return None
+    if not config.publish:  # players.csv's default: event.toml's, else site.toml's
+        config = replace(config, publish=site_publish(root) if root is not None else "full")
     fmt = FORMATS[config.format]
     by_id = {p.id: p for p in players}
     rounds: list[Round] = []

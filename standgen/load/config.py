@@ -19,12 +19,12 @@ from standgen.formats.roundrobin import PAIRING_CHOICES, PAIRING_OPTION
 from standgen.load.files import display, read_text, suggest
 from standgen.load.markdown_limits import check_markdown
 from standgen.load.values import MAX_TOML_DEPTH, number_problem, toml_problems
-from standgen.model import EventConfig, Season, Source
+from standgen.model import PUBLISH_DEFAULTS, EventConfig, Season, Source
 from standgen.stages.cut import CUT_OPTION, cut_problems
 from standgen.tiebreaks import TIEBREAKS
 
 EVENT_KEYS = ("name", "date", "format", "rounds", "seed", "tiebreaks", "scenarios",
-              "location", "organiser", "url", "options")
+              "location", "organiser", "url", "options", "publish")
 SEASON_KEYS = ("name", "description", "points")
 # [options] every two-player format understands, validated alongside the format's own
 COMMON_OPTIONS = (PAIRING_OPTION, CUT_OPTION)
@@ -122,6 +122,9 @@ def load_event_config(
         bad("scenarios", "'scenarios' must be a list of names in quotes")
         scenarios = []
     url = _check_texts(data, bad)
+    publish = data.get("publish", "")
+    if publish and publish not in PUBLISH_DEFAULTS:
+        bad("publish", publish_problem("publish", publish))
     options = data.get("options", {})
     if not isinstance(options, dict):
         bad("options", "'options' must be a table: [options] on its own line")
@@ -139,8 +142,15 @@ def load_event_config(
         name=name.strip(), date=date, format=fmt_id, rounds=rounds, seed=seed,
         tiebreaks=tuple(tiebreaks), scenarios=tuple(scenarios),
         location=data.get("location", ""), organiser=data.get("organiser", ""),
-        url=url, options=dict(options),
+        url=url, options=dict(options), publish=publish,
     )
+
+
+def publish_problem(key: str, value: object) -> str:
+    """Return the message for a site's or event's ``publish`` default that is not one
+    (docs/privacy.md)."""
+    return (f"'{key}' {value!r} must be one of " + ", ".join(f'"{v}"' for v in PUBLISH_DEFAULTS)
+            + " (a pseudonym is set per player, in players.csv)")
 
 
 # the names TOs also call the formats by (game systems, games), for "did you mean"

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from standgen.errors import Problem, errors_only
 from standgen.load.files import SLUG, Row, display, parse_int, parse_number, read_csv
-from standgen.model import Player, Source
+from standgen.model import PUBLISH_LEVELS, Player, Source
 
 COLUMNS = ("id", "name", "faction", "club", "country", "rank", "mms_correction", "rating",
-           "dropped_after", "spare", "joined", "byes")
+           "dropped_after", "spare", "joined", "byes", "publish", "pseudonym")
 RANK = re.compile(r"([1-9]|[12][0-9]|30)k|[1-9]d|[1-9]p\Z")
 RESERVED = {"bye", "absent"}
 # a '?' next to a letter: what a spreadsheet writes for a letter its encoding lacks
@@ -53,6 +53,8 @@ def load_players(path: Path, problems: list[Problem]) -> tuple[Player, ...] | No
         spare = row.get("spare").lower()
         if spare not in ("", "yes", "no"):
             bad(f"spare '{row.get('spare')}' must be 'yes' or empty")
+        publish, pseudonym = row.get("publish").lower(), row.get("pseudonym")
+        _check_publish(publish, pseudonym, bad)
         players.append(Player(
             id=pid, name=row.get("name"), faction=row.get("faction"), club=row.get("club"),
             country=row.get("country"), rank=rank.lower(),
@@ -62,6 +64,7 @@ def load_players(path: Path, problems: list[Problem]) -> tuple[Player, ...] | No
             spare=spare == "yes", source=Source(where, row.line),
             joined=int(joined) if joined and parse_int(joined) else 0,
             byes=tuple(sorted({int(b) for b in byes if parse_int(b)})),
+            publish=publish, pseudonym=pseudonym,
         ))
     if not rows and not errors_only(problems[start:]):
         problems.append(Problem(where, 1, "no players; add one row per player under the header"))
@@ -80,6 +83,19 @@ def _check_id(pid: str, first_line: dict[str, int], bad: Callable[[str], None]) 
         bad(f"id '{pid}' is reserved (BYE / ABSENT); choose another")
     elif pid in first_line:
         bad(f"id '{pid}' is already used on line {first_line[pid]}; ids must be unique")
+
+
+def _check_publish(publish: str, pseudonym: str, bad: Callable[[str], None]) -> None:
+    """Record a ``publish`` cell that is no level, and a pseudonym missing or not asked
+    for (docs/privacy.md)."""
+    if publish and publish not in PUBLISH_LEVELS:
+        bad(f"publish '{publish}' must be one of " + ", ".join(PUBLISH_LEVELS)
+            + ", or empty for the event's default")
+    elif publish == "pseudonym" and not pseudonym:
+        bad("publish 'pseudonym' needs the name to show in the 'pseudonym' column")
+    elif pseudonym and publish != "pseudonym":
+        bad(f"pseudonym '{pseudonym}' is shown only with publish 'pseudonym'; "
+            "set it, or empty the cell")
 
 
 def _check_numbers(row: Row, bad: Callable[[str], None]) -> None:

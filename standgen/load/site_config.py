@@ -13,12 +13,12 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from standgen.errors import Problem
-from standgen.load.config import key_line, read_toml, unknown_keys
+from standgen.load.config import key_line, publish_problem, read_toml, unknown_keys
 from standgen.load.files import display, read_text, suggest
 from standgen.load.values import MAX_URL_CHARS, number_problem
-from standgen.model import Season, SiteConfig
+from standgen.model import PUBLISH_DEFAULTS, Season, SiteConfig
 
-SITE_KEYS = ("title", "site_url")
+SITE_KEYS = ("title", "site_url", "publish")
 POINTS_KEYS = ("placings", "participation", "best")
 # [points] ranges (docs/seasons.md): a season's totals stay exact and far from overflowing
 MAX_PLACINGS = 1000
@@ -62,12 +62,30 @@ def load_site(root: Path, seasons: Sequence[Season], problems: list[Problem]) ->
         problems.append(Problem(where, key_line(text, "site_url"), f"'site_url' is {len(url):,} "
                                 f"characters long, over the limit of {MAX_URL_CHARS}; give the "
                                 "site's address, e.g. site_url = \"https://club.example/\""))
+    publish = data.get("publish", SiteConfig.publish)
+    if publish not in PUBLISH_DEFAULTS:
+        problems.append(Problem(where, key_line(text, "publish"),
+                                publish_problem("publish", publish)))
     if len(problems) > start:
         return SiteConfig()
-    assert isinstance(title, str) and isinstance(url, str)
+    assert isinstance(title, str) and isinstance(url, str) and isinstance(publish, str)
     if url and not url.endswith("/"):
         url += "/"
-    return SiteConfig(title=title.strip(), site_url=url)
+    return SiteConfig(title=title.strip(), site_url=url, publish=publish)
+
+
+def site_publish(root: Path) -> str:
+    """Return site.toml's ``publish`` default for every event under ``root`` ("full"
+    without one; a wrong value is :func:`load_site`'s problem, and then "hidden": a build
+    that goes on anyway publishes less, never more)."""
+    path = root / "site.toml"
+    if not path.is_file():
+        return SiteConfig.publish
+    parsed = read_toml(path, [])
+    if parsed is None:
+        return "hidden"
+    value = parsed[0].get("publish", SiteConfig.publish)
+    return value if isinstance(value, str) and value in PUBLISH_DEFAULTS else "hidden"
 
 
 def _web_address(url: str) -> bool:

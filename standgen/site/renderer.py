@@ -95,8 +95,10 @@ class SiteRenderer:
 
     def event_files(self, report: EventReport) -> Iterator[tuple[str, bytes]]:
         """Yield every file below one event's folder (the ``EVENT`` page types: its page,
-        JSON and CSV, feed, downloads, extra pages, round pages and player pages)."""
-        yield from self._scope(Depends.EVENT, EventInputs(self.site, self.renderer, report))
+        JSON and CSV, feed, downloads, extra pages, round pages and player pages), from
+        its published form (docs/privacy.md)."""
+        yield from self._scope(Depends.EVENT,
+                               EventInputs(self.site, self.renderer, report.public))
 
     def index_files(
         self, events: Sequence[EventSummary], seasons: Collection[tuple[str, ...]] | None = None,

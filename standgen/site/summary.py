@@ -56,7 +56,8 @@ class EventSummary:
 
 
 def summarise(report: EventReport) -> EventSummary:
-    """Return the summary of an event's report."""
+    """Return the summary of an event's report, as published (docs/privacy.md)."""
+    report = report.public
     event, standings = report.event, report.standings
     ranks = {row.player.id: row.rank for row in standings.rows}
     names = {p.id: p.name for p in event.players}
