@@ -196,6 +196,8 @@ class EventConfig:
     # the default of players.csv's ``publish`` column (docs/privacy.md): event.toml's
     # ``publish``, else site.toml's, else "full"
     publish: str = "full"
+    # the line of event.toml that sets each key of [options], for messages
+    option_lines: Mapping[str, int] = field(default_factory=_empty, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

@@ -105,6 +105,9 @@ class Format:
     stats: tuple[Stat, ...] = ()
     game_columns: tuple[str, ...] = ()  # optional per-game columns (Go ``handicap``, ``komi``)
     seats: int = 2
+    # seat 1 plays White and seat 2 Black (chess, Go): colours count in pairing, and the
+    # club's games table and the round pages show them
+    colours: bool = False
     options: tuple[Option, ...] = ()
     finished: FinishedFn | None = None  # extra "event is over" rule (Steamroller clear winner)
     outcome_from_stats: OutcomeFn | None = None  # derive a result left empty (Old World VP)

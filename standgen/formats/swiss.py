@@ -134,6 +134,7 @@ SWISS = Format(
     pair=pair,
     policy=FIDE_POLICY,  # C.07 art. 16: unplayed rounds, dummy opponents
     in_round_robin=in_round_robin,  # C.07 art. 15.2; no Buchholz (art. 8)
+    colours=True,  # player_1 White, player_2 Black (C.04)
     default_tiebreaks=("sos-cut1", "sos", "sb", "cumulative", "direct", "wins"),
     options=(
         Option("bye_points", float, 1.0,

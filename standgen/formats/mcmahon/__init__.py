@@ -44,6 +44,7 @@ MCMAHON = Format(
     policy=POLICY,
     default_tiebreaks=DEFAULT_TIEBREAKS,
     game_columns=("handicap", "komi"),
+    colours=True,  # player_1 White, player_2 Black (the data contract's round files)
     options=OPTIONS,
     score_label="McMahon score",
     score_short="MMS",

@@ -4,7 +4,6 @@ event's options are valid."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 
 from standgen.errors import Problem
 from standgen.formats.oldworld.bands import (
@@ -70,22 +69,11 @@ def validate_event(event: Event, path: str) -> list[Problem]:
     # game_size and top_tables_percent are in range (Option bounds, checked on loading)
     if "bands" in options:
         for error in parse_bands(options["bands"])[1]:
-            problems.append(Problem(path, _line_of(path, "bands"), f"option 'bands': {error}"))
+            problems.append(Problem(path, event.config.option_lines.get("bands", 1),
+                                    f"option 'bands': {error}"))
     spares = [p for p in event.players if p.spare]
     for extra in spares[1:]:
         problems.append(Problem(extra.source.path, extra.source.line, f"'{extra.id}' is a "
                                 f"second spare player (the first is '{spares[0].id}'); mark "
                                 "one player spare = yes"))
     return problems
-
-
-def _line_of(path: str, key: str) -> int:
-    """Return the line of event.toml that sets ``key``, or 1 (for messages only)."""
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return 1
-    for number, text in enumerate(lines, start=1):
-        if text.strip().startswith((f"{key} ", f"{key}=")):
-            return number
-    return 1
