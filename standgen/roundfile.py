@@ -54,8 +54,9 @@ from standgen.load.files import (
     parse_int,
     read_spreadsheet,
 )
-from standgen.load.rounds import ABSENT, BYE, columns, result_code
+from standgen.load.rounds import ABSENT, BYE, columns
 from standgen.model import GameKind, Round
+from standgen.results import result_code
 
 BOM = b"\xef\xbb\xbf"
 _LINES = re.compile(r"[^\n]*\n|[^\n]+\Z")

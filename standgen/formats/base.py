@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from standgen.errors import Problem
-from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Seat
+from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Player, Seat
 from standgen.model import Proposal as Proposal  # re-exported: formats return it
 from standgen.pairing.state import PairingInput
 from standgen.records import Record
@@ -40,6 +40,17 @@ class Option:
     # a number's lowest and highest value, checked when event.toml is loaded
     # (standgen.load.values.number_problem; the ranges are in docs/data-contract.md)
     bounds: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True)
+class TiebreakSwap:
+    """A tiebreak chain the tiebreak lab shows for a format: the event's own chain with
+    tiebreak ``old`` replaced by ``new``."""
+
+    label: str
+    doc: str
+    old: str
+    new: str
 
 
 PointsFn = Callable[[Seat, Game, EventConfig], float]
@@ -108,6 +119,24 @@ class Format:
     # seat 1 plays White and seat 2 Black (chess, Go): colours count in pairing, and the
     # club's games table and the round pages show them
     colours: bool = False
+    # the columns ``standgen new`` writes at the head of players.csv (the event-day
+    # columns follow them)
+    player_columns: tuple[str, ...] = ("id", "name", "faction", "club", "country")
+    # a rematch in the last planned round is the rule, not a pairing fault (Old World,
+    # seed 002): ``check`` does not warn of it
+    final_round_rematches: bool = False
+    # ``check`` compares each round with the Dutch engine's pairing (issue #17: the chess
+    # Swiss, unless ``pairing_engine = "standgen"`` or a round robin)
+    dutch_deviation_check: bool = False
+    # the club's rating of the format's games: "fide" (FIDE Elo, chess), "go" (Go ranks
+    # and handicaps) or "" (the faction meta only)
+    ratings: str = ""
+    # the score a player starts the event with (McMahon's initial MMS), for the club's
+    # games table; None: nothing
+    starting_score: Callable[[Player, EventConfig], float] | None = None
+    faction_label: str = "Faction"  # what a player's side is called ("Power": Diplomacy)
+    # other tiebreak chains the tiebreak lab shows for this format
+    lab_swaps: tuple[TiebreakSwap, ...] = ()
     options: tuple[Option, ...] = ()
     finished: FinishedFn | None = None  # extra "event is over" rule (Steamroller clear winner)
     outcome_from_stats: OutcomeFn | None = None  # derive a result left empty (Old World VP)

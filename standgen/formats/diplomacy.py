@@ -32,7 +32,7 @@ from standgen.diplomacy.seeding import (
 from standgen.diplomacy.systems import SYSTEMS
 from standgen.errors import Problem
 from standgen.formats.base import Format, InRoundFinal, Option, Stat
-from standgen.model import Event, EventConfig, Game, GameKind, Proposal, Round, Seat, Source
+from standgen.model import Event, EventConfig, Game, GameKind, Proposal, Round, Seat
 from standgen.pairing.common import players_for_round, rng
 from standgen.pairing.state import PairingInput
 from standgen.tiebreaks import TIEBREAKS
@@ -106,7 +106,7 @@ def seat_round(
                      "met, squared); powers not played before, or played least.")
     if final:
         boards.insert(0, final)
-    source = Source("/".join(("events", *event.path, f"round-{round_number}.csv")))
+    source = event.round_source(round_number)
     games: list[Game] = []
     for number, board in enumerate(boards, start=1):
         powers = assign_powers(board, past.powers, rng(event, round_number, f"powers-{number}"))
@@ -191,6 +191,8 @@ DIPLOMACY = Format(
     id="diplomacy",
     label="Diplomacy",
     help="formats/diplomacy",
+    player_columns=("id", "name", "club", "country"),
+    faction_label="Power",
     points=seat_points,
     event_points=event_points,
     rank_groups=final_groups,
