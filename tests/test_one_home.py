@@ -59,3 +59,43 @@ def test_the_check_finds_a_planted_comparison(tmp_path: Path) -> None:
                                        'TABLE = {"old-world": 1}\n')
     assert {w: sorted(lines) for w, lines in format_name_checks(tmp_path).items()} == {
         "audit.py": ["2: mcmahon", "2: swiss", "3: old-world"]}
+
+
+# the modules that read or write CSV: the loader's reader, the round files' writer, and
+# others for other files (each says which); a round file is read and written only by the
+# first two
+CSV_HOMES = {
+    "load/files.py": "the loader's reader of every CSV file, round files included",
+    "roundfile.py": "the one writer of round files (and their reader, through load/files)",
+    "eventday.py": "players.csv: a column of one player changed (bye, drop)",
+    "venue/desk.py": "players.csv: the names the desk shows",
+    "trf.py": "players.csv of an imported TRF (its round files go through roundfile)",
+    "site/downloads.py": "the site's CSV downloads",
+}
+CSV_CALLS = ("reader", "DictReader", "writer", "DictWriter")
+
+
+def csv_users(package: Path = PACKAGE) -> dict[str, list[int]]:
+    """Return ``module -> lines`` of every ``csv.reader``/``DictReader``/``writer`` call."""
+    found: dict[str, list[int]] = {}
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in CSV_CALLS and isinstance(node.func.value, ast.Name)
+                    and node.func.value.id == "csv"):
+                found.setdefault(path.relative_to(package).as_posix(), []).append(node.lineno)
+    return found
+
+
+def test_round_files_have_one_reader_and_one_writer() -> None:
+    found = csv_users()
+    assert {w: lines for w, lines in found.items() if w not in CSV_HOMES} == {}
+    stale = [w for w in CSV_HOMES if w not in found]
+    assert stale == [], f"no CSV left: remove {stale} from CSV_HOMES"
+
+
+def test_the_csv_check_finds_a_planted_reader(tmp_path: Path) -> None:
+    (tmp_path / "venue").mkdir()
+    (tmp_path / "venue" / "rounds.py").write_text(
+        "import csv\n\ndef rows(text):\n    return list(csv.DictReader(text.splitlines()))\n")
+    assert csv_users(tmp_path) == {"venue/rounds.py": [4]}
