@@ -14,6 +14,8 @@ from typing import Any
 from standgen.errors import Problem
 from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Player, Seat
 from standgen.model import Proposal as Proposal  # re-exported: formats return it
+from standgen.options import Option as Option  # re-exported: formats declare them
+from standgen.options import option_value as option_value  # re-exported
 from standgen.pairing.state import PairingInput
 from standgen.records import Record
 from standgen.tiebreaks.base import TiebreakPolicy
@@ -27,19 +29,6 @@ class Stat:
     label: str
     integer: bool = True
     required: bool = True  # the header must have the columns (values may be empty)
-
-
-@dataclass(frozen=True)
-class Option:
-    """A key of ``[options]`` in event.toml that this format understands."""
-
-    key: str
-    type: type | tuple[type, ...]
-    default: Any
-    doc: str
-    # a number's lowest and highest value, checked when event.toml is loaded
-    # (standgen.load.values.number_problem; the ranges are in docs/data-contract.md)
-    bounds: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -179,16 +168,6 @@ class Format:
     def option(self, config: EventConfig, key: str) -> Any:
         """Return the event's value of option ``key``, or the format's default."""
         return option_value(self.options, config, key)
-
-
-def option_value(options: Sequence[Option], config: EventConfig, key: str) -> Any:
-    """Return the event's value of option ``key``, or its default in ``options``."""
-    if key in config.options:
-        return config.options[key]
-    for option in options:
-        if option.key == key:
-            return option.default
-    raise KeyError(key)
 
 
 def number_problem(value: object, low: float, high: float, integer: bool = False) -> str | None:
