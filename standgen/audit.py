@@ -51,8 +51,6 @@ from standgen.tiebreaks.ratings import (
     unrated_players,
 )
 
-NO_FINAL_REMATCH_CHECK = {"old-world"}  # final round rematches are the rule (seed 002)
-
 
 def audit(event: Event, by_round: Sequence[Standings] = ()) -> list[Problem]:
     """Return warnings for rematches, second byes, byes not given at the bottom, empty
@@ -63,14 +61,14 @@ def audit(event: Event, by_round: Sequence[Standings] = ()) -> list[Problem]:
     met: dict[frozenset[str], int] = {}
     byes: dict[str, int] = {}
     planned = (compute_standings(event).planned_rounds
-               if event.config.format in NO_FINAL_REMATCH_CHECK and event.rounds else 0)
+               if format_of(event).final_round_rematches and event.rounds else 0)
     multi = format_of(event).seats > 2  # a Diplomacy sit-out is no bye: it may recur
     cut = cut_of(event.config)  # a cut's rounds (issue #31) follow the bracket, not these rules
     for rnd in event.rounds:
         if cut is not None and rnd.number > cut.after_round:
             found.extend(_empty_stats(event, rnd.games))
             continue
-        final = rnd.number == planned and event.config.format in NO_FINAL_REMATCH_CHECK
+        final = rnd.number == planned and format_of(event).final_round_rematches
         for game in rnd.games:
             if game.kind is GameKind.PLAYED and len(game.seats) == 2:
                 pair = frozenset(game.players)
@@ -196,7 +194,8 @@ def deviations(event: Event) -> list[Problem]:
     paired in it, as an arbiter enters them before pairing.
     """
     chosen = event.config.options.get(ENGINE_OPTION)
-    if chosen == STANDGEN or event.config.format != "swiss" or format_of(event).round_robin:
+    fmt = format_of(event)
+    if chosen == STANDGEN or not fmt.dutch_deviation_check or fmt.round_robin:
         return []
     found: list[Problem] = []
     for rnd in event.rounds:

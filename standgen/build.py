@@ -121,12 +121,6 @@ def check(events: Path) -> EventsTree:
 
 # the event-day columns (joined, byes, dropped_after) end every scaffold (issue #27)
 DAY_COLUMNS = "joined,byes,dropped_after"
-SCAFFOLD_PLAYERS = {
-    "swiss": "id,name,club,country,rating",
-    "mcmahon": "id,name,club,country,rank,mms_correction",
-    "old-world": "id,name,faction,club,spare",
-    "diplomacy": "id,name,club,country",
-}
 
 
 def new_event(event_dir: Path, format_id: str, name: str | None = None) -> list[Path]:
@@ -150,8 +144,7 @@ def new_event(event_dir: Path, format_id: str, name: str | None = None) -> list[
                        f'format = "{format_id}"\n{_rounds_comment(format_id)}\n'
                        "# seed = 1234\n"
                        f'# tiebreaks = {list(fmt.default_tiebreaks)!r}\n'.replace("'", '"')),
-        "players.csv": SCAFFOLD_PLAYERS.get(format_id, "id,name,faction,club,country")
-                       + f",{DAY_COLUMNS}\n",
+        "players.csv": ",".join(FORMATS[format_id].player_columns) + f",{DAY_COLUMNS}\n",
         # a comment only: nothing reaches the event page until the TO writes something
         "event.md": "<!-- Describe the venue, the schedule and the prizes here, in Markdown; "
                     "it is shown on the event page under its title. -->\n",

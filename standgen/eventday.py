@@ -29,13 +29,11 @@ from standgen.audit import over_before_paired_round
 from standgen.errors import InputError, Problem
 from standgen.load import find_events, load_event
 from standgen.load.files import display, read_text, suggest
-from standgen.model import Event, Game, GameKind, Player, Round, RoundState
+from standgen.model import EVENTS_ROOT, Event, Game, GameKind, Player, Round, RoundState
 from standgen.output import write_atomic
 from standgen.pipeline import pair_round
 from standgen.roundfile import RoundFileRefused, write_round
 from standgen.standings import compute_standings, format_of
-
-EVENTS = "events"  # the events root's usual name (README, data contract section 1)
 
 
 def is_event_folder(folder: Path) -> bool:
@@ -52,7 +50,7 @@ def events_root_of(event_dir: Path) -> Path | None:
     """Return the events root that holds ``event_dir``: the nearest folder above it named
     ``events`` (README, data contract section 1), or None."""
     for above in event_dir.resolve().parents:
-        if above.name == EVENTS:
+        if above.name == EVENTS_ROOT:
             return _as_given(event_dir, above)
     return None
 
@@ -61,7 +59,7 @@ def is_one_event(path: Path) -> bool:
     """Return whether a command given ``path`` works on that one event: an event folder
     that is not itself named ``events`` (an events root holding an event.toml is the
     loader's own problem)."""
-    return path.name != EVENTS and is_event_folder(path)
+    return path.name != EVENTS_ROOT and is_event_folder(path)
 
 
 def _as_given(event_dir: Path, root: Path) -> Path:

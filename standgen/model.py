@@ -47,6 +47,8 @@ class GameKind(StrEnum):
 PUBLISH_LEVELS = ("full", "initials", "pseudonym", "hidden")
 # the levels a site or event may set as the default (a pseudonym is one player's own)
 PUBLISH_DEFAULTS = ("full", "initials", "hidden")
+# the events root's usual name (README, data contract section 1), as messages spell it
+EVENTS_ROOT = "events"
 
 
 @dataclass(frozen=True)
@@ -196,6 +198,8 @@ class EventConfig:
     # the default of players.csv's ``publish`` column (docs/privacy.md): event.toml's
     # ``publish``, else site.toml's, else "full"
     publish: str = "full"
+    # the line of event.toml that sets each key of [options], for messages
+    option_lines: Mapping[str, int] = field(default_factory=_empty, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -213,6 +217,11 @@ class Event:
     @property
     def slug(self) -> str:
         return "/".join(self.path)
+
+    def round_source(self, number: int) -> Source:
+        """Return where round ``number``'s file is, as a proposal names it in messages:
+        ``events/<path>/round-<number>.csv`` (the one place that spells it)."""
+        return Source("/".join((EVENTS_ROOT, *self.path, f"round-{number}.csv")))
 
     @cached_property
     def player_by_id(self) -> Mapping[str, Player]:

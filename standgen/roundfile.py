@@ -43,9 +43,10 @@ from pathlib import Path
 
 from standgen.errors import Problem
 from standgen.formats.base import Format
+from standgen.load.boards import ABSENT as SITTING_ABSENT
 from standgen.load.boards import OPTIONAL as BOARD_OPTIONAL
 from standgen.load.boards import REQUIRED as BOARD_REQUIRED
-from standgen.load.boards import boards_csv
+from standgen.load.boards import SITOUT
 from standgen.load.files import (
     CONTROL,
     delimiter_of,
@@ -54,8 +55,9 @@ from standgen.load.files import (
     parse_int,
     read_spreadsheet,
 )
-from standgen.load.rounds import ABSENT, BYE, columns, result_code
+from standgen.load.rounds import ABSENT, BYE, columns
 from standgen.model import GameKind, Round
+from standgen.results import result_code
 
 BOM = b"\xef\xbb\xbf"
 _LINES = re.compile(r"[^\n]*\n|[^\n]+\Z")
@@ -88,6 +90,35 @@ def round_rows(fmt: Format, rnd: Round) -> tuple[list[str], list[list[str]]]:
                 cells[column] = _number(value)
         rows.append([cells[c] for c in header])
     return header, rows
+
+
+def board_rows(rnd: Round) -> tuple[list[str], list[list[str]]]:
+    """Return the header and rows of a Diplomacy round: one row per seat, sit-outs last
+    (``end_year`` only when a board of the round has one: pairing leaves it out)."""
+    ends = any("end_year" in seat.stats for game in rnd.games for seat in game.seats)
+    header = [*BOARD_REQUIRED, *(BOARD_OPTIONAL if ends else BOARD_OPTIONAL[:1])]
+    rows = []
+    for game in sorted(rnd.games, key=lambda g: g.table):
+        for seat in game.seats:
+            if game.kind is not GameKind.PLAYED:
+                power = SITOUT if game.kind is GameKind.BYE else SITTING_ABSENT
+                rows.append(["", seat.player, power] + [""] * (len(header) - 3))
+                continue
+            centres = seat.stats.get("centres")
+            rows.append([str(game.table), seat.player, seat.power,
+                         "" if centres is None else str(int(centres)), seat.result]
+                        + [_year(seat.stats.get(column))
+                           for column in header[len(BOARD_REQUIRED):]])
+    return header, rows
+
+
+def _year(value: float | None) -> str:
+    return "" if value is None else str(int(value))
+
+
+def boards_csv(rnd: Round) -> str:
+    """Return the CSV text of a Diplomacy round as ``pair`` writes a new file."""
+    return render(*board_rows(rnd), Form())
 
 
 def round_csv(fmt: Format, rnd: Round) -> str:

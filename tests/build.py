@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from standgen.formats import FORMATS
-from standgen.load.rounds import RESULTS, UNPLAYED_RESULTS
 from standgen.model import Event, EventConfig, Game, GameKind, Player, Round, Seat
+from standgen.results import RESULTS, UNPLAYED_RESULTS
 
 Row = tuple[Any, ...]
 

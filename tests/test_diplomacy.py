@@ -468,7 +468,7 @@ def test_end_year_column_loads_and_is_checked(tree: Callable[..., Path]) -> None
                                                     for r in rows)}, base=False)
     (rnd,) = load_tree(root).events[0].rounds
     assert rnd.games[0].seats[5].stats["end_year"] == 1908
-    from standgen.load.boards import boards_csv
+    from standgen.roundfile import boards_csv
     assert boards_csv(rnd).splitlines()[0].endswith(",eliminated_year,end_year")
     bad = [(*row, 1904) for row in good_round()]  # eliminated in 1905, ended 1904
     (root / "dip" / "round-1.csv").write_text(

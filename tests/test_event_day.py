@@ -140,7 +140,7 @@ def test_a_scripted_event_day(event: Path) -> None:
 
 
 def normalised(result: str) -> str:
-    from standgen.load.rounds import normalise_result
+    from standgen.results import normalise_result
 
     return normalise_result(result)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from standgen.lab import lab_chains, lab_page
 from standgen.model import Event
 from standgen.pipeline import report
+from standgen.site.lab import lab_chains, lab_page
 from tests.build import make_event, player
 
 

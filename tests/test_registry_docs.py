@@ -13,7 +13,6 @@ import re
 from pathlib import Path
 
 from standgen.cli import main
-from standgen.diplomacy.options import BOUNDS as DIPLOMACY_BOUNDS
 from standgen.formats import FORMATS
 from standgen.formats.base import EVERY_FORMAT_OPTIONS
 
@@ -47,7 +46,6 @@ def test_every_bounded_option_has_its_range_documented() -> None:
                   for r in rows if "`[options]`" in r[0]
                   for key in re.findall(r"`([a-z_]+)`", r[1].split(":")[0])}
     bounded = {(LABELS[f.id], o.key) for f in FORMATS.values() for o in f.options if o.bounds}
-    bounded |= {(LABELS["diplomacy"], key) for key in DIPLOMACY_BOUNDS}
     bounded |= {(LABELS[""], o.key) for o in EVERY_FORMAT_OPTIONS if o.bounds}
     assert bounded - documented == set()
     assert {label for label, _ in documented} <= set(LABELS.values())

@@ -13,7 +13,7 @@ import pytest
 from standgen import build as lib
 from standgen.errors import InputError
 from standgen.load import load_tree
-from standgen.load.rounds import normalise_result
+from standgen.results import normalise_result
 
 PROJECT = Path(__file__).resolve().parent.parent
 SWISS = Path("2026", "club-swiss")

@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from standgen.errors import Problem
-from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Seat
+from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Player, Seat
 from standgen.model import Proposal as Proposal  # re-exported: formats return it
+from standgen.options import Option as Option  # re-exported: formats declare them
+from standgen.options import option_value as option_value  # re-exported
 from standgen.pairing.state import PairingInput
 from standgen.records import Record
 from standgen.tiebreaks.base import TiebreakPolicy
@@ -30,16 +32,14 @@ class Stat:
 
 
 @dataclass(frozen=True)
-class Option:
-    """A key of ``[options]`` in event.toml that this format understands."""
+class TiebreakSwap:
+    """A tiebreak chain the tiebreak lab shows for a format: the event's own chain with
+    tiebreak ``old`` replaced by ``new``."""
 
-    key: str
-    type: type | tuple[type, ...]
-    default: Any
+    label: str
     doc: str
-    # a number's lowest and highest value, checked when event.toml is loaded
-    # (standgen.load.values.number_problem; the ranges are in docs/data-contract.md)
-    bounds: tuple[float, float] | None = None
+    old: str
+    new: str
 
 
 PointsFn = Callable[[Seat, Game, EventConfig], float]
@@ -105,6 +105,27 @@ class Format:
     stats: tuple[Stat, ...] = ()
     game_columns: tuple[str, ...] = ()  # optional per-game columns (Go ``handicap``, ``komi``)
     seats: int = 2
+    # seat 1 plays White and seat 2 Black (chess, Go): colours count in pairing, and the
+    # club's games table and the round pages show them
+    colours: bool = False
+    # the columns ``standgen new`` writes at the head of players.csv (the event-day
+    # columns follow them)
+    player_columns: tuple[str, ...] = ("id", "name", "faction", "club", "country")
+    # a rematch in the last planned round is the rule, not a pairing fault (Old World,
+    # seed 002): ``check`` does not warn of it
+    final_round_rematches: bool = False
+    # ``check`` compares each round with the Dutch engine's pairing (issue #17: the chess
+    # Swiss, unless ``pairing_engine = "standgen"`` or a round robin)
+    dutch_deviation_check: bool = False
+    # the club's rating of the format's games: "fide" (FIDE Elo, chess), "go" (Go ranks
+    # and handicaps) or "" (the faction meta only)
+    ratings: str = ""
+    # the score a player starts the event with (McMahon's initial MMS), for the club's
+    # games table; None: nothing
+    starting_score: Callable[[Player, EventConfig], float] | None = None
+    faction_label: str = "Faction"  # what a player's side is called ("Power": Diplomacy)
+    # other tiebreak chains the tiebreak lab shows for this format
+    lab_swaps: tuple[TiebreakSwap, ...] = ()
     options: tuple[Option, ...] = ()
     finished: FinishedFn | None = None  # extra "event is over" rule (Steamroller clear winner)
     outcome_from_stats: OutcomeFn | None = None  # derive a result left empty (Old World VP)
@@ -147,16 +168,6 @@ class Format:
     def option(self, config: EventConfig, key: str) -> Any:
         """Return the event's value of option ``key``, or the format's default."""
         return option_value(self.options, config, key)
-
-
-def option_value(options: Sequence[Option], config: EventConfig, key: str) -> Any:
-    """Return the event's value of option ``key``, or its default in ``options``."""
-    if key in config.options:
-        return config.options[key]
-    for option in options:
-        if option.key == key:
-            return option.default
-    raise KeyError(key)
 
 
 def number_problem(value: object, low: float, high: float, integer: bool = False) -> str | None:

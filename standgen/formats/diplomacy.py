@@ -12,9 +12,8 @@ from typing import Any
 
 from standgen.diplomacy.games import SITOUT
 from standgen.diplomacy.options import (
-    BOUNDS,
-    DEFAULTS,
     FINAL_ORDERS,
+    OPTIONS,
     WEIGHT_BOUNDS,
     options_of,
 )
@@ -31,8 +30,8 @@ from standgen.diplomacy.seeding import (
 )
 from standgen.diplomacy.systems import SYSTEMS
 from standgen.errors import Problem
-from standgen.formats.base import Format, InRoundFinal, Option, Stat
-from standgen.model import Event, EventConfig, Game, GameKind, Proposal, Round, Seat, Source
+from standgen.formats.base import Format, InRoundFinal, Stat
+from standgen.model import Event, EventConfig, Game, GameKind, Proposal, Round, Seat
 from standgen.pairing.common import players_for_round, rng
 from standgen.pairing.state import PairingInput
 from standgen.tiebreaks import TIEBREAKS
@@ -106,7 +105,7 @@ def seat_round(
                      "met, squared); powers not played before, or played least.")
     if final:
         boards.insert(0, final)
-    source = Source("/".join(("events", *event.path, f"round-{round_number}.csv")))
+    source = event.round_source(round_number)
     games: list[Game] = []
     for number, board in enumerate(boards, start=1):
         powers = assign_powers(board, past.powers, rng(event, round_number, f"powers-{number}"))
@@ -130,7 +129,7 @@ def validate_event(event: Event, where: str) -> list[Problem]:
     if options["scoring"] not in SYSTEMS:
         bad(f"[options] scoring '{options['scoring']}' is unknown; use one of: "
             + ", ".join(SYSTEMS))
-    # pot, best, sitout_score and final_round are in range (BOUNDS, checked on loading)
+    # pot, best, sitout_score and final_round are in range (Option bounds, checked on loading)
     if options["scoring"] == "mcs" and options["best"]:
         bad("[options] best does not apply to mcs (MCS divides by the rounds played); "
             "remove it")
@@ -191,6 +190,8 @@ DIPLOMACY = Format(
     id="diplomacy",
     label="Diplomacy",
     help="formats/diplomacy",
+    player_columns=("id", "name", "club", "country"),
+    faction_label="Power",
     points=seat_points,
     event_points=event_points,
     rank_groups=final_groups,
@@ -202,33 +203,7 @@ DIPLOMACY = Format(
     default_tiebreaks=tuple(t for t in WANTED_TIEBREAKS if t in TIEBREAKS),
     stats=(Stat("centres", "Supply centres"),),
     seats=7,
-    options=(
-        Option("scoring", str, DEFAULTS["scoring"],
-               "Game scoring system: " + ", ".join(SYSTEMS) + "."),
-        Option("pot", (int, float), DEFAULTS["pot"],
-               "Draw-size and MCS pot: a solo takes it, a draw splits it (seed 001: 420).",
-               bounds=BOUNDS["pot"]),
-        Option("best", int, DEFAULTS["best"],
-               "Count only the best N games (0: every game; not with mcs).",
-               bounds=BOUNDS["best"]),
-        Option("sitout_score", (int, float), DEFAULTS["sitout_score"],
-               "Game score of a sit-out (not mcs).",
-               bounds=BOUNDS["sitout_score"]),
-        Option("final_round", int, DEFAULTS["final_round"],
-               "The round whose board 1 is the final (0: no final).",
-               bounds=BOUNDS["final_round"]),
-        Option("final_weight", (int, float), DEFAULTS["final_weight"],
-               "How many times the final board's game counts (seed 001 doubles it: 2).",
-               bounds=BOUNDS["final_weight"]),
-        Option("final_order", str, DEFAULTS["final_order"],
-               "Finalists ordered by tournament score (total) or by the final board (board)."),
-        Option("weights", list, DEFAULTS["weights"],
-               "Weights of the best, second best ... games (WDC 2019: [1, 0.8, 0.4])."),
-        Option("sit_out", dict, DEFAULTS["sit_out"],
-               "Players the TO sits out, by round: { 2 = [\"ann\"] }."),
-        Option("two_boards", dict, DEFAULTS["two_boards"],
-               "Players who play two boards, by round."),
-    ),
+    options=OPTIONS,
     validate_event=validate_event,
     score_label="Points",
     score_short="Pts",

@@ -16,9 +16,9 @@ from standgen.pairing import dutch_swiss
 from standgen.pairing import swiss as swiss_pairing
 from standgen.pairing.acceleration import ACCELERATIONS
 from standgen.pairing.state import PairingInput
+from standgen.results import SHARE
 from standgen.tiebreaks.fide import EDITIONS, FIDE_POLICY, round_robin_policy
 
-RESULT_POINTS = {Outcome.WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0}
 BYE_POINTS = (0.0, 0.5, 1.0)
 
 
@@ -33,7 +33,7 @@ def points(seat: Seat, game: Game, config: EventConfig) -> float:
         return 0.0
     if game.kind is GameKind.BYE and seat.outcome is Outcome.WIN:
         return float(SWISS.option(config, "bye_points"))
-    return RESULT_POINTS[seat.outcome]
+    return SHARE[seat.outcome]
 
 
 def planned_rounds(players: int, config: EventConfig) -> int:
@@ -134,6 +134,10 @@ SWISS = Format(
     pair=pair,
     policy=FIDE_POLICY,  # C.07 art. 16: unplayed rounds, dummy opponents
     in_round_robin=in_round_robin,  # C.07 art. 15.2; no Buchholz (art. 8)
+    colours=True,  # player_1 White, player_2 Black (C.04)
+    player_columns=("id", "name", "club", "country", "rating"),
+    dutch_deviation_check=True,  # issue #17
+    ratings="fide",
     default_tiebreaks=("sos-cut1", "sos", "sb", "cumulative", "direct", "wins"),
     options=(
         Option("bye_points", float, 1.0,

@@ -9,8 +9,6 @@ who sits the round out has a row with an empty ``board`` and ``power`` = ``SITOU
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
@@ -299,30 +297,3 @@ def _check_players(
                                             "plays one board a round unless [options."
                                             f"two_boards] lists them for round {number}"))
             seen.setdefault(pid, game)
-
-
-def boards_csv(rnd: Round) -> str:
-    """Return the CSV text of a Diplomacy round: one row per seat, sit-outs last."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    # end_year is written only when a board of the round has one (pairing leaves it out)
-    ends = any("end_year" in seat.stats for game in rnd.games for seat in game.seats)
-    columns = REQUIRED + (OPTIONAL if ends else OPTIONAL[:1])
-    writer.writerow(columns)
-    for game in sorted(rnd.games, key=lambda g: g.table):
-        for seat in game.seats:
-            if game.kind is not GameKind.PLAYED:
-                power = SITOUT if game.kind is GameKind.BYE else ABSENT
-                writer.writerow(["", seat.player, power] + [""] * (len(columns) - 3))
-                continue
-            centres = seat.stats.get("centres")
-            values = [
-                str(game.table), seat.player, seat.power,
-                "" if centres is None else str(int(centres)), seat.result,
-            ] + [_year(seat.stats.get(column)) for column in columns[len(REQUIRED):]]
-            writer.writerow(values)
-    return out.getvalue()
-
-
-def _year(value: float | None) -> str:
-    return "" if value is None else str(int(value))

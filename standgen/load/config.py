@@ -143,6 +143,7 @@ def load_event_config(
         tiebreaks=tuple(tiebreaks), scenarios=tuple(scenarios),
         location=data.get("location", ""), organiser=data.get("organiser", ""),
         url=url, options=dict(options), publish=publish,
+        option_lines={key: key_line(text, key) for key in options},
     )
 
 

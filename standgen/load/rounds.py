@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -10,58 +9,9 @@ from standgen.errors import Problem, errors_only
 from standgen.formats.base import Format
 from standgen.load.files import Row, display, parse_int, parse_number, read_csv, suggest
 from standgen.model import EventConfig, Game, GameKind, Outcome, Player, Round, Seat, Source
+from standgen.results import ACCEPTED, RESULTS, UNPLAYED_RESULTS, normalise_result
 
 BYE, ABSENT = "BYE", "ABSENT"
-RESULTS: Mapping[str, tuple[Outcome, Outcome, GameKind]] = {
-    "1-0": (Outcome.WIN, Outcome.LOSS, GameKind.PLAYED),
-    "0-1": (Outcome.LOSS, Outcome.WIN, GameKind.PLAYED),
-    "draw": (Outcome.DRAW, Outcome.DRAW, GameKind.PLAYED),
-    "½-½": (Outcome.DRAW, Outcome.DRAW, GameKind.PLAYED),
-    "0.5-0.5": (Outcome.DRAW, Outcome.DRAW, GameKind.PLAYED),
-    "+-": (Outcome.WIN, Outcome.LOSS, GameKind.FORFEIT),
-    "-+": (Outcome.LOSS, Outcome.WIN, GameKind.FORFEIT),
-    "--": (Outcome.LOSS, Outcome.LOSS, GameKind.FORFEIT),
-}
-UNPLAYED_RESULTS: Mapping[str, Outcome] = {
-    "1-0": Outcome.WIN, "draw": Outcome.DRAW, "½-½": Outcome.DRAW, "0.5-0.5": Outcome.DRAW,
-    "0-1": Outcome.LOSS,
-}
-ACCEPTED = "1-0, 0-1, draw (or ½-½, 0.5-0.5), +-, -+, -- or empty"
-# every dash a keyboard or a spreadsheet's autocorrect types, and the colon of "1:0"
-_DASHES = re.compile("[:\u2010-\u2015\u2212\ufe58\ufe63\uff0d]")
-
-
-def normalise_result(raw: str) -> str:
-    """Return a result cell in its canonical spelling, as TOs and spreadsheets type it.
-
-    Issue #19: spaces are dropped, any dash (hyphen, en dash, em dash, minus sign,
-    full-width) and the colon of ``1:0`` read as ``-``, ``1/2`` and ``½`` (also with a
-    decimal comma) read as ``0.5``, and ``Draw`` in any case as ``draw``. A spelling that
-    is still not a result is returned as it was, for the loader's message.
-    """
-    text = "".join(raw.split())
-    if text.lower() == "draw":
-        return "draw"
-    text = _DASHES.sub("-", text).replace("½", "0.5").replace("1/2", "0.5")
-    text = text.replace("0,5", "0.5")
-    if text in RESULTS or text in UNPLAYED_RESULTS:
-        return text
-    return raw
-
-
-def result_code(outcomes: tuple[Outcome | None, ...], kind: GameKind) -> str:
-    """Return the canonical result string for a two-seat game ('' while unplayed)."""
-    if any(o is None for o in outcomes):
-        return ""
-    if len(outcomes) == 1:
-        return {Outcome.WIN: "1-0", Outcome.DRAW: "draw", Outcome.LOSS: "0-1"}[
-            outcomes[0]]  # type: ignore[index]
-    for code, (a, b, k) in RESULTS.items():
-        if (a, b) == outcomes and k is kind and code not in ("½-½", "0.5-0.5"):
-            return code
-    return ""
-
-
 def columns(fmt: Format) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Return the required and optional columns of the format's round files."""
     required = ["table", "player_1", "player_2", "result"]

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from standgen.model import Event, Game, GameKind, Player, Proposal, Round, Seat, Source
+from standgen.model import Event, Game, GameKind, Player, Proposal, Round, Seat
 from standgen.pairing.core import Pairing
 from standgen.pairing.state import PairingInput
 
@@ -76,7 +76,7 @@ def proposal(
     """Return the proposed round: tables numbered from the top pairing down, the bye last."""
     games: list[Game] = []
     pairs = sorted(pairing.pairs)
-    source = Source("/".join(("events", *event.path, f"round-{round_number}.csv")))
+    source = event.round_source(round_number)
     for table, (i, j) in enumerate(pairs, start=1):
         games.append(Game(round=round_number, table=table,
                           seats=(Seat(order[i].id), Seat(order[j].id)), source=source))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from standgen.model import Event, Game, GameKind, Proposal, Round, Seat, Source
+from standgen.model import Event, Game, GameKind, Proposal, Round, Seat
 from standgen.pairing import acceleration
 from standgen.pairing import swiss as standgen_swiss
 from standgen.pairing.common import forbidden_groups, players_for_round
@@ -102,7 +102,7 @@ def to_round(event: Event, round_number: int, pairing: DutchPairing) -> Round:
     """Return the engine's pairing as a round: tables in its board order, White first,
     the bye last."""
     ids = {n: pid for pid, n in standgen_swiss.start_ranks(event).items()}
-    source = Source("/".join(("events", *event.path, f"round-{round_number}.csv")))
+    source = event.round_source(round_number)
     games = [Game(round=round_number, table=table, seats=(Seat(ids[w]), Seat(ids[b])),
                   source=source)
              for table, (w, b) in enumerate(pairing.pairs, start=1)]

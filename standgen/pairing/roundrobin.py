@@ -8,7 +8,7 @@ and whoever is drawn against the dummy has a bye that round.
 
 from __future__ import annotations
 
-from standgen.model import Event, Game, GameKind, Player, Proposal, Round, Seat, Source
+from standgen.model import Event, Game, GameKind, Player, Proposal, Round, Seat
 from standgen.pairing.common import rng
 from standgen.pairing.state import PairingInput
 
@@ -75,7 +75,7 @@ def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
     """
     players = berger_numbers(event)
     size = len(players) + len(players) % 2
-    source = Source("/".join(("events", *event.path, f"round-{round_number}.csv")))
+    source = event.round_source(round_number)
     notes = [f"Round robin, Berger table for {size} players (FIDE C.05 Annex 1)."]
     if round_number > size - 1:
         notes.append(f"Every player has met every other after {size - 1} rounds: this round "

@@ -2,22 +2,21 @@
 
 Formats never write HTML: they return :mod:`standgen.tables` values and the site
 escapes every cell. A cell's ``href`` is relative to the event folder; here it becomes
-a link relative to the page that shows it. The tiebreak lab page (``standgen.lab``)
-renders the same way, at ``<event>/lab/index.html``, once that module exists.
+a link relative to the page that shows it. The tiebreak lab page (:mod:`standgen.site.lab`)
+renders the same way, at ``<event>/lab/index.html``.
 """
 
 from __future__ import annotations
 
-import importlib
 import posixpath
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from standgen.pipeline import EventReport
 from standgen.site import links
 from standgen.site.contexts import Frame, Link, Site, frame, web_url
 from standgen.site.formats import views_of
+from standgen.site.lab import lab_page
 from standgen.tables import Page, Table
 
 LAB_SLUG = "lab"
@@ -86,24 +85,12 @@ class ExtraPage:
     tables: tuple[TableView, ...]
 
 
-def lab_hook() -> Callable[[EventReport], Page] | None:
-    """Return ``standgen.lab.lab_page`` when that module exists, else None."""
-    try:
-        module: Any = importlib.import_module("standgen.lab")
-    except ImportError:
-        return None
-    hook = getattr(module, "lab_page", None)
-    return hook if callable(hook) else None
-
-
 def extra_pages(report: EventReport) -> list[Page]:
-    """Return the event's extra pages: the format's, then the tiebreak lab when available."""
+    """Return the event's extra pages: the format's, then the tiebreak lab."""
     fmt = report.standings.format
     views = views_of(fmt)
     pages = list(views.pages(report)) if views.pages is not None else []
-    lab = lab_hook()
-    if lab is not None:
-        pages.append(lab(report))
+    pages.append(lab_page(report))
     seen: set[str] = set()
     for extra in pages:
         if (extra.slug in _TAKEN or extra.slug.startswith("round-") or extra.slug in seen

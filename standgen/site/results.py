@@ -4,21 +4,9 @@ from __future__ import annotations
 
 from standgen.formats.base import Format
 from standgen.model import EventConfig, Game, GameKind, Outcome, Player, Seat
+from standgen.results import outcome_word as outcome_word  # re-exported: pages name it
+from standgen.results import result_code
 from standgen.site.numbers import display_number
-
-_PLAYED = {
-    (Outcome.WIN, Outcome.LOSS): "1-0",
-    (Outcome.LOSS, Outcome.WIN): "0-1",
-    (Outcome.DRAW, Outcome.DRAW): "draw",
-}
-_FORFEIT = {
-    (Outcome.WIN, Outcome.LOSS): "+-",
-    (Outcome.LOSS, Outcome.WIN): "-+",
-    (Outcome.LOSS, Outcome.LOSS): "--",
-    (Outcome.DRAW, Outcome.DRAW): "draw",
-}
-_SINGLE = {Outcome.WIN: "1-0", Outcome.DRAW: "draw", Outcome.LOSS: "0-1"}
-_OUTCOME_WORD = {Outcome.WIN: "win", Outcome.DRAW: "draw", Outcome.LOSS: "loss"}
 
 
 def result_of(game: Game) -> str | None:
@@ -31,16 +19,11 @@ def result_of(game: Game) -> str | None:
     if not game.finished:
         return None
     outcomes = tuple(seat.outcome for seat in game.seats)
-    if len(game.seats) == 1:
-        outcome = outcomes[0]
-        assert outcome is not None
-        return _SINGLE[outcome]
-    if len(game.seats) == 2:
-        table = _FORFEIT if game.kind is GameKind.FORFEIT else _PLAYED
-        found = table.get((outcomes[0], outcomes[1]))  # type: ignore[arg-type]
-        if found is not None:
-            return found
-        return "-".join(_OUTCOME_WORD[o] for o in outcomes if o is not None)
+    if len(game.seats) <= 2:
+        # a forfeit both sides drew (no round file writes one) still reads "draw"
+        kind = GameKind.PLAYED if outcomes == (Outcome.DRAW, Outcome.DRAW) else game.kind
+        return result_code(outcomes, kind) or "-".join(
+            outcome_word(o) for o in outcomes if o is not None)
     if Outcome.WIN in outcomes:
         return "solo"
     if Outcome.DRAW in outcomes:
@@ -52,7 +35,7 @@ def seat_result(seat: Seat) -> str | None:
     """Return one seat's result word: the format's own (Diplomacy ``solo``) or win/draw/loss."""
     if seat.outcome is None:
         return None
-    return seat.result or _OUTCOME_WORD[seat.outcome]
+    return seat.result or outcome_word(seat.outcome)
 
 
 def table_result(game: Game, seat: Seat) -> str | None:
@@ -62,11 +45,6 @@ def table_result(game: Game, seat: Seat) -> str | None:
     if word is not None and game.kind is GameKind.FORFEIT:
         return f"{word} (forfeit)"
     return word
-
-
-def outcome_word(outcome: Outcome) -> str:
-    """Return ``win``, ``draw`` or ``loss``."""
-    return _OUTCOME_WORD[outcome]
 
 
 _BYE_SIZE = {0.0: "Zero-point", 0.5: "½", 1.0: "Full-point"}

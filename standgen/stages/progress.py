@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from standgen.model import Event, Game, GameKind, Outcome, Proposal, Round, Seat, Source
+from standgen.model import Event, Game, GameKind, Outcome, Proposal, Round, Seat
 from standgen.stages.bracket import RESET, Bracket, Match, Slot
 
 BYE = ""  # a slot a bye fills (a seed past the cut, or the loser of a walkover)
@@ -120,7 +120,7 @@ def pair_cut_round(event: Event, state: BracketState, round_number: int) -> Prop
     the winners of 1v8 and 4v5, of 2v7 and 3v6; the top seeds get the byes.
     """
     stage_round = round_number - state.after_round
-    source = Source("/".join(("events", *event.path, f"round-{round_number}.csv")))
+    source = event.round_source(round_number)
     games: list[Game] = []
     byes: list[str] = []
     waiting: list[str] = []

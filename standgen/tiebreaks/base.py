@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from standgen.model import EMPTY, Event, Game, GameKind, Outcome, Seat
+from standgen.results import SHARE
 
 if TYPE_CHECKING:  # records imports the formats, which import this registry
     from standgen.records import Entry, Record
@@ -364,7 +365,7 @@ def from_items(
 
 def outcome_share(outcome: Outcome) -> float:
     """Return the share of a game's result a player scored: win 1, draw ½, loss 0."""
-    return {Outcome.WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0}[outcome]
+    return SHARE[outcome]
 
 
 def result_share(policy: TiebreakPolicy, entry: Entry) -> float:

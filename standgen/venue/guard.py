@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from standgen.errors import InputError, Problem
 from standgen.load.files import display
+from standgen.results import FORFEIT_CODES, PLAYED_CODES
 
 if TYPE_CHECKING:
     from standgen.watch import Watch
@@ -37,8 +38,8 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "same-origin",  # "no-referrer" would make browsers send Origin: null
     "X-Content-Type-Options": "nosniff",
 }
-PLAYER_RESULTS = ("1-0", "0-1", "draw")
-DESK_RESULTS = ("1-0", "0-1", "draw", "+-", "-+", "--")
+PLAYER_RESULTS = PLAYED_CODES
+DESK_RESULTS = PLAYED_CODES + FORFEIT_CODES
 
 TableKey = tuple[str, int, int]  # event path, round, table
 

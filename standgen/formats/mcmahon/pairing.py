@@ -31,7 +31,6 @@ from standgen.model import (
     Proposal,
     Round,
     Seat,
-    Source,
 )
 from standgen.pairing import gotha
 from standgen.pairing.common import players_for_round
@@ -212,7 +211,7 @@ def _proposal(event: Event, f: gotha.Field, round_number: int, order: Sequence[g
     """Return the round: White first, handicap and komi, the bye last, a note per table."""
     config = event.config
     handicaps = bool(option(config, "handicap"))
-    source = Source("/".join(("events", *event.path, f"round-{round_number}.csv")))
+    source = event.round_source(round_number)
     games: list[Game] = []
     notes: list[str] = []
     why_table = gotha.explain(f, pairs, {p.id: k for k, p in enumerate(order)})

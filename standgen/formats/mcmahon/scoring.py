@@ -18,6 +18,7 @@ from standgen.formats.base import Option, option_value
 from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Player, Seat
 from standgen.pairing.gotha import option_problems
 from standgen.records import Entry, Record
+from standgen.results import SHARE
 from standgen.tiebreaks.base import Adjustment, Context, TiebreakPolicy
 
 RANK = re.compile(r"([1-9]|[12][0-9]|30)[kK]|[1-9][dDpP]\Z")
@@ -89,14 +90,13 @@ def points(seat: Seat, game: Game, config: EventConfig) -> float:
     bye_points`` and ``absent_points``. A result written on a ``BYE`` / ``ABSENT`` row
     other than the format's default (``1-0`` on a bye, ``draw`` on an absence) overrides it.
     """
-    share = {Outcome.WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0}
     if seat.outcome is None:
         return 0.0
     if game.kind is GameKind.BYE and seat.outcome is BYE_OUTCOME:
         return float(option(config, "bye_points"))
     if game.kind is GameKind.ABSENT and seat.outcome is ABSENT_OUTCOME:
         return float(option(config, "absent_points"))
-    return share[seat.outcome]
+    return SHARE[seat.outcome]
 
 
 def total_mms(record: Record, config: EventConfig) -> float:

@@ -3,9 +3,6 @@ event's options are valid."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from pathlib import Path
-
 from standgen.errors import Problem
 from standgen.formats.oldworld.bands import (
     band_for,
@@ -16,11 +13,7 @@ from standgen.formats.oldworld.bands import (
     vps_of,
 )
 from standgen.model import Event, EventConfig, Game, GameKind, Outcome
-
-_CODES: Mapping[tuple[Outcome | None, Outcome | None], str] = {
-    (Outcome.WIN, Outcome.LOSS): "1-0", (Outcome.LOSS, Outcome.WIN): "0-1",
-    (Outcome.DRAW, Outcome.DRAW): "draw",
-}
+from standgen.results import result_code
 
 
 def validate_game(game: Game, config: EventConfig, path: str) -> list[Problem]:
@@ -39,7 +32,7 @@ def validate_game(game: Game, config: EventConfig, path: str) -> list[Problem]:
     outcomes = (game.seats[0].outcome, game.seats[1].outcome)
     if not all(given):
         if outcomes[0] is not None:
-            return [Problem(path, line, f"result '{_CODES.get(outcomes, '?')}' has no victory "
+            return [Problem(path, line, f"result '{_code(outcomes)}' has no victory "
                             "points; enter vp_1 and vp_2 (the tournament points follow from "
                             "their difference)")]
         return []
@@ -51,11 +44,16 @@ def validate_game(game: Game, config: EventConfig, path: str) -> list[Problem]:
     if expected == outcomes:
         return []
     band = band_for(vps[0] - vps[1], bands)
-    return [Problem(path, line, f"result '{_CODES.get(outcomes, '?')}' disagrees with the "
+    return [Problem(path, line, f"result '{_code(outcomes)}' disagrees with the "
                     f"victory points {vp_text(vps[0])}-{vp_text(vps[1])}: a difference of "
                     f"{vp_text(abs(vps[0] - vps[1]))} is a {band.name} (from {band.start}); "
-                    f"write '{_CODES[expected]}', leave the result empty to derive it, or "
+                    f"write '{_code(expected)}', leave the result empty to derive it, or "
                     "correct vp_1/vp_2")]
+
+
+def _code(outcomes: tuple[Outcome | None, Outcome | None]) -> str:
+    """Return the code of a played game's outcomes, or ``?`` when none says them."""
+    return result_code(outcomes, GameKind.PLAYED) or "?"
 
 
 def validate_event(event: Event, path: str) -> list[Problem]:
@@ -70,22 +68,11 @@ def validate_event(event: Event, path: str) -> list[Problem]:
     # game_size and top_tables_percent are in range (Option bounds, checked on loading)
     if "bands" in options:
         for error in parse_bands(options["bands"])[1]:
-            problems.append(Problem(path, _line_of(path, "bands"), f"option 'bands': {error}"))
+            problems.append(Problem(path, event.config.option_lines.get("bands", 1),
+                                    f"option 'bands': {error}"))
     spares = [p for p in event.players if p.spare]
     for extra in spares[1:]:
         problems.append(Problem(extra.source.path, extra.source.line, f"'{extra.id}' is a "
                                 f"second spare player (the first is '{spares[0].id}'); mark "
                                 "one player spare = yes"))
     return problems
-
-
-def _line_of(path: str, key: str) -> int:
-    """Return the line of event.toml that sets ``key``, or 1 (for messages only)."""
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return 1
-    for number, text in enumerate(lines, start=1):
-        if text.strip().startswith((f"{key} ", f"{key}=")):
-            return number
-    return 1

@@ -7,7 +7,7 @@ rounds and its end (the clear winner).
 from __future__ import annotations
 
 from standgen.errors import Problem
-from standgen.formats.base import Format, InRoundFinal, Stat, standard_points
+from standgen.formats.base import Format, InRoundFinal, Stat, TiebreakSwap, standard_points
 from standgen.formats.steamroller.options import OPTIONS, option
 from standgen.formats.steamroller.pairing import drawn_bye, pair, pile_order
 from standgen.model import Event, EventConfig
@@ -75,6 +75,8 @@ STEAMROLLER = Format(
     validate_event=validate_event,
     score_label="Tournament points",
     score_short="TP",
+    lab_swaps=(TiebreakSwap("SoS-L for SoS", "large-event strength of schedule (\"Life "
+                            "Isn't Fair to Losers\") in place of SoS", "sos", "sos-large"),),
 )
 
 __all__ = ["STEAMROLLER", "drawn_bye", "pair", "pile_order", "planned_rounds", "validate_event"]

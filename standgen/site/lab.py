@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from standgen.model import Event
 from standgen.pipeline import EventReport
 from standgen.site.contexts import shown_names_of
-from standgen.standings import rerank, tiebreak_chain
+from standgen.standings import format_of, rerank, tiebreak_chain
 from standgen.tables import Cell, Page, Table
 from standgen.tiebreaks import TIEBREAKS
 
@@ -35,9 +35,10 @@ def lab_chains(event: Event) -> tuple[Chain, ...]:
     """Return the chains the lab compares: the event's own first, then the alternatives.
 
     SoS first; seed 000's proposal (cumulative score, then cumulative SoS); SODOS first
-    (seed 003's discussion); Buchholz cut-1 first (FIDE C.07 art. 14.1); for a
-    Steamroller event, seed 000's large-event SoS in place of SoS ("Large events often
-    use sos-large instead of sos": a dropped opponent counts 1 TP over the total games).
+    (seed 003's discussion); Buchholz cut-1 first (FIDE C.07 art. 14.1); then the
+    format's own (``Format.lab_swaps``: for Steamroller, seed 000's large-event SoS in
+    place of SoS, "Large events often use sos-large instead of sos": a dropped opponent
+    counts 1 TP over the total games).
     Each alternative keeps the event's other tiebreaks behind its first one.
     """
     default = tiebreak_chain(event)
@@ -51,11 +52,8 @@ def lab_chains(event: Event) -> tuple[Chain, ...]:
               _first("sodos", default)),
         Chain("Cut-1 first", "Buchholz cut-1 first", _first("sos-cut1", default)),
     )
-    if event.config.format == "steamroller":
-        chains += (Chain("SoS-L for SoS",
-                         "large-event strength of schedule (\"Life Isn't Fair to Losers\") "
-                         "in place of SoS",
-                         _instead("sos", "sos-large", default)),)
+    chains += tuple(Chain(swap.label, swap.doc, _instead(swap.old, swap.new, default))
+                    for swap in format_of(event).lab_swaps)
     return chains
 
 
