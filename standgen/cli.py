@@ -25,17 +25,25 @@ if TYPE_CHECKING:
     from standgen import eventday as day
 else:  # start-up imports only what the command uses: `standgen --help` loads no rules
     class _Later:
-        """A module imported when a command first reads one of its names."""
+        """A module imported (by ``load``) when a command first reads one of its names."""
 
-        def __init__(self, name: str) -> None:
-            self._name = name
+        def __init__(self, load: Callable[[], Any]) -> None:
+            self._load = load
 
         def __getattr__(self, attr: str) -> Any:
-            import importlib
+            return getattr(self._load(), attr)
 
-            return getattr(importlib.import_module(self._name), attr)
+    def _lib() -> Any:
+        from standgen import build
 
-    lib, day = _Later("standgen.build"), _Later("standgen.eventday")
+        return build
+
+    def _day() -> Any:
+        from standgen import eventday
+
+        return eventday
+
+    lib, day = _Later(_lib), _Later(_day)
 
 F = TypeVar("F", bound=Callable[..., Any])
 

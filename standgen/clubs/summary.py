@@ -29,6 +29,7 @@ from typing import Any, cast
 from standgen.clubs.fide import SCORE, fide_expected, fide_k
 from standgen.clubs.games import EventGames
 from standgen.clubs.plackett_luce import Rating, places, rate_game, rate_pair
+from standgen.formats import FORMATS
 from standgen.formats.mcmahon.scoring import RANK, rank_value
 
 START: Rating = (25.0, 25.0 / 3.0)  # openskill's PlackettLuce() defaults: mu, sigma
@@ -49,6 +50,17 @@ def rows_of(part: EventGames) -> Sequence[Row]:
     return cast("Sequence[Row]", part.rows)
 
 
+def _ratings(fmt: str) -> str:
+    """Return the club's rating of a format's games (``Format.ratings``: "fide", "go" or
+    "")."""
+    return FORMATS[fmt].ratings if fmt in FORMATS else ""
+
+
+def _boards(fmt: str) -> bool:
+    """Return whether the format's games are boards of more than two seats (Diplomacy)."""
+    return fmt in FORMATS and FORMATS[fmt].seats > 2
+
+
 def ordinal(rating: Rating) -> float:
     """Return mu - 3 sigma as the tidy table's column path computes it."""
     return (rating[0] - 3.0 * rating[1]) + 0.0
@@ -64,7 +76,7 @@ def column_round(value: float, digits: int) -> float:
 def fide_change_of(row: Row, fmt: str) -> float | None:
     """Return the FIDE change of a tidy row (None when it has none), as
     :func:`standgen.clubs.ratings.fide_changes` computes its column."""
-    if fmt != "swiss" or row[KIND] != "played" or row[RATING] is None:
+    if _ratings(fmt) != "fide" or row[KIND] != "played" or row[RATING] is None:
         return None
     theirs = str(row[OPP_RATINGS])
     score = SCORE.get(str(row[OUTCOME]))
@@ -380,7 +392,7 @@ def meta_part(part: EventGames) -> MetaPart:
         points.append(float(row[POINTS]))
     matchups: dict[tuple[str, str], list[float]] = {}
     boards: dict[tuple[str, str], list[float]] = {}
-    if fmt == "diplomacy":
+    if _boards(fmt):
         _board_pairs(played, boards)
     else:
         for row in played:
@@ -398,9 +410,9 @@ def meta_part(part: EventGames) -> MetaPart:
         matchups={k: (int(v[0]), v[1]) for k, v in matchups.items()},
         boards={k: (int(v[0]), v[1]) for k, v in boards.items()})
     firsts = _one_per_game(played)
-    if fmt == "mcmahon":
+    if _ratings(fmt) == "go":
         return _go(part_meta, firsts)
-    if fmt == "swiss":
+    if _ratings(fmt) == "fide":
         return _chess(part_meta, firsts)
     return part_meta
 
@@ -645,7 +657,7 @@ class ClubTables:
     def meta(self, scope: Sequence[str], fmt: str) -> FormatMeta:
         """Return the meta of format ``fmt`` over the scope's events."""
         return format_meta([e.meta for e in self.within(scope) if e.head[4] == fmt],
-                           fmt == "diplomacy")
+                           _boards(fmt))
 
     def fide(self, scope: Sequence[str], fmt: str = "") -> dict[str, tuple[float, float]]:
         """Return each chess player's newest FIDE rating and FIDE change in the scope
