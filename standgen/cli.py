@@ -170,8 +170,11 @@ def main() -> None:
               help="Folder the site is written to (replaced whole).")
 @click.option("--full", is_flag=True,
               help="Render every page, ignoring what the last build of OUTPUT left.")
+@click.option("--now", "at", default=None, metavar="DATETIME", callback=lambda _c, _p, v: _now(v),
+              help="Build as at this ISO date and time (army lists' lists_public); "
+                   "default: SOURCE_DATE_EPOCH, else the clock.")
 @_guarded
-def build(events: Path, output: Path, full: bool) -> None:
+def build(events: Path, output: Path, full: bool, at: str | None) -> None:
     """Validate EVENTS, compute standings and pairings, and render the site."""
     with _BuildProgress() as progress:
         built = lib.build(events, output, progress, full=full)
@@ -179,6 +182,21 @@ def build(events: Path, output: Path, full: bool) -> None:
     how = (f" (incremental: {built.rebuilt} event(s) rendered, {built.written} file(s) "
            "changed)" if built.incremental else "")
     click.echo(f"Built {built.events} event(s) into {output}/{how}")
+
+
+def _now(value: str | None) -> str | None:
+    """Check ``--now`` and fix the build's time to it (:mod:`standgen.clock`: read from
+    the environment, so the build's worker processes see it too)."""
+    from standgen import clock
+
+    if value is None:
+        return None
+    moment = clock.parse_moment(value)
+    if moment is None:
+        raise click.BadParameter(f"'{value}' is not an ISO date and time, such as "
+                                 "2026-04-18T09:00:00+01:00")
+    os.environ[clock.ENV] = moment.isoformat()
+    return value
 
 
 @main.command()

@@ -21,15 +21,26 @@ Every command takes an event folder or the events root (item 2): given the root,
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import datetime as dt
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from standgen.audit import over_before_paired_round
+from standgen.clock import now
 from standgen.errors import InputError, Problem
 from standgen.load import find_events, load_event
 from standgen.load.files import display, read_text, suggest
-from standgen.model import EVENTS_ROOT, Event, Game, GameKind, Player, Round, RoundState
+from standgen.model import (
+    EVENTS_ROOT,
+    LIST_CHECKS,
+    Event,
+    Game,
+    GameKind,
+    Player,
+    Round,
+    RoundState,
+)
 from standgen.output import write_atomic
 from standgen.pipeline import pair_round
 from standgen.roundfile import RoundFileRefused, write_round
@@ -236,6 +247,41 @@ def status(event_dir: Path, events_root: Path | None = None) -> list[str]:
             return lines
     event_dir = event_folder(event_dir, "status")
     event, warnings = load(event_dir, events_root)
+    return _round_status(event_dir, event, warnings) + lists_status(event, now())
+
+
+def lists_status(event: Event, at: dt.datetime) -> list[str]:
+    """Return the TO's line on the event's army lists: how many are in, their check
+    states (players.csv ``list_check``) and when they are public; none for an event
+    without lists."""
+    from standgen.armylists import lists_shown, moment
+
+    checks = {p.id: p.list_check for p in event.players if p.list_check}
+    when = event.config.lists_public
+    if not event.lists and not checks and not when:
+        return []
+    counts = {state: sorted(pid for pid, s in checks.items() if s == state)
+              for state in LIST_CHECKS}
+    parts = [f"{len(event.lists)} of {len(event.players)} in lists/"]
+    parts += [f"{len(ids)} {state}" + (f" ({', '.join(ids)})" if state == "needs-fix" else "")
+              for state, ids in counts.items() if ids]
+    missing = sorted(p.id for p in event.players if p.id not in event.lists and not p.spare)
+    if missing and len(missing) <= 10:
+        parts.append("none from " + ", ".join(missing))
+    if lists_shown(event, at):
+        public = "public now"
+    elif when == "never":
+        public = "never public (lists_public = \"never\")"
+    elif when == "round-1":
+        public = "public once round 1 is paired"
+    else:
+        at_time = moment(when, event.config.date)
+        public = f"public from {at_time.isoformat() if at_time else when}"
+    return [f"army lists: {'; '.join(parts)}; {public}"]
+
+
+def _round_status(event_dir: Path, event: Event, warnings: Sequence[Problem]) -> list[str]:
+    """Return :func:`status`'s lines on one event's current round."""
     name = event.config.name
     standings = compute_standings(event)
     if not event.rounds:

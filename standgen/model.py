@@ -83,6 +83,8 @@ class Player:
     # "pseudonym" or "hidden"; "" takes the event's (or the site's) default
     publish: str = ""
     pseudonym: str = ""  # the name shown when ``publish`` is "pseudonym"
+    # the TO's check of the army list: "", "submitted", "checked" or "needs-fix"
+    list_check: str = ""
 
     def active_in(self, round_number: int) -> bool:
         """Return whether the player is in the event for ``round_number``: joined by
@@ -200,6 +202,13 @@ class EventConfig:
     publish: str = "full"
     # the line of event.toml that sets each key of [options], for messages
     option_lines: Mapping[str, int] = field(default_factory=_empty, compare=False, repr=False)
+    # when army lists (lists/<id>.md) appear on the site: "" (as soon as the file is
+    # there), "event-start", "round-1", "never", or an ISO date and time with its offset
+    lists_public: str = ""
+
+
+# players.csv ``list_check``: the TO's check of a player's army list
+LIST_CHECKS = ("submitted", "checked", "needs-fix")
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from standgen import perf, privacy
+from standgen import armylists, clock, perf, privacy
 from standgen.diplomacy.games import ABSENT as ABSENT_RESULT
-from standgen.model import Event, EventsTree, Outcome, Proposal, Round, Seat
+from standgen.model import EMPTY, Event, EventsTree, Outcome, Proposal, Round, Seat
 from standgen.pairing.common import with_requested_byes
 from standgen.stages.progress import pair_cut_round
 from standgen.standings import (
@@ -78,16 +78,31 @@ def pair_round(event: Event, standings: Standings, number: int) -> Proposal:
 
 def report(event: Event) -> EventReport:
     """Return everything the site shows for one event; with its published form as
-    :attr:`EventReport.public` when a player is not published in full."""
+    :attr:`EventReport.public` when a player is not published in full (docs/privacy.md)
+    or the army lists are not public yet (``lists_public``, at :func:`clock.now`)."""
     made = _report(event)
+    lists = armylists.lists_shown(event, clock.now())
     found = privacy.masks(event)
     if found is None:
-        return made
+        if lists:
+            return made
+        held = _without_lists(event)
+        return replace(made, public_report=EventReport(
+            held, _shown(made.standings, held), tuple(_shown(s, held) for s in made.by_round),
+            made.proposal))
     computing, shown = privacy.masked_events(event, found)
+    if not lists:
+        computing, shown = _without_lists(computing), _without_lists(shown)
     inner = _report(computing, privacy.masked_proposal(made.proposal, event, found))
     public = EventReport(shown, _shown(inner.standings, shown),
                          tuple(_shown(s, shown) for s in inner.by_round), inner.proposal)
     return replace(made, public_report=public)
+
+
+def _without_lists(event: Event) -> Event:
+    """Return the event without its army lists and list-check states (not public yet)."""
+    return replace(event, lists=EMPTY,
+                   players=tuple(replace(p, list_check="") for p in event.players))
 
 
 def _shown(standings: Standings, shown: Event) -> Standings:

@@ -88,7 +88,8 @@ def _player(player: Player, found: Masks, keep: bool) -> Player:
         return player
     return replace(player, id=found.ids[player.id], name=found.names[player.id], club="",
                    country="", rating=player.rating if keep else None,
-                   rank=player.rank if keep else "", pseudonym="", source=replace(player.source))
+                   rank=player.rank if keep else "", pseudonym="",
+                   list_check="" if player.id in found.hidden else player.list_check)
 
 
 def _game(game: Game, found: Masks) -> Game:

@@ -53,6 +53,8 @@ FLOORS: Mapping[str, str] = {
     "standgen.trf": "pipeline",
     "standgen.egd": "pipeline",
     "standgen.privacy": "pipeline",
+    "standgen.clock": "pipeline",
+    "standgen.armylists": "pipeline",
     "standgen.site": "site",
     "standgen.clubs": "site",
     "standgen.build": "build",

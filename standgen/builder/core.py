@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from standgen import perf
+from standgen.armylists import moments_key
 from standgen.builder.full import full_build
 from standgen.builder.incremental import incremental_build
 from standgen.builder.record import Built, Progress
@@ -25,6 +26,7 @@ from standgen.buildstate import (
     state_file,
     tree_hash,
 )
+from standgen.clock import now
 from standgen.errors import InputError
 from standgen.load import Found, find_events
 from standgen.load.files import display
@@ -129,6 +131,8 @@ def _global_key(found: Found, events: Path, docs: Path, templates: Path) -> str:
     # absolute path): a build spelling it differently starts afresh
     digest.update(repr((display(events), found.seasons, found.site)).encode())
     digest.update(os.environ.get("SOURCE_DATE_EPOCH", "").encode())
+    # army lists shown from a set time (issue #32): every moment passed renders anew
+    digest.update(moments_key((folder for folder, _ in found.folders), now()).encode())
     return digest.hexdigest()
 
 

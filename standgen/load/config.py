@@ -24,7 +24,7 @@ from standgen.stages.cut import CUT_OPTION, cut_problems
 from standgen.tiebreaks import TIEBREAKS
 
 EVENT_KEYS = ("name", "date", "format", "rounds", "seed", "tiebreaks", "scenarios",
-              "location", "organiser", "url", "options", "publish")
+              "location", "organiser", "url", "options", "publish", "lists_public")
 SEASON_KEYS = ("name", "description", "points")
 # [options] every two-player format understands, validated alongside the format's own
 COMMON_OPTIONS = (PAIRING_OPTION, CUT_OPTION)
@@ -125,6 +125,7 @@ def load_event_config(
     publish = data.get("publish", "")
     if publish and publish not in PUBLISH_DEFAULTS:
         bad("publish", publish_problem("publish", publish))
+    lists_public = _lists_public(data.get("lists_public", ""), bad)
     options = data.get("options", {})
     if not isinstance(options, dict):
         bad("options", "'options' must be a table: [options] on its own line")
@@ -144,7 +145,27 @@ def load_event_config(
         location=data.get("location", ""), organiser=data.get("organiser", ""),
         url=url, options=dict(options), publish=publish,
         option_lines={key: key_line(text, key) for key in options},
+        lists_public=lists_public,
     )
+
+
+LISTS_PUBLIC_WORDS = ("event-start", "round-1", "never")
+
+
+def _lists_public(value: object, bad: Callable[[str, str], None]) -> str:
+    """Return ``lists_public`` as the model keeps it: a word, or an ISO date and time with
+    its offset (UTC when none is given); "" when unset or wrong (after recording it)."""
+    from standgen.clock import parse_moment
+
+    if value == "" or value in LISTS_PUBLIC_WORDS:
+        return str(value)
+    moment = (parse_moment(value) if isinstance(value, str)
+              else parse_moment(value.isoformat()) if isinstance(value, dt.datetime) else None)
+    if moment is None:
+        bad("lists_public", "'lists_public' must be \"event-start\", \"round-1\", \"never\" "
+            "or a date and time such as 2026-04-18T09:00:00+01:00")
+        return ""
+    return moment.isoformat()
 
 
 def publish_problem(key: str, value: object) -> str:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from standgen.errors import Problem, errors_only
 from standgen.load.files import SLUG, Row, display, parse_int, parse_number, read_csv
-from standgen.model import PUBLISH_LEVELS, Player, Source
+from standgen.model import LIST_CHECKS, PUBLISH_LEVELS, Player, Source
 
 COLUMNS = ("id", "name", "faction", "club", "country", "rank", "mms_correction", "rating",
-           "dropped_after", "spare", "joined", "byes", "publish", "pseudonym")
+           "dropped_after", "spare", "joined", "byes", "publish", "pseudonym", "list_check")
 RANK = re.compile(r"([1-9]|[12][0-9]|30)k|[1-9]d|[1-9]p\Z")
 RESERVED = {"bye", "absent"}
 # a '?' next to a letter: what a spreadsheet writes for a letter its encoding lacks
@@ -55,6 +55,10 @@ def load_players(path: Path, problems: list[Problem]) -> tuple[Player, ...] | No
             bad(f"spare '{row.get('spare')}' must be 'yes' or empty")
         publish, pseudonym = row.get("publish").lower(), row.get("pseudonym")
         _check_publish(publish, pseudonym, bad)
+        list_check = row.get("list_check").lower()
+        if list_check and list_check not in LIST_CHECKS:
+            bad(f"list_check '{row.get('list_check')}' must be one of "
+                + ", ".join(LIST_CHECKS) + ", or empty (no list yet)")
         players.append(Player(
             id=pid, name=row.get("name"), faction=row.get("faction"), club=row.get("club"),
             country=row.get("country"), rank=rank.lower(),
@@ -64,7 +68,7 @@ def load_players(path: Path, problems: list[Problem]) -> tuple[Player, ...] | No
             spare=spare == "yes", source=Source(where, row.line),
             joined=int(joined) if joined and parse_int(joined) else 0,
             byes=tuple(sorted({int(b) for b in byes if parse_int(b)})),
-            publish=publish, pseudonym=pseudonym,
+            publish=publish, pseudonym=pseudonym, list_check=list_check,
         ))
     if not rows and not errors_only(problems[start:]):
         problems.append(Problem(where, 1, "no players; add one row per player under the header"))

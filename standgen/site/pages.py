@@ -131,7 +131,7 @@ def _extras(inputs: EventInputs) -> Iterator[Output]:
 def _rounds(inputs: EventInputs) -> Iterator[Output]:
     for rnd, proposed in inputs.rounds:
         yield (links.round_page(inputs.report.event, rnd.number),
-               round_page(inputs.site, inputs.report, rnd, proposed))
+               round_page(inputs.site, inputs.report, rnd, proposed, inputs.renderer.untrusted))
 
 
 def _slips(inputs: EventInputs) -> Iterator[Output]:

@@ -30,6 +30,11 @@ from standgen.site.results import alone_label, outcome_word, points_words
 from standgen.standings import Standing
 from standgen.tiebreaks.base import Part, Value
 
+# players.csv list_check as a player page says it (shown once lists are public)
+LIST_CHECK_LABELS = {"submitted": "List submitted; not checked yet",
+                     "checked": "List checked by the organiser",
+                     "needs-fix": "The organiser asked for a change to this list"}
+
 
 @dataclass(frozen=True)
 class PlayerGame:
@@ -97,6 +102,8 @@ class PlayerPage:
     chart: Markup  # the running score after each complete round, as SVG
     tables: tuple[TableView, ...]  # the format's player_tables
     history: str  # the player's page across every event
+    list_check: str = ""  # players.csv list_check, once lists are public
+    list_check_label: str = ""
 
 
 @dataclass(frozen=True)
@@ -293,6 +300,8 @@ def player_page(
         games=tuple(games),
         breakdowns=breakdowns,
         army_list=renderer.untrusted(event.lists.get(player.id, "")),
+        list_check=player.list_check,
+        list_check_label=LIST_CHECK_LABELS.get(player.list_check, ""),
         chart=score_chart(
             chart_scores,
             index.scores[1],

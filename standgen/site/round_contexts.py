@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
@@ -52,6 +52,15 @@ class TableRow:
 
 
 @dataclass(frozen=True)
+class TableLists:
+    """The army lists of one table's players (round pages, once lists are public)."""
+
+    label: str  # "Table 3", "Board 2"
+    players: tuple[Link, ...]
+    lists: tuple[Markup, ...]  # sanitised HTML, one per player with a list
+
+
+@dataclass(frozen=True)
 class RoundPage:
     """Everything a round page shows."""
 
@@ -84,6 +93,7 @@ class RoundPage:
     slips: str = ""  # the round's result slips page
     note: str = ""  # the format's note on how this round was paired (plain text)
     started: bool = True  # a result is entered (a paired round is "in-progress" in JSON)
+    army_lists: tuple[TableLists, ...] = ()  # with ``lists_public`` set, once public
 
 
 @dataclass(frozen=True)
@@ -228,8 +238,10 @@ def table_row(
     )
 
 
-def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> RoundPage:
+def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool,
+               untrusted: Callable[[str], Markup] | None = None) -> RoundPage:
     """Return the context of a round's page (a round file's, or the proposed round's).
+    ``untrusted`` renders army lists (a TO's or player's Markdown) for the tables.
 
     Games of more than two seats (Diplomacy boards) are laid out as boards: the board
     number, then one row per seat (player, power, stats, result).
@@ -298,6 +310,7 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> R
         sitting_out=sitting_out,
         by_name=by_name(rows, sitting_out, multi_seat),
         slips=page.href(slips_path(event, rnd.number)),
+        army_lists=table_lists(page, event, rnd, untrusted, multi_seat),
     )
 
 
@@ -400,3 +413,25 @@ def slips_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> S
         else Markup(""),
         round_url=round_url,
     )
+
+
+def table_lists(page: Frame, event: Event, rnd: Round,
+                untrusted: Callable[[str], Markup] | None, boards: bool
+                ) -> tuple[TableLists, ...]:
+    """Return each table's army lists, for an event that sets ``lists_public`` (an event
+    without it shows lists on player pages only, as before); the published event holds
+    its lists only once they are public (standgen.armylists)."""
+    if untrusted is None or not event.config.lists_public or not event.lists:
+        return ()
+    names = shown_names_of(event)
+    found = []
+    for game in sorted(rnd.games, key=lambda g: g.table):
+        listed = [p for p in game.players if event.lists.get(p, "").strip()]
+        if not listed or game.kind in (GameKind.BYE, GameKind.ABSENT):
+            continue
+        found.append(TableLists(
+            f"{'Board' if boards else 'Table'} {game.table}",
+            tuple(Link(names.get(p, p), page.href(links.player_page(event, p)) + "#army-list")
+                  for p in listed),
+            tuple(untrusted(event.lists[p]) for p in listed)))
+    return tuple(found)
