@@ -210,6 +210,14 @@ def case_build(events_arg: str, repeat: int, how: str = "full") -> dict[str, flo
         return {"time": min(times), "pages": pages, "files": files}
     if events_arg == "demo" or how == "unchanged":
         _standgen(events, output)  # caches as a TO's machine has them after one build
+    if events_arg == "demo":  # issue #33: CPU s of the whole process, median of 5 or more
+        import statistics
+
+        times = [_cpu_of(lambda: _standgen(events, output, full=how == "full"))
+                 for _ in range(max(runs, 5))]
+        files, pages = _count_files(output)
+        return {"time": statistics.median(times), "pages": pages, "files": files,
+                "runs": len(times), "slowest": max(times)}
     best = min(_standgen(events, output, full=how == "full") for _ in range(runs))
     files, pages = _count_files(output)
     return {"time": best, "pages": pages, "files": files}
@@ -639,7 +647,9 @@ def main(argv: list[str] | None = None) -> int:
                      f"{result['slowest']:.2f}; CPU {result['cpu']:.2f} s)")
         elif "runs" in result:
             extra = (f" (CPU s, median of {int(result['runs'])}; slowest "
-                     f"{result['slowest']:.2f}; full build {result['full_build']:.1f})")
+                     f"{result['slowest']:.2f}"
+                     + (f"; full build {result['full_build']:.1f})" if "full_build" in result
+                        else ")"))
         print(f"{spec.label:<36} {spec.size:<22} {result['time']:>9.3f} {rate:>9} "
               f"{per_page:>8} {peak:>9.0f}  {mark}{extra}", flush=True)
     print(f"{failed} budget(s) missed" if failed else "every budget met")
