@@ -85,6 +85,7 @@ class Player:
     pseudonym: str = ""  # the name shown when ``publish`` is "pseudonym"
     # the TO's check of the army list: "", "submitted", "checked" or "needs-fix"
     list_check: str = ""
+    team: str = ""  # the id of the player's team in this event (docs/teams.md), or ""
 
     def active_in(self, round_number: int) -> bool:
         """Return whether the player is in the event for ``round_number``: joined by
@@ -183,6 +184,32 @@ class Round:
 
 
 @dataclass(frozen=True)
+class Team:
+    """One team of an event: ``teams.csv``'s row, or a ``team`` cell of players.csv when
+    the event has no teams.csv (docs/teams.md)."""
+
+    id: str
+    name: str
+    country: str = ""
+    captain: str = ""  # a player id, or ""
+    source: Source = Source("")
+
+
+# [teams] apart: the rounds in which team-mates are kept apart (docs/teams.md)
+TEAMS_APART = ("round-1", "always", "no")
+
+
+@dataclass(frozen=True)
+class TeamRules:
+    """``[teams]`` of event.toml, validated: how team-mates are paired and what a team's
+    score is (docs/teams.md)."""
+
+    apart: str = "round-1"  # one of TEAMS_APART
+    counted: int | None = None  # the best N members' scores make the team's; None: all
+    size: int | None = None  # the players a team should have; a warning names any other
+
+
+@dataclass(frozen=True)
 class EventConfig:
     """``event.toml``, validated."""
 
@@ -205,6 +232,7 @@ class EventConfig:
     # when army lists (lists/<id>.md) appear on the site: "" (as soon as the file is
     # there), "event-start", "round-1", "never", or an ISO date and time with its offset
     lists_public: str = ""
+    teams: TeamRules = TeamRules()
 
 
 # players.csv ``list_check``: the TO's check of a player's army list
@@ -222,6 +250,7 @@ class Event:
     description: str = ""  # event.md, untrusted Markdown
     lists: Mapping[str, str] = field(default_factory=_empty)  # player id -> Markdown list
     source: Source = Source("")
+    teams: tuple[Team, ...] = ()  # the event's teams, in teams.csv (or first-seen) order
 
     @property
     def slug(self) -> str:

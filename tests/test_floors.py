@@ -44,6 +44,7 @@ FLOORS: Mapping[str, str] = {
     "standgen.formats": "rules",
     "standgen.diplomacy": "rules",
     "standgen.stages": "rules",
+    "standgen.teams": "rules",
     "standgen.standings": "rules",
     "standgen.perf": "pipeline",
     "standgen.pipeline": "pipeline",

@@ -20,6 +20,7 @@ from standgen.site.hook_contexts import TableView, download_links, table_views
 from standgen.site.jsonout import round_status
 from standgen.site.markdown import MarkdownRenderer
 from standgen.site.numbers import display_number
+from standgen.site.team_contexts import TeamRow, team_rows
 from standgen.standings import Standings
 from standgen.tiebreaks import TIEBREAKS
 
@@ -110,6 +111,8 @@ class EventPage:
     stage: Link | None = None  # the bracket page (issue #31): the winner's name once decided
     now: RoundLink | None = None  # the round being played (or proposed) while not finished
     podium: tuple[StandingRow, ...] = ()  # a finished event's first three
+    teams: tuple[TeamRow, ...] = ()  # the team standings (docs/teams.md), if any teams
+    teams_counted: int | None = None  # [teams] counted: the best N members make a team's
 
 
 def follow_data(page: Frame, report: EventReport) -> dict[str, object] | None:
@@ -292,6 +295,8 @@ def event_page(
         now=rounds[-1] if rounds and not standings.finished else None,
         podium=tuple(row for row in rows if row.rank <= 3)[:3] if standings.finished else (),
         follow=follow_data(page, report),
+        teams=team_rows(standings, page, shown_names_of(event)),
+        teams_counted=config.teams.counted,
     )
 
 

@@ -9,6 +9,8 @@ from standgen.model import Event, GameKind, Round
 from standgen.site.numbers import json_number
 from standgen.site.results import result_of, seat_result
 from standgen.standings import Standings
+from standgen.teams import team_standings
+from standgen.teams.standings import TEAM_TIEBREAKS
 
 PROPOSED = "proposed"
 IN_PROGRESS = "in-progress"
@@ -95,8 +97,9 @@ def _write(value: Any, newline: str, out: list[str]) -> None:
 
 
 def standings_document(event: Event, standings: Standings) -> dict[str, Any]:
-    """Return the ``standings.json`` document of an event (contract section 3)."""
-    return {
+    """Return the ``standings.json`` document of an event (contract section 3); an event
+    with teams also has ``"teams"`` (docs/teams.md)."""
+    document = {
         "event": event.config.name,
         "format": event.config.format,
         "rounds_played": standings.rounds_complete,
@@ -113,6 +116,28 @@ def standings_document(event: Event, standings: Standings) -> dict[str, Any]:
             for row in standings.rows
         ],
     }
+    if event.teams:
+        document["teams"] = teams_document(standings)
+    return document
+
+
+def teams_document(standings: Standings) -> list[dict[str, Any]]:
+    """Return standings.json's ``"teams"``: a list in the shape of ``"standings"`` (rank,
+    id, name, score, tiebreaks by id) with each team's ``members`` (player ids, best
+    placed first) and which of them are ``counted``."""
+    return [
+        {
+            "rank": team.rank,
+            "id": team.team.id,
+            "name": team.team.name,
+            "score": json_number(team.score),
+            "tiebreaks": dict(zip(TEAM_TIEBREAKS, (json_number(team.all), team.best),
+                                  strict=True)),
+            "members": [row.player.id for row in team.members],
+            "counted": [row.player.id for row in team.counted],
+        }
+        for team in team_standings(standings)
+    ]
 
 
 def round_status(rnd: Round, proposed: bool) -> str:
