@@ -416,18 +416,32 @@ def edit_player(event_dir: Path, player_id: str, column: str,
     write the file back atomically; return its path. The file keeps its rows, columns,
     separator and line ends; it is written as UTF-8. Raises InputError when the player
     or the file is not there."""
+    from standgen.load.players import COLUMNS
+
+    path = event_dir / "players.csv"
+    ids = edit_cells(path, ("id", "name"), COLUMNS, "id", player_id, column, change)
+    if ids is not None:
+        raise InputError([Problem(display(path), 1, f"no player '{player_id}' in players.csv"
+                                  + suggest(player_id, ids))])
+    return path
+
+
+def edit_cells(path: Path, required: tuple[str, ...], columns: tuple[str, ...], key: str,
+               value: str, column: str, change: Callable[[str], str]) -> list[str] | None:
+    """Set ``column`` of every row of a CSV file (players.csv, teams.csv) whose ``key``
+    cell is ``value``, and write the file back atomically as :func:`edit_player` does.
+    Return None when a row changed, else the ``key`` cells there are (for a near miss).
+    Raises InputError when the file is missing or unreadable."""
     import csv
     import io
 
     from standgen.load.files import read_csv
-    from standgen.load.players import COLUMNS
 
-    path = event_dir / "players.csv"
     problems: list[Problem] = []
-    table = read_csv(path, ("id", "name"), COLUMNS, problems) if path.is_file() else None
+    table = read_csv(path, required, columns, problems) if path.is_file() else None
     text = read_text(path, problems, spreadsheet=True) if path.is_file() else None
     if table is None or text is None:
-        raise InputError(problems or [Problem(display(path), 1, "players.csv is missing")])
+        raise InputError(problems or [Problem(display(path), 1, f"{path.name} is missing")])
     crlf = "\r\n" in text
     delimiter = next((d for d in (",", ";", "\t") if d in text.split("\n", 1)[0]), ",")
     rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
@@ -435,19 +449,17 @@ def edit_player(event_dir: Path, player_id: str, column: str,
     if column not in header:
         header.append(column)
         rows = [rows[0] + [column]] + [row + [""] for row in rows[1:] if row]
-    at, key = header.index(column), header.index("id")
-    hits = [row for row in rows[1:] if len(row) > key and row[key].strip() == player_id]
+    at, where = header.index(column), header.index(key)
+    hits = [row for row in rows[1:] if len(row) > where and row[where].strip() == value]
     if not hits:
-        ids = [row[key].strip() for row in rows[1:] if len(row) > key]
-        raise InputError([Problem(display(path), 1, f"no player '{player_id}' in players.csv"
-                                  + suggest(player_id, ids))])
+        return [row[where].strip() for row in rows[1:] if len(row) > where]
     for row in hits:
         row[at] = change(row[at].strip())
     out = io.StringIO()
     csv.writer(out, delimiter=delimiter, lineterminator="\r\n" if crlf else "\n"
                ).writerows(rows)
     write_atomic(path, out.getvalue())
-    return path
+    return None
 
 
 def _seat_of(rnd: Round, player_id: str) -> Game | None:

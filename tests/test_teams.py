@@ -320,3 +320,18 @@ def test_the_event_page_shows_the_teams_escaped(tmp_path: Path) -> None:
     assert 'id="teams"' in page and "<script>alert(1)" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt; Łódź" in page
     assert "Équipe d&#39;Été" in page
+
+
+def test_forget_replaces_a_captain_in_teams_csv(tmp_path: Path) -> None:
+    """``standgen forget`` of a team's captain changes teams.csv too, so the archive
+    still loads (the captain cell names a player id)."""
+    people = field(random.Random(18), 4)
+    folder = make_event(tmp_path / "events", "swiss", people, ["a", "a", "b", "b"])
+    write_csv(folder / "teams.csv", ["id", "name", "captain"],
+              [["a", "Drużyna Łódź", people[0].id], ["b", "Équipe", people[2].id]])
+    code, out = cli("forget", people[0].id, "--events", str(tmp_path / "events"))
+    assert code == 0, out
+    assert "teams.csv" in out
+    assert people[0].id not in (folder / "teams.csv").read_text(encoding="utf-8")
+    code, out = cli("check", str(tmp_path / "events"))
+    assert code == 0, out
