@@ -275,7 +275,8 @@ def north_and_south(tmp_path: Path, counted: int, seed: int,
     code, out = cli("build", str(tmp_path / "events"), "-o", str(tmp_path / "site"))
     assert code == 0, out
     document = json.loads((tmp_path / "site/2026/team-cup/standings.json").read_text())
-    assert all(set(t) == {"rank", "id", "name", "score", "tiebreaks", "members", "counted"}
+    assert all(set(t) == {"rank", "id", "name", "score", "tiebreaks", "members", "counted",
+                                "unlisted"}
                for t in document["teams"])
     return p, {t["id"]: t for t in document["teams"]}
 
@@ -335,3 +336,31 @@ def test_forget_replaces_a_captain_in_teams_csv(tmp_path: Path) -> None:
     assert people[0].id not in (folder / "teams.csv").read_text(encoding="utf-8")
     code, out = cli("check", str(tmp_path / "events"))
     assert code == 0, out
+
+
+def test_a_member_not_published_in_full_counts_but_is_not_named(tmp_path: Path) -> None:
+    """Privacy (docs/privacy.md): like the club, a team names only players published in
+    full; a hidden member's score still counts for the team."""
+    people = field(random.Random(19), 4, same_name=False)
+    folder = make_event(tmp_path / "events", "swiss", people, ["North", "North", "South",
+                                                               "South"])
+    rows = read_rows(folder / "players.csv")
+    header = [*rows[0], "publish"]
+    write_csv(folder / "players.csv", header,
+              [[*r.values(), "hidden" if k == 0 else ""] for k, r in enumerate(rows)])
+    p = [person.id for person in people]
+    write_csv(folder / "round-1.csv", ["table", "player_1", "player_2", "result"],
+              [["1", p[0], p[2], "1-0"], ["2", p[3], p[1], "1-0"]])
+    assert cli("build", str(tmp_path / "events"), "-o", str(tmp_path / "site"))[0] == 0
+    document = json.loads((tmp_path / "site/2026/team-cup/standings.json").read_text())
+    north = {t["id"]: t for t in document["teams"]}["north"]
+    assert north["score"] == 1 and north["unlisted"] == 1 and north["members"] == [p[1]]
+    page = (tmp_path / "site/2026/team-cup/index.html").read_text()
+    teams_html = page[page.index('id="teams"'):page.index('id="rounds"')]
+    assert "1 more not named" in teams_html and "Player 1" not in teams_html
+    assert people[0].name not in page
+    site = tmp_path / "site/2026/team-cup"
+    shown = (site / f"players/{p[1]}/index.html")
+    assert ">North</a></dd>" in shown.read_text()  # the player page names the team
+    hidden = [f for f in (site / "players").rglob("index.html") if "Player 1" in f.read_text()]
+    assert hidden and all(">North</a>" not in f.read_text() for f in hidden)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from standgen.model import Event, GameKind, Round
+from standgen.model import Event, GameKind, Player, Round
+from standgen.privacy import level
 from standgen.site.numbers import json_number
 from standgen.site.results import result_of, seat_result
 from standgen.standings import Standings
@@ -121,10 +122,19 @@ def standings_document(event: Event, standings: Standings) -> dict[str, Any]:
     return document
 
 
+def listed(player: Player, event: Event) -> bool:
+    """Return whether a team's page and standings.json name ``player`` as a member: only
+    a player published in full, as the club is (docs/privacy.md); the others count for
+    their team without being named."""
+    return level(player, event) == "full"
+
+
 def teams_document(standings: Standings) -> list[dict[str, Any]]:
     """Return standings.json's ``"teams"``: a list in the shape of ``"standings"`` (rank,
     id, name, score, tiebreaks by id) with each team's ``members`` (player ids, best
-    placed first) and which of them are ``counted``."""
+    placed first), which of them are ``counted``, and how many members are ``unlisted``
+    (not published in full: :func:`listed`)."""
+    event = standings.event
     return [
         {
             "rank": team.rank,
@@ -133,8 +143,9 @@ def teams_document(standings: Standings) -> list[dict[str, Any]]:
             "score": json_number(team.score),
             "tiebreaks": dict(zip(TEAM_TIEBREAKS, (json_number(team.all), team.best),
                                   strict=True)),
-            "members": [row.player.id for row in team.members],
-            "counted": [row.player.id for row in team.counted],
+            "members": [r.player.id for r in team.members if listed(r.player, event)],
+            "counted": [r.player.id for r in team.counted if listed(r.player, event)],
+            "unlisted": sum(1 for r in team.members if not listed(r.player, event)),
         }
         for team in team_standings(standings)
     ]

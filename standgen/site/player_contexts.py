@@ -24,6 +24,7 @@ from standgen.site.event_contexts import (
 from standgen.site.formats import views_of
 from standgen.site.history import history_page_path
 from standgen.site.hook_contexts import TableView, table_views
+from standgen.site.jsonout import listed
 from standgen.site.markdown import MarkdownRenderer
 from standgen.site.numbers import display_number
 from standgen.site.results import alone_label, outcome_word, points_words
@@ -88,6 +89,7 @@ class PlayerPage:
     faction: str
     club: str
     event_name: str
+    team: str  # the player's team (docs/teams.md), "" for none or not named
     event_href: str
     rank: str  # "" for an unranked (spare) player
     score: str
@@ -289,6 +291,7 @@ def player_page(
         faction=player.faction,
         club=player.club,
         event_name=event.config.name,
+        team=_team_name(player, event),
         event_href=shared.event if shared is not None else page.href(links.event_page(event)),
         rank=str(standing.rank) if standing is not None else "",
         score=display_number(record.score if record is not None else 0.0),
@@ -352,3 +355,11 @@ def score_after(report: EventReport, player: str, round_number: int) -> float:
     if fmt.total_score is not None:
         return fmt.total_score(upto, report.event.config)
     return upto.score
+
+
+def _team_name(player: Player, event: Event) -> str:
+    """Return the name of ``player``'s team, or "": no team, or the player not published
+    in full (a team, like a club, is named only for them: docs/teams.md)."""
+    if not player.team or not listed(player, event):
+        return ""
+    return next((t.name for t in event.teams if t.id == player.team), "")

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import standgen.site.links as links
 from standgen.site.contexts import Frame, Link
+from standgen.site.jsonout import listed
 from standgen.site.numbers import display_number
 from standgen.standings import Standings
 from standgen.teams import team_standings
@@ -31,7 +32,8 @@ class TeamRow:
     name: str
     score: str
     all: str  # the sum over every member (the first tiebreak)
-    members: tuple[TeamMember, ...]  # best placed first
+    members: tuple[TeamMember, ...]  # best placed first, those published in full
+    unlisted: int = 0  # members not published in full: counted, never named
 
 
 def team_rows(standings: Standings, page: Frame,
@@ -49,5 +51,6 @@ def team_rows(standings: Standings, page: Frame,
                 Link(names[row.player.id],
                      page.href(links.player_page(event, row.player.id))),
                 display_number(row.score), row.player.id in counted)
-                for row in team.members)))
+                for row in team.members if listed(row.player, event)),
+            unlisted=sum(1 for row in team.members if not listed(row.player, event))))
     return tuple(rows)
