@@ -43,6 +43,9 @@ class GameKind(StrEnum):
     ABSENT = "absent"
 
 
+# the site's languages (site.toml, season.toml, event.toml ``language``; docs/site.md)
+LANGUAGES = ("en", "de", "fr", "es", "it", "nl", "pl", "cs", "ja")
+
 # what the site may show of a player (players.csv ``publish``; docs/privacy.md)
 PUBLISH_LEVELS = ("full", "initials", "pseudonym", "hidden")
 # the levels a site or event may set as the default (a pseudonym is one player's own)
@@ -233,6 +236,7 @@ class EventConfig:
     # there), "event-start", "round-1", "never", or an ISO date and time with its offset
     lists_public: str = ""
     teams: TeamRules = TeamRules()
+    language: str = ""  # the event's pages' language; "" takes the season's or the site's
 
 
 # players.csv ``list_check``: the TO's check of a player's army list
@@ -275,6 +279,7 @@ class Season:
     description: str = ""
     points: Mapping[str, Any] = field(default_factory=_empty)
     source: Source = Source("")
+    language: str = ""  # its events' and its page's language; "" takes the site's
 
 
 @dataclass(frozen=True)
@@ -284,6 +289,7 @@ class SiteConfig:
     title: str = "Events"
     site_url: str = ""  # absolute http(s) address of the published site, ending in "/"
     publish: str = "full"  # every event's default of players.csv's ``publish`` column
+    language: str = "en"  # the site's language (docs/site.md, "Languages")
 
 
 @dataclass(frozen=True)
