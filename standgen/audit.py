@@ -33,6 +33,7 @@ from dataclasses import replace
 from pathlib import PurePosixPath
 
 from standgen.errors import Problem
+from standgen.load.late import redo_hint
 from standgen.model import Event, Game, GameKind, Round, RoundState
 from standgen.pairing.common import forbidden_groups, team_groups
 from standgen.pairing.dutch import NoValidPairing, pair_dutch
@@ -43,6 +44,7 @@ from standgen.pairing.dutch_swiss import (
     pairing_state,
     to_round,
 )
+from standgen.pipeline import pair_round
 from standgen.stages.cut import cut_of
 from standgen.standings import Standings, compute_standings, format_of, pairing_input
 from standgen.tiebreaks.ratings import (
@@ -248,9 +250,6 @@ def stale_pairing(event: Event) -> list[Problem]:
     Only the pairs are compared, and only when the same players are in the round (a drop,
     a late entry or a bye asked since is the loader's own warning, with the same advice).
     """
-    from standgen.load.late import redo_hint
-    from standgen.pipeline import pair_round
-
     if not event.rounds or event.rounds[-1].state is not RoundState.PAIRED:
         return []
     last = event.rounds[-1]

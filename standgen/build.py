@@ -3,29 +3,33 @@
 from __future__ import annotations
 
 import datetime as dt
+import shutil
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from standgen import perf
+from standgen.audit import audit, deviations, over_before_paired_round, stale_pairing
+from standgen.builder import Built
+from standgen.builder import build as build_site
 from standgen.errors import InputError, Problem
 from standgen.eventday import Paired as Paired  # the event-day commands' home
 from standgen.eventday import drop_player as drop_player
-from standgen.eventday import event_slugs, events_root_of, is_one_event
+from standgen.eventday import event_slugs, events_root_of, is_one_event, load
 from standgen.eventday import pair as pair
 from standgen.eventday import request_bye as request_bye
 from standgen.eventday import status as status
 from standgen.formats import FORMATS
 from standgen.load import load_event, load_tree
 from standgen.load.config import unknown_format
-from standgen.load.files import SLUG, display, slug_for
+from standgen.load.files import SLUG, display, read_text, slug_for
 from standgen.model import EventConfig, EventsTree
-
-if TYPE_CHECKING:
-    from standgen.builder import Built
 from standgen.output import write_atomic
-from standgen.pipeline import EventReport
+from standgen.pipeline import EventReport, report
+from standgen.site.renderer import render_site
 from standgen.standings import compute_standings
+from standgen.trf import event_files, parse_trf
 
 PACKAGE = Path(__file__).resolve().parent
 PROJECT = PACKAGE.parent
@@ -52,10 +56,6 @@ def render(tree: EventsTree, progress: Progress | None = None) -> dict[str, byte
     ``progress`` is told ("standings", k, n) after each event's report and ("pages", 0, 1)
     before the site is rendered.
     """
-    from standgen import perf
-    from standgen.pipeline import report
-    from standgen.site.renderer import render_site
-
     total = len(tree.events)
     done: list[EventReport] = []
     for event in tree.events:
@@ -79,8 +79,6 @@ def build(
     (:mod:`standgen.builder`). ``full`` forces a full build. ``progress`` hears each stage:
     ("events", k, n) after each event, ("pages", 0, 1), ("writing", 0, 1), ("done", 1, 1).
     """
-    from standgen.builder import build as build_site
-
     events = tree_root(events)
     return build_site(events, output, DOCS, TEMPLATES, progress, full=full, jobs=jobs)
 
@@ -95,9 +93,6 @@ def tree_root(path: Path) -> Path:
 def check(events: Path) -> EventsTree:
     """Validate ``events`` (the events root, or one event folder); raise InputError
     listing every problem."""
-    from standgen.audit import audit, deviations, over_before_paired_round, stale_pairing
-    from standgen.eventday import load
-
     if is_one_event(events):
         event, warnings = load(events)
         tree = EventsTree(root=display(events), events=(event,),
@@ -172,13 +167,11 @@ def _rounds_comment(format_id: str) -> str:
 def export_club(events: Path, target: Path) -> list[Path]:
     """Write the club's tables (games, standings, ratings, meta) of ``events`` to
     ``target`` (:mod:`standgen.clubs.export`); refuse a target inside ``events``."""
-    from standgen.clubs.export import club_tables, export
+    from standgen.clubs.export import club_tables, export  # loads pandas: tests DEFERRED
 
     if target.resolve().is_relative_to(events.resolve()):
         raise InputError([Problem(display(target), 1, "is inside the events folder; write "
                                   "the export somewhere else")])
-    from standgen import perf
-
     tree = check(events)
     with perf.collector_paused():  # the games table's rows live until the export ends
         return export(club_tables(tree, fast=perf.enabled()), target)
@@ -199,11 +192,6 @@ def import_trf(trf_file: Path, event_dir: Path, events_root: Path) -> Imported:
     The folder must not hold an event yet. The files are checked with the same loader
     as ``check`` before anything is written; raises InputError with every problem.
     """
-    import shutil
-    import tempfile
-
-    from standgen.load.files import read_text
-    from standgen.trf import event_files, parse_trf
 
     problems: list[Problem] = []
     # Latin-1 / Windows-1252 files (older pairing programs) are read with a warning

@@ -21,16 +21,20 @@ Every command takes an event folder or the events root (item 2): given the root,
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from standgen.armylists import lists_shown, moment
 from standgen.audit import over_before_paired_round
 from standgen.clock import now
 from standgen.errors import InputError, Problem
 from standgen.load import find_events, load_event
-from standgen.load.files import display, read_text, suggest
+from standgen.load.files import display, read_csv, read_text, suggest
+from standgen.load.players import COLUMNS, load_players
 from standgen.model import (
     EVENTS_ROOT,
     LIST_CHECKS,
@@ -44,6 +48,7 @@ from standgen.model import (
 from standgen.output import write_atomic
 from standgen.pipeline import pair_round
 from standgen.roundfile import RoundFileRefused, write_round
+from standgen.site.formats import views_of
 from standgen.standings import compute_standings, format_of
 
 
@@ -254,8 +259,6 @@ def lists_status(event: Event, at: dt.datetime) -> list[str]:
     """Return the TO's line on the event's army lists: how many are in, their check
     states (players.csv ``list_check``) and when they are public; none for an event
     without lists."""
-    from standgen.armylists import lists_shown, moment
-
     checks = {p.id: p.list_check for p in event.players if p.list_check}
     when = event.config.lists_public
     if not event.lists and not checks and not when:
@@ -327,8 +330,6 @@ def announce(event: Event, rnd: Round) -> list[str]:
     (chess: White first, with ratings; Go: colours, ranks, handicap and komi; Diplomacy:
     each seat's power), then who has a bye and who is not paired, without a table
     number (they have none to go to)."""
-    from standgen.site.formats import views_of
-
     fmt = format_of(event)
     views = views_of(fmt)
     colour = (views.seat_headers.index("Colour") if "Colour" in views.seat_headers
@@ -386,8 +387,6 @@ def find_player(event_dir: Path, text: str) -> str:
     typed) that only one player has, or only one who has not dropped. Raises InputError
     naming the ids to use when two players share the name, or a near miss when none
     matches."""
-    from standgen.load.players import load_players
-
     problems: list[Problem] = []
     path = event_dir / "players.csv"
     players = load_players(path, problems) if path.is_file() else None
@@ -416,8 +415,6 @@ def edit_player(event_dir: Path, player_id: str, column: str,
     write the file back atomically; return its path. The file keeps its rows, columns,
     separator and line ends; it is written as UTF-8. Raises InputError when the player
     or the file is not there."""
-    from standgen.load.players import COLUMNS
-
     path = event_dir / "players.csv"
     ids = edit_cells(path, ("id", "name"), COLUMNS, "id", player_id, column, change)
     if ids is not None:
@@ -432,11 +429,6 @@ def edit_cells(path: Path, required: tuple[str, ...], columns: tuple[str, ...], 
     cell is ``value``, and write the file back atomically as :func:`edit_player` does.
     Return None when a row changed, else the ``key`` cells there are (for a near miss).
     Raises InputError when the file is missing or unreadable."""
-    import csv
-    import io
-
-    from standgen.load.files import read_csv
-
     problems: list[Problem] = []
     table = read_csv(path, required, columns, problems) if path.is_file() else None
     text = read_text(path, problems, spreadsheet=True) if path.is_file() else None
