@@ -35,6 +35,7 @@ FLOORS: Mapping[str, str] = {
     "standgen.model": "model",
     "standgen.errors": "model",
     "standgen.tables": "model",  # plain tables a format hands to the site (no HTML)
+    "standgen.memo": "model",  # the one bounded memo, off under perf.straightforward()
     "standgen.options": "model",  # Option: how a format declares a key of [options]
     "standgen.results": "model",  # result codes and score values (win 1, draw ½, loss 0)
     "standgen.spreadsheet": "model",  # the CSV-injection guard of every CSV written
