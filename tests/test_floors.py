@@ -91,6 +91,7 @@ DEFERRED: Mapping[str, str] = {
     "numpy": "heavy: the array tiebreaks, only on large events",
     "rich": "heavy: the progress bar, only on a terminal",
     "segno": "heavy: QR codes, only for the desk's slips",
+    "babel": "heavy: dates and numbers in a language other than English",
     "openskill": "heavy: the Plackett-Luce ratings, only for multi-seat club ratings",
     "markdown": "heavy: only when a page has Markdown",
     "markupsafe._speedups": "optional: MarkupSafe's C escaping, where compiled",
