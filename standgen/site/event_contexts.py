@@ -17,6 +17,7 @@ from standgen.site.contexts import Frame, Link, Site, frame, shown_names_of, web
 from standgen.site.crosstable import Crosstable, crosstable
 from standgen.site.formats import views_of
 from standgen.site.hook_contexts import TableView, download_links, table_views
+from standgen.site.i18n import _
 from standgen.site.jsonout import round_status
 from standgen.site.markdown import MarkdownRenderer
 from standgen.site.numbers import display_number
@@ -176,18 +177,23 @@ def event_status(event: Event, standings: Standings, proposal: Proposal | None) 
     planned, played = standings.planned_rounds, standings.rounds_complete
     if standings.finished:
         if played < planned:
-            return f"Finished after round {played} ({planned} planned): a clear winner."
-        return f"Finished: {played} of {planned} rounds played."
+            return _("Finished after round {played} ({planned} planned): a clear winner."
+                     ).format(played=played, planned=planned)
+        return _("Finished: {played} of {planned} rounds played.").format(played=played,
+                                                                           planned=planned)
     if event.rounds and not event.rounds[-1].finished:
-        return f"Round {event.rounds[-1].number} of {planned} in progress."
+        return _("Round {number} of {planned} in progress.").format(
+            number=event.rounds[-1].number, planned=planned)
     if proposal is not None:
-        return f"{played} of {planned} rounds played; round {proposal.round.number} proposed."
-    return f"{played} of {planned} rounds played."
+        return _("{played} of {planned} rounds played; round {number} proposed.").format(
+            played=played, planned=planned, number=proposal.round.number)
+    return _("{played} of {planned} rounds played.").format(played=played, planned=planned)
 
 
 def dropped_note(player: Player) -> str:
     """Return ``dropped after R2`` for a player who dropped, else ``""``."""
-    return "" if player.dropped_after is None else f"dropped after R{player.dropped_after}"
+    return "" if player.dropped_after is None else _("dropped after R{number}").format(
+        number=player.dropped_after)
 
 
 def tiebreak_columns(site: Site, page: str, tiebreaks: tuple[str, ...]) -> tuple[Column, ...]:
@@ -197,7 +203,7 @@ def tiebreak_columns(site: Site, page: str, tiebreaks: tuple[str, ...]) -> tuple
         tb = TIEBREAKS[tb_id]
         target = site.help_path(f"tiebreaks/{tb.page}")
         href = links.relative(page, target) if target else ""
-        columns.append(Column(tb.id, tb.short, tb.label, href))
+        columns.append(Column(tb.id, _(tb.short), _(tb.label), href))
     return tuple(columns)
 
 
@@ -259,9 +265,10 @@ def event_page(
         )
         for rnd, proposed in rounds_of(report)
     )
-    after = f"after round {standings.rounds_complete}" if standings.rounds_complete else ""
+    after = (_("after round {number}").format(number=standings.rounds_complete)
+             if standings.rounds_complete else "")
     if event.rounds and not event.rounds[-1].finished:
-        after = f"with round {event.rounds[-1].number} in progress"
+        after = _("with round {number} in progress").format(number=event.rounds[-1].number)
     return EventPage(
         frame=page,
         name=config.name,
@@ -278,10 +285,10 @@ def event_page(
         rows=rows,
         rounds=rounds,
         standings_json=page.href(links.event_file(event, "standings.json")),
-        caption=f"Standings {after}".strip(),
+        caption=_("Standings {after}").format(after=after).strip(),
         crosstable=crosstable(report, page),
         factions=(factions := faction_results([event])),
-        faction_chart=faction_chart(factions, f"Win rate by {fmt_faction(report)}"),
+        faction_chart=faction_chart(factions, _(f"Win rate by {fmt_faction(report)}")),
         faction_word=fmt_faction(report).capitalize(),
         tables=table_views(
             tuple(views.event_tables(report)) if views.event_tables else (),
