@@ -60,6 +60,7 @@ FLOORS: Mapping[str, str] = {
     "standgen.site": "site",
     "standgen.clubs": "site",
     "standgen.build": "build",
+    "standgen.commands": "build",  # one module per command
     "standgen.eventday": "build",
     "standgen.notices": "build",
     "standgen.builder": "build",
