@@ -53,7 +53,7 @@ def active(language: str) -> Iterator[None]:
 def gettext(message: str) -> str:
     """Return ``message`` in the active language (itself in English or untranslated)."""
     language = _ACTIVE.get()
-    if language == ENGLISH:
+    if language == ENGLISH or not message:  # "" would be the catalogue's header
         return message
     return _catalogue(language).gettext(message)
 

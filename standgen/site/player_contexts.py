@@ -24,6 +24,7 @@ from standgen.site.event_contexts import (
 from standgen.site.formats import views_of
 from standgen.site.history import history_page_path
 from standgen.site.hook_contexts import TableView, table_views
+from standgen.site.i18n import _
 from standgen.site.jsonout import listed
 from standgen.site.markdown import MarkdownRenderer
 from standgen.site.numbers import display_number
@@ -183,9 +184,9 @@ def addend(part: Part, names: Mapping[str, str]) -> Addend:
     if part.opponent is not None:
         words = [names.get(part.opponent, part.opponent), f"R{part.round}"]
         if part.note:
-            words.append(part.note)
+            words.append(_(part.note))
     else:
-        words = [part.note or "no opponent", f"R{part.round}"]
+        words = [_(part.note or "no opponent"), f"R{part.round}"]
     return Addend(f"{display_number(part.value)} ({', '.join(words)})", part.counted)
 
 
@@ -205,12 +206,12 @@ def breakdown(
 
 def _result(entry: Entry | None, proposed: bool, alone: str) -> str:
     if entry is None:
-        return "proposed" if proposed else "not played yet"
+        return _("proposed") if proposed else _("not played yet")
     if alone:
         return points_words(entry.points)
-    word = entry.seat.result or outcome_word(entry.outcome)
+    word = _(entry.seat.result or outcome_word(entry.outcome))
     if entry.kind is GameKind.FORFEIT:
-        return f"{word} (forfeit)"
+        return _("{result} (forfeit)").format(result=word)
     return word
 
 
@@ -299,16 +300,16 @@ def player_page(
         score_short=fmt.score_short,
         dropped=dropped_note(player),
         spare=player.spare,
-        stat_labels=tuple(stat_heading(s.id) for s in fmt.stats),
+        stat_labels=tuple(_(stat_heading(s.id)) for s in fmt.stats),
         games=tuple(games),
         breakdowns=breakdowns,
         army_list=renderer.untrusted(event.lists.get(player.id, "")),
         list_check=player.list_check,
-        list_check_label=LIST_CHECK_LABELS.get(player.list_check, ""),
+        list_check_label=_(LIST_CHECK_LABELS.get(player.list_check, "")),
         chart=score_chart(
             chart_scores,
             index.scores[1],
-            f"{player.name}: score after each round",
+            _("{name}: score after each round").format(name=player.name),
             index.scores[0],
         ),
         tables=table_views(

@@ -6,7 +6,7 @@ from standgen.formats.base import Format
 from standgen.model import EventConfig, Game, GameKind, Outcome, Player, Seat
 from standgen.results import outcome_word as outcome_word  # re-exported: pages name it
 from standgen.results import result_code
-from standgen.site.i18n import _
+from standgen.site.i18n import _, ngettext
 from standgen.site.numbers import display_number
 
 
@@ -73,5 +73,6 @@ def alone_label(game: Game, fmt: Format, config: EventConfig | None,
 def points_words(points: float) -> str:
     """Return ``1 point``, ``½ point``, ``2.5 points``: what a round without a game gave."""
     if points == 0.5:
-        return "½ point"
-    return f"{display_number(points)} point{'' if points == 1 else 's'}"
+        return _("½ point")
+    return ngettext("{n} point", "{n} points", 1 if points == 1 else 2).format(
+        n=display_number(points))
