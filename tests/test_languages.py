@@ -163,3 +163,15 @@ def test_compiled_catalogues_are_current() -> None:
     done = subprocess.run([sys.executable, str(ROOT / "scripts" / "i18n.py"), "--check"],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout
+
+
+def test_a_hidden_player_is_named_in_the_language(tmp_path: Path) -> None:
+    from standgen.eventday import edit_player
+
+    events = tmp_path / "events"
+    shutil.copytree(DEMO, events)
+    (events / "site.toml").write_text('language = "de"\n', encoding="utf-8")
+    edit_player(events / "2026" / "club-swiss", "tomas-k", "publish", lambda _: "hidden")
+    build(events, tmp_path / "site", jobs=1)
+    page = (tmp_path / "site/2026/club-swiss/round-1/index.html").read_text(encoding="utf-8")
+    assert "Spieler 2" in page and "Player 2" not in page and "Tomas" not in page
