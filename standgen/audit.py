@@ -33,8 +33,9 @@ from dataclasses import replace
 from pathlib import PurePosixPath
 
 from standgen.errors import Problem
+from standgen.load.late import redo_hint
 from standgen.model import Event, Game, GameKind, Round, RoundState
-from standgen.pairing.common import forbidden_groups
+from standgen.pairing.common import forbidden_groups, team_groups
 from standgen.pairing.dutch import NoValidPairing, pair_dutch
 from standgen.pairing.dutch_swiss import (
     ENGINE_OPTION,
@@ -43,6 +44,7 @@ from standgen.pairing.dutch_swiss import (
     pairing_state,
     to_round,
 )
+from standgen.pipeline import pair_round
 from standgen.stages.cut import cut_of
 from standgen.standings import Standings, compute_standings, format_of, pairing_input
 from standgen.tiebreaks.ratings import (
@@ -57,7 +59,7 @@ def audit(event: Event, by_round: Sequence[Standings] = ()) -> list[Problem]:
     stats and missing results in the event's round files. ``by_round``: the standings
     after each complete round, where the caller has them already (else computed)."""
     after = {s.rounds_complete: s for s in by_round}
-    found: list[Problem] = _rating_tiebreaks(event)
+    found: list[Problem] = _rating_tiebreaks(event) + _team_sizes(event)
     met: dict[frozenset[str], int] = {}
     byes: dict[str, int] = {}
     planned = (compute_standings(event).planned_rounds
@@ -116,16 +118,40 @@ def _rating_tiebreaks(event: Event) -> list[Problem]:
                     "unrated_rating", warning=True)]
 
 
+def _team_sizes(event: Event) -> list[Problem]:
+    """Return a warning for each team whose players are not ``[teams] size`` (a team
+    entered short, or a player typed into the wrong team; docs/teams.md)."""
+    size = event.config.teams.size
+    if size is None:
+        return []
+    count: dict[str, int] = {}
+    for player in event.players:
+        if player.team:
+            count[player.team] = count.get(player.team, 0) + 1
+    return [Problem(team.source.path, team.source.line, f"team '{team.id}' has "
+                    f"{count.get(team.id, 0)} player(s) and [teams] size is {size}; check "
+                    "the 'team' cells in players.csv", warning=True)
+            for team in event.teams if count.get(team.id, 0) != size]
+
+
 def _forbidden_met(event: Event, rnd: Round) -> list[Problem]:
     """Return a warning for each game of the round between two players ``[options]
     forbidden`` keeps apart in it (a round file written by hand)."""
-    groups = forbidden_groups(event, rnd.number)
+    teams = team_groups(event, rnd.number)
+    groups = [g for g in forbidden_groups(event, rnd.number) if g not in teams]
     found = []
     for game in rnd.games:
-        if len(game.seats) == 2 and any(set(game.players) <= group for group in groups):
-            a, b = game.players
+        if len(game.seats) != 2:
+            continue
+        a, b = game.players[:2]
+        if any({a, b} <= group for group in groups):
             found.append(_at(game, f"'{a}' and '{b}' are kept apart by [options] forbidden "
                                    f"in round {rnd.number}; pair them with others"))
+        elif any({a, b} <= group for group in teams):
+            team = event.player_by_id[a].team
+            found.append(_at(game, f"'{a}' and '{b}' are team-mates (team '{team}'), kept "
+                                   f"apart in round {rnd.number} by [teams] apart; pair them "
+                                   "with others where the field allows it"))
     return found
 
 
@@ -224,9 +250,6 @@ def stale_pairing(event: Event) -> list[Problem]:
     Only the pairs are compared, and only when the same players are in the round (a drop,
     a late entry or a bye asked since is the loader's own warning, with the same advice).
     """
-    from standgen.load.late import redo_hint
-    from standgen.pipeline import pair_round
-
     if not event.rounds or event.rounds[-1].state is not RoundState.PAIRED:
         return []
     last = event.rounds[-1]

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from standgen.formats.mcmahon import MCMAHON
 from standgen.model import GameKind, Outcome, Player
 
 if TYPE_CHECKING:
@@ -104,8 +105,6 @@ def export_h9(report: EventReport) -> str:
     standings = report.by_round[-1] if report.by_round else report.standings
     rounds = standings.rounds_complete
     config = event.config
-    from standgen.formats.mcmahon import MCMAHON
-
     rows = list(standings.rows)
     ranked = {row.player.id for row in rows}
     order = [row.player for row in rows] + [p for p in event.players if p.id not in ranked]

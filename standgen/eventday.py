@@ -21,16 +21,20 @@ Every command takes an event folder or the events root (item 2): given the root,
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from standgen.armylists import lists_shown, moment
 from standgen.audit import over_before_paired_round
 from standgen.clock import now
 from standgen.errors import InputError, Problem
 from standgen.load import find_events, load_event
-from standgen.load.files import display, read_text, suggest
+from standgen.load.files import display, read_csv, read_text, suggest
+from standgen.load.players import COLUMNS, load_players
 from standgen.model import (
     EVENTS_ROOT,
     LIST_CHECKS,
@@ -44,6 +48,7 @@ from standgen.model import (
 from standgen.output import write_atomic
 from standgen.pipeline import pair_round
 from standgen.roundfile import RoundFileRefused, write_round
+from standgen.site.formats import views_of
 from standgen.standings import compute_standings, format_of
 
 
@@ -254,8 +259,6 @@ def lists_status(event: Event, at: dt.datetime) -> list[str]:
     """Return the TO's line on the event's army lists: how many are in, their check
     states (players.csv ``list_check``) and when they are public; none for an event
     without lists."""
-    from standgen.armylists import lists_shown, moment
-
     checks = {p.id: p.list_check for p in event.players if p.list_check}
     when = event.config.lists_public
     if not event.lists and not checks and not when:
@@ -327,8 +330,6 @@ def announce(event: Event, rnd: Round) -> list[str]:
     (chess: White first, with ratings; Go: colours, ranks, handicap and komi; Diplomacy:
     each seat's power), then who has a bye and who is not paired, without a table
     number (they have none to go to)."""
-    from standgen.site.formats import views_of
-
     fmt = format_of(event)
     views = views_of(fmt)
     colour = (views.seat_headers.index("Colour") if "Colour" in views.seat_headers
@@ -386,8 +387,6 @@ def find_player(event_dir: Path, text: str) -> str:
     typed) that only one player has, or only one who has not dropped. Raises InputError
     naming the ids to use when two players share the name, or a near miss when none
     matches."""
-    from standgen.load.players import load_players
-
     problems: list[Problem] = []
     path = event_dir / "players.csv"
     players = load_players(path, problems) if path.is_file() else None
@@ -416,18 +415,25 @@ def edit_player(event_dir: Path, player_id: str, column: str,
     write the file back atomically; return its path. The file keeps its rows, columns,
     separator and line ends; it is written as UTF-8. Raises InputError when the player
     or the file is not there."""
-    import csv
-    import io
-
-    from standgen.load.files import read_csv
-    from standgen.load.players import COLUMNS
-
     path = event_dir / "players.csv"
+    ids = edit_cells(path, ("id", "name"), COLUMNS, "id", player_id, column, change)
+    if ids is not None:
+        raise InputError([Problem(display(path), 1, f"no player '{player_id}' in players.csv"
+                                  + suggest(player_id, ids))])
+    return path
+
+
+def edit_cells(path: Path, required: tuple[str, ...], columns: tuple[str, ...], key: str,
+               value: str, column: str, change: Callable[[str], str]) -> list[str] | None:
+    """Set ``column`` of every row of a CSV file (players.csv, teams.csv) whose ``key``
+    cell is ``value``, and write the file back atomically as :func:`edit_player` does.
+    Return None when a row changed, else the ``key`` cells there are (for a near miss).
+    Raises InputError when the file is missing or unreadable."""
     problems: list[Problem] = []
-    table = read_csv(path, ("id", "name"), COLUMNS, problems) if path.is_file() else None
+    table = read_csv(path, required, columns, problems) if path.is_file() else None
     text = read_text(path, problems, spreadsheet=True) if path.is_file() else None
     if table is None or text is None:
-        raise InputError(problems or [Problem(display(path), 1, "players.csv is missing")])
+        raise InputError(problems or [Problem(display(path), 1, f"{path.name} is missing")])
     crlf = "\r\n" in text
     delimiter = next((d for d in (",", ";", "\t") if d in text.split("\n", 1)[0]), ",")
     rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
@@ -435,19 +441,17 @@ def edit_player(event_dir: Path, player_id: str, column: str,
     if column not in header:
         header.append(column)
         rows = [rows[0] + [column]] + [row + [""] for row in rows[1:] if row]
-    at, key = header.index(column), header.index("id")
-    hits = [row for row in rows[1:] if len(row) > key and row[key].strip() == player_id]
+    at, where = header.index(column), header.index(key)
+    hits = [row for row in rows[1:] if len(row) > where and row[where].strip() == value]
     if not hits:
-        ids = [row[key].strip() for row in rows[1:] if len(row) > key]
-        raise InputError([Problem(display(path), 1, f"no player '{player_id}' in players.csv"
-                                  + suggest(player_id, ids))])
+        return [row[where].strip() for row in rows[1:] if len(row) > where]
     for row in hits:
         row[at] = change(row[at].strip())
     out = io.StringIO()
     csv.writer(out, delimiter=delimiter, lineterminator="\r\n" if crlf else "\n"
                ).writerows(rows)
     write_atomic(path, out.getvalue())
-    return path
+    return None
 
 
 def _seat_of(rnd: Round, player_id: str) -> Game | None:

@@ -8,7 +8,8 @@ pseudonym are emptied or replaced and ``publish`` becomes ``pseudonym`` with the
 pseudonym "Anonymous" and the id's digits: the site shows neither the rating nor the rank
 kept for the tiebreaks. Round files are changed through :mod:`standgen.roundfile` (each
 row written back in the file's own form, under its editors' lock), players.csv through
-:func:`standgen.eventday.edit_player`; the person's army lists are deleted. Text a TO
+:func:`standgen.eventday.edit_player` (a team captain's cell of teams.csv through
+:func:`standgen.eventday.edit_cells`); the person's army lists are deleted. Text a TO
 wrote (``event.md``, notes) is not edited: the files that still hold the name are named.
 """
 
@@ -21,12 +22,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from standgen.errors import InputError, Problem, errors_only
-from standgen.eventday import edit_player
+from standgen.eventday import edit_cells, edit_player
 from standgen.formats import FORMATS
 from standgen.formats.base import Format
 from standgen.load import find_events, load_event
 from standgen.load.files import display
 from standgen.load.inputs import event_files
+from standgen.load.teams import COLUMNS as TEAM_COLUMNS
 from standgen.model import Event
 from standgen.output import write_atomic
 from standgen.roundfile import RoundFileRefused, editing, line_text
@@ -119,6 +121,10 @@ def _forget_in(folder: Path, root: Path, event: Event, old: str, new: str) -> li
         path = edit_player(folder, old, column, _to(value))
     edit_player(folder, old, "id", _to(new))
     changed.append(path)
+    if files.teams is not None and any(t.captain == old for t in event.teams):
+        edit_cells(files.teams, ("id", "name"), TEAM_COLUMNS, "captain", old, "captain",
+                   _to(new))
+        changed.append(files.teams)
     listed = files.lists.get(old)
     if listed is not None:
         listed.unlink()

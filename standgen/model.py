@@ -43,6 +43,9 @@ class GameKind(StrEnum):
     ABSENT = "absent"
 
 
+# the site's languages (site.toml, season.toml, event.toml ``language``; docs/site.md)
+LANGUAGES = ("en", "de", "fr", "es", "it", "nl", "pl", "cs", "ja")
+
 # what the site may show of a player (players.csv ``publish``; docs/privacy.md)
 PUBLISH_LEVELS = ("full", "initials", "pseudonym", "hidden")
 # the levels a site or event may set as the default (a pseudonym is one player's own)
@@ -85,6 +88,7 @@ class Player:
     pseudonym: str = ""  # the name shown when ``publish`` is "pseudonym"
     # the TO's check of the army list: "", "submitted", "checked" or "needs-fix"
     list_check: str = ""
+    team: str = ""  # the id of the player's team in this event (docs/teams.md), or ""
 
     def active_in(self, round_number: int) -> bool:
         """Return whether the player is in the event for ``round_number``: joined by
@@ -183,6 +187,32 @@ class Round:
 
 
 @dataclass(frozen=True)
+class Team:
+    """One team of an event: ``teams.csv``'s row, or a ``team`` cell of players.csv when
+    the event has no teams.csv (docs/teams.md)."""
+
+    id: str
+    name: str
+    country: str = ""
+    captain: str = ""  # a player id, or ""
+    source: Source = Source("")
+
+
+# [teams] apart: the rounds in which team-mates are kept apart (docs/teams.md)
+TEAMS_APART = ("round-1", "always", "no")
+
+
+@dataclass(frozen=True)
+class TeamRules:
+    """``[teams]`` of event.toml, validated: how team-mates are paired and what a team's
+    score is (docs/teams.md)."""
+
+    apart: str = "round-1"  # one of TEAMS_APART
+    counted: int | None = None  # the best N members' scores make the team's; None: all
+    size: int | None = None  # the players a team should have; a warning names any other
+
+
+@dataclass(frozen=True)
 class EventConfig:
     """``event.toml``, validated."""
 
@@ -205,6 +235,8 @@ class EventConfig:
     # when army lists (lists/<id>.md) appear on the site: "" (as soon as the file is
     # there), "event-start", "round-1", "never", or an ISO date and time with its offset
     lists_public: str = ""
+    teams: TeamRules = TeamRules()
+    language: str = ""  # the event's pages' language; "" takes the season's or the site's
 
 
 # players.csv ``list_check``: the TO's check of a player's army list
@@ -222,6 +254,7 @@ class Event:
     description: str = ""  # event.md, untrusted Markdown
     lists: Mapping[str, str] = field(default_factory=_empty)  # player id -> Markdown list
     source: Source = Source("")
+    teams: tuple[Team, ...] = ()  # the event's teams, in teams.csv (or first-seen) order
 
     @property
     def slug(self) -> str:
@@ -246,6 +279,7 @@ class Season:
     description: str = ""
     points: Mapping[str, Any] = field(default_factory=_empty)
     source: Source = Source("")
+    language: str = ""  # its events' and its page's language; "" takes the site's
 
 
 @dataclass(frozen=True)
@@ -255,6 +289,7 @@ class SiteConfig:
     title: str = "Events"
     site_url: str = ""  # absolute http(s) address of the published site, ending in "/"
     publish: str = "full"  # every event's default of players.csv's ``publish`` column
+    language: str = "en"  # the site's language (docs/site.md, "Languages")
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from standgen.errors import Problem
+from standgen.site.markdown import cache_folder
 
 STORE = "notices-seen.json"
 KEEP = 20_000  # the most recent notices remembered
@@ -26,8 +27,6 @@ KEEP = 20_000  # the most recent notices remembered
 def first_seen(problems: Iterable[Problem]) -> list[Problem]:
     """Return ``problems`` without the notices shown before, in file and line order, and
     remember the notices among them."""
-    from standgen.site.markdown import cache_folder
-
     ordered = sorted(set(problems), key=lambda p: (p.path, p.line, p.message))
     notices = {p: _key(p) for p in ordered if p.notice}
     folder = cache_folder()

@@ -16,6 +16,8 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from standgen import memo
+
 _state = {"enabled": True}
 
 
@@ -26,11 +28,13 @@ def enabled() -> bool:
 
 @contextmanager
 def straightforward() -> Iterator[None]:
-    """Run the block with every optimisation off: the unoptimised reference code paths."""
+    """Run the block with every optimisation off: the unoptimised reference code paths
+    (every :class:`standgen.memo.Memo` computes each value again)."""
     before = _state["enabled"]
     _state["enabled"] = False
     try:
-        yield
+        with memo.off():
+            yield
     finally:
         _state["enabled"] = before
 

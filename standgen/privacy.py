@@ -89,6 +89,7 @@ def _player(player: Player, found: Masks, keep: bool) -> Player:
     return replace(player, id=found.ids[player.id], name=found.names[player.id], club="",
                    country="", rating=player.rating if keep else None,
                    rank=player.rank if keep else "", pseudonym="",
+                   publish="hidden" if player.id in found.hidden else player.publish,
                    list_check="" if player.id in found.hidden else player.list_check)
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+from standgen.memo import Memo
 from standgen.model import Event, EventConfig, Game, GameKind, Outcome, Player, Seat
 
 
@@ -121,7 +122,7 @@ def build_records(
 
 # the last few events' records over every round: standings after each round, the tiebreak
 # lab's other chains and the pairing all start from them (records are immutable)
-_RECENT: list[tuple[Event, Mapping[str, Record]]] = []
+_RECENT: Memo[tuple[int, int], tuple[Event, Mapping[str, Record]]] = Memo(4)
 
 
 def _shared_records(event: Event, fmt: Scoring, upto: int | None) -> Mapping[str, Record]:
@@ -131,16 +132,13 @@ def _shared_records(event: Event, fmt: Scoring, upto: int | None) -> Mapping[str
     (points do not depend on ``upto`` without ``event_points``); an event differing only
     in its tiebreak chain shares them too.
     """
-    full: Mapping[str, Record] | None = None
-    for seen, records in _RECENT:
-        if (seen.rounds is event.rounds and seen.players is event.players
-                and replace(seen.config, tiebreaks=()) == replace(event.config, tiebreaks=())):
-            full = records
-            break
-    if full is None:
+    key = (id(event.rounds), id(event.players))  # the kept event holds both: ids stay
+    seen, full = _RECENT.get(key, lambda: (event, _build_records(event, fmt, None)))
+    if seen is not event and (
+            seen.rounds is not event.rounds or seen.players is not event.players
+            or replace(seen.config, tiebreaks=()) != replace(event.config, tiebreaks=())):
         full = _build_records(event, fmt, None)
-        _RECENT.insert(0, (event, full))
-        del _RECENT[4:]
+        _RECENT.put(key, (event, full))
     if upto is None or all(rnd.number <= upto for rnd in event.rounds):
         return full
     return {pid: Record(record.player, tuple(e for e in record.entries if e.round <= upto))

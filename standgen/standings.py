@@ -5,6 +5,7 @@ Ties that no tiebreak separates share a rank (1, 2, 2, 4), as the data contract 
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -170,8 +171,6 @@ def _collector_paused(pause: bool, compute: Callable[[], Standings]) -> Standing
     few cycles made meanwhile (a lazy breakdown holds its context) wait for the next
     collection after the block. Nested use is harmless; ``pause`` False does nothing.
     """
-    import gc
-
     if not pause or not gc.isenabled():
         return compute()
     gc.disable()

@@ -37,6 +37,7 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from click.testing import CliRunner
 
@@ -44,7 +45,11 @@ from standgen.cli import main
 from tests.realnames import Person
 from tests.realnames import field as real_field
 
+if TYPE_CHECKING:
+    from standgen.standings import Standings
+
 FORMATS = ("steamroller", "old-world", "mcmahon", "swiss", "diplomacy")
+TEAMS = ("Drużyna Łódź", "Équipe de France", "Team Ødegård", "O'Neill's Irregulars")
 RANKS = ("5d", "3d", "1d", "1k", "3k", "6k", "10k", "15k")
 POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
 
@@ -105,9 +110,13 @@ class Day:
     people: list[Person] = field(default_factory=list)
     spare: list[Person] = field(default_factory=list)  # late entries still to come
     build: bool = False
+    teams: random.Random | None = field(init=False)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
+        # teams on one day in four, from a source of their own (the other days, and the
+        # seeds replayed by tests, play exactly as before)
+        self.teams = random.Random(f"{self.seed}-teams") if self.seed % 4 == 1 else None
         self.fmt = self.rng.choice(FORMATS)
         self.folder = self.root / "2026" / "day-event"
 
@@ -163,6 +172,11 @@ class Day:
         everyone = real_field(rng, size + 2)
         self.people, self.spare = everyone[:size], everyone[size:]
         header, _, form = read_table(self.folder / "players.csv")
+        if self.teams:  # one day in four: a team column, team-mates kept apart (teams.md)
+            header.append("team")
+            apart = self.teams.choice(("round-1", "always", "no"))
+            toml.write_text(toml.read_text(encoding="utf-8")
+                            + f'\n[teams]\napart = "{apart}"\ncounted = 2\n', encoding="utf-8")
         write_table(self.folder / "players.csv", header,
                     [self.player_row(header, p, k) for k, p in enumerate(self.people)], form)
 
@@ -170,7 +184,8 @@ class Day:
                    joined: str = "") -> list[str]:
         cells = {"id": person.id, "name": person.name, "faction": person.faction,
                  "club": person.club, "rating": str(2300 - 37 * k - self.rng.randint(0, 30)),
-                 "rank": self.rng.choice(RANKS), "joined": joined}
+                 "rank": self.rng.choice(RANKS), "joined": joined,
+                 "team": self.teams.choice(TEAMS) if self.teams else ""}
         return [cells.get(column, "") for column in header]
 
     def rounds(self) -> list[Path]:
@@ -428,8 +443,27 @@ class Day:
                 if self.fmt in ("swiss", "steamroller") and counted.score != row.score:
                     raise DayFailed(f"{row.player.id}: files give score {counted.score}, "
                                     f"standings {row.score}")
+        if self.teams:
+            check_teams(standings)
         if self.build:
             self.ok("build", str(self.root), "-o", str(self.root.parent / "site"))
+
+
+def check_teams(standings: Standings) -> None:
+    """A team day's team standings, recounted from the players' rows: every player with
+    a team in exactly one team, each team's score its best two players' scores."""
+    from standgen.teams import team_standings
+
+    teams = team_standings(standings)
+    members = [row.player.id for team in teams for row in team.members]
+    teamed = [row.player.id for row in standings.rows if row.player.team]
+    if sorted(members) != sorted(teamed):
+        raise DayFailed(f"team members {sorted(members)} are not the players with a team "
+                        f"{sorted(teamed)}")
+    for team in teams:
+        best = sorted((row.score for row in team.members), reverse=True)[:2]
+        if abs(sum(best) - team.score) > 1e-9:
+            raise DayFailed(f"team {team.team.id}: score {team.score}, best two {best}")
 
 
 def round_state(fmt: str, header: list[str], rows: list[list[str]]) -> str:

@@ -35,6 +35,7 @@ FLOORS: Mapping[str, str] = {
     "standgen.model": "model",
     "standgen.errors": "model",
     "standgen.tables": "model",  # plain tables a format hands to the site (no HTML)
+    "standgen.memo": "model",  # the one bounded memo, off under perf.straightforward()
     "standgen.options": "model",  # Option: how a format declares a key of [options]
     "standgen.results": "model",  # result codes and score values (win 1, draw ½, loss 0)
     "standgen.spreadsheet": "model",  # the CSV-injection guard of every CSV written
@@ -44,6 +45,7 @@ FLOORS: Mapping[str, str] = {
     "standgen.formats": "rules",
     "standgen.diplomacy": "rules",
     "standgen.stages": "rules",
+    "standgen.teams": "rules",
     "standgen.standings": "rules",
     "standgen.perf": "pipeline",
     "standgen.pipeline": "pipeline",
@@ -58,6 +60,7 @@ FLOORS: Mapping[str, str] = {
     "standgen.site": "site",
     "standgen.clubs": "site",
     "standgen.build": "build",
+    "standgen.commands": "build",  # one module per command
     "standgen.eventday": "build",
     "standgen.notices": "build",
     "standgen.builder": "build",
@@ -82,6 +85,31 @@ IO_MODULES = frozenset({
     "os", "pathlib", "io", "shutil", "subprocess", "socket", "tempfile", "glob", "urllib",
     "http", "sqlite3", "sys", "builtins",
 })
+# the libraries a function may import when it runs, and why: the one list of them (issue
+# #30, "visible doors"). Every other import is at the top of its module.
+DEFERRED: Mapping[str, str] = {
+    "pandas": "heavy: loads with the club's tables, not with every build",
+    "numpy": "heavy: the array tiebreaks, only on large events",
+    "rich": "heavy: the progress bar, only on a terminal",
+    "segno": "heavy: QR codes, only for the desk's slips",
+    "babel": "heavy: dates and numbers in a language other than English",
+    "openskill": "heavy: the Plackett-Luce ratings, only for multi-seat club ratings",
+    "markdown": "heavy: only when a page has Markdown",
+    "markupsafe._speedups": "optional: MarkupSafe's C escaping, where compiled",
+    "fcntl": "platform: POSIX file locks",
+    "msvcrt": "platform: Windows file locks",
+    "ctypes": "platform: renameat2 where Linux has it",
+    "standgen.clubs.export": "loads pandas: only ``standgen export`` needs it",
+    # start-up: the CLI loads a command's modules when the command runs (``standgen
+    # --help`` loads no rules; standgen/cli.py)
+    **{f"standgen.{name}": "start-up: standgen/cli.py loads it when a command runs"
+       for name in ("build", "eventday", "watch", "venue", "forget", "notices", "clock")},
+}
+# modules another change will clean (issue #33 owns them); the test fails once one is
+# clean, so that its line goes too
+PENDING_DEFERRED = ("standgen/builder/core.py", "standgen/clubs/games.py",
+                    "standgen/site/club_meta.py", "standgen/site/club_pages.py",
+                    "standgen/site/club_ratings.py")
 DYNAMIC = frozenset({"import_module", "__import__"})
 UNREADABLE = "?"  # the target of a dynamic import whose name is not a literal
 
@@ -265,6 +293,29 @@ def io_on_pure_floors(package: Path = PACKAGE) -> list[str]:
     return found
 
 
+def imports_in_functions(package: Path = PACKAGE) -> list[str]:
+    """Return ``path:line: module`` for each import inside a function that is not of a
+    :data:`DEFERRED` library."""
+    found = []
+    for path in modules(package).values():
+        where = path.relative_to(package.parent)
+        for fn in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Import):
+                    heads = [alias.name for alias in node.names]
+                elif isinstance(node, ast.ImportFrom):  # ``from a import b``: a.b
+                    module = ("." * node.level) + (node.module or "")
+                    heads = [f"{module}.{alias.name}" for alias in node.names]
+                else:
+                    continue
+                found.extend(f"{where}:{node.lineno}: {head}" for head in heads
+                             if not any(head == lib or head.startswith(lib + ".")
+                                        for lib in DEFERRED))
+    return sorted(set(found))
+
+
 def test_every_module_has_a_floor() -> None:
     assert unfloored() == [], f"give these modules a floor in FLOORS: {unfloored()}"
 
@@ -299,6 +350,13 @@ def test_no_package_cycle() -> None:
 def test_no_io_on_the_model_and_rules_floors() -> None:
     found = io_on_pure_floors()
     assert found == [], "\n".join(found)
+
+
+def test_imports_inside_functions_are_only_of_deferred_libraries() -> None:
+    found = imports_in_functions()
+    assert [f for f in found if not f.startswith(PENDING_DEFERRED)] == []
+    clean = [p for p in PENDING_DEFERRED if not any(f.startswith(p) for f in found)]
+    assert clean == [], f"no import inside a function left: remove {clean} from PENDING"
 
 
 def test_the_walk_sees_every_kind_of_import(tmp_path: Path) -> None:
@@ -396,6 +454,14 @@ def test_planted_io_on_the_rules_floor_fails(copy: Path, text: str) -> None:
 def test_io_on_the_pipeline_floor_is_allowed(copy: Path) -> None:
     _plant(copy, "pipeline.py", 'def f(path):\n    return open(path).read()')
     assert not any("pipeline.py" in line for line in io_on_pure_floors(copy))
+
+
+def test_a_planted_import_inside_a_function_fails(copy: Path) -> None:
+    _plant(copy, "audit.py", "def f():\n    from standgen import records\n    return records")
+    _plant(copy, "site/qr.py", "def g():\n    import numpy\n    return numpy")
+    found = imports_in_functions(copy)
+    assert any(f.startswith("standgen/audit.py:") and f.endswith("standgen.records") for f in found)
+    assert not any(f.startswith("standgen/site/qr.py:") and "numpy" in f for f in found)
 
 
 def test_a_planted_module_without_a_floor_fails(copy: Path) -> None:

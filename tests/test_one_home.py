@@ -69,7 +69,7 @@ CSV_HOMES = {
     "roundfile.py": "the one writer of round files (and their reader, through load/files)",
     "eventday.py": "players.csv: a column of one player changed (bye, drop)",
     "venue/desk.py": "players.csv: the names the desk shows",
-    "trf.py": "players.csv of an imported TRF (its round files go through roundfile)",
+    "trf/folder.py": "players.csv of an imported TRF (its round files go through roundfile)",
     "site/downloads.py": "the site's CSV downloads",
 }
 CSV_CALLS = ("reader", "DictReader", "writer", "DictWriter")

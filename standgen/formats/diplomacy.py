@@ -32,7 +32,7 @@ from standgen.diplomacy.systems import SYSTEMS
 from standgen.errors import Problem
 from standgen.formats.base import Format, InRoundFinal, Stat
 from standgen.model import Event, EventConfig, Game, GameKind, Proposal, Round, Seat
-from standgen.pairing.common import players_for_round, rng
+from standgen.pairing.common import kept_apart, players_for_round, rng
 from standgen.pairing.state import PairingInput
 from standgen.tiebreaks import TIEBREAKS
 from standgen.tiebreaks.base import TiebreakPolicy
@@ -95,7 +95,9 @@ def seat_round(
                      "ranked first.")
     # round 1 has no history: the seeded shuffle stands, unless a two-board player
     # drew both seats on one board
-    boards = group_boards(slots, past.met, rng(event, round_number, "boards"))
+    apart = kept_apart(event, round_number)  # team-mates (docs/teams.md): as if met once
+    seating = {pair: past.met.get(pair, 0) + (pair in apart) for pair in {*past.met, *apart}}
+    boards = group_boards(slots, seating, rng(event, round_number, "boards"))
     if round_number == 1:
         notes.append("Round 1: boards drawn at random from the event's seed.")
     else:

@@ -31,7 +31,8 @@ from standgen.load.markdown_limits import check_markdown
 from standgen.load.players import load_players
 from standgen.load.rounds import load_round
 from standgen.load.site_config import load_site, site_publish
-from standgen.model import Event, EventsTree, Player, Round, Season, SiteConfig, Source
+from standgen.load.teams import load_teams, resolve_teams
+from standgen.model import Event, EventsTree, Player, Round, Season, SiteConfig, Source, Team
 from standgen.stages.cut import cut_of
 
 RESERVED_TOP = {"help", "assets"}
@@ -174,7 +175,7 @@ def load_event(
     problems.extend(files.problems)
     config = (load_event_config(files.config, slugs, problems)
               if files.config is not None else None)
-    players = load_players(files.players, problems) if files.players is not None else None
+    players, teams = _players_and_teams(files, problems)
     round_files = files.rounds
     description = (_markdown(files.description, problems)
                    if files.description is not None else "")
@@ -220,13 +221,27 @@ def load_event(
     where = display(files.config or folder / EVENT_TOML)
     event = Event(path=slugs, config=config, players=players, rounds=tuple(rounds),
                   description=description, lists=lists,
-                  source=Source(where))
+                  source=Source(where), teams=teams)
     if fmt.validate_event is not None:
         found = fmt.validate_event(event, where)
         problems.extend(found)
         if errors_only(found):
             return None
     return event
+
+
+def _players_and_teams(
+    files: EventFiles, problems: list[Problem]
+) -> tuple[tuple[Player, ...] | None, tuple[Team, ...]]:
+    """Return players.csv's players, their ``team`` cells made team ids, and the event's
+    teams (teams.csv's, else those the cells name: :mod:`standgen.load.teams`)."""
+    players = load_players(files.players, problems) if files.players is not None else None
+    if players is None:
+        return None, ()
+    listed = load_teams(files.teams, problems) if files.teams is not None else None
+    if files.teams is not None and listed is None:
+        return players, ()  # teams.csv's own problems say why
+    return resolve_teams(players, listed, problems)
 
 
 def _lists(

@@ -19,13 +19,22 @@ from standgen.formats.roundrobin import PAIRING_CHOICES, PAIRING_OPTION
 from standgen.load.files import display, read_text, suggest
 from standgen.load.markdown_limits import check_markdown
 from standgen.load.values import MAX_TOML_DEPTH, number_problem, toml_problems
-from standgen.model import PUBLISH_DEFAULTS, EventConfig, Season, Source
+from standgen.model import (
+    LANGUAGES,
+    PUBLISH_DEFAULTS,
+    TEAMS_APART,
+    EventConfig,
+    Season,
+    Source,
+    TeamRules,
+)
 from standgen.stages.cut import CUT_OPTION, cut_problems
 from standgen.tiebreaks import TIEBREAKS
 
 EVENT_KEYS = ("name", "date", "format", "rounds", "seed", "tiebreaks", "scenarios",
-              "location", "organiser", "url", "options", "publish", "lists_public")
-SEASON_KEYS = ("name", "description", "points")
+              "location", "organiser", "url", "options", "teams", "publish",
+              "lists_public", "language")
+SEASON_KEYS = ("name", "description", "points", "language")
 # [options] every two-player format understands, validated alongside the format's own
 COMMON_OPTIONS = (PAIRING_OPTION, CUT_OPTION)
 MAX_ROUNDS = 99  # the most rounds an event may plan (docs/data-contract.md)
@@ -126,6 +135,9 @@ def load_event_config(
     if publish and publish not in PUBLISH_DEFAULTS:
         bad("publish", publish_problem("publish", publish))
     lists_public = _lists_public(data.get("lists_public", ""), bad)
+    language = data.get("language", "")
+    if language and language not in LANGUAGES:
+        bad("language", language_problem(language))
     options = data.get("options", {})
     if not isinstance(options, dict):
         bad("options", "'options' must be a table: [options] on its own line")
@@ -136,6 +148,7 @@ def load_event_config(
             for key, message in cut_problems(options["cut"],
                                              rounds if _is_int(rounds) else None):
                 bad(key, message)
+    teams = _check_teams(data.get("teams", {}), bad)
     if len(problems) > start:
         return None
     assert isinstance(name, str) and isinstance(date, dt.date) and isinstance(fmt_id, str)
@@ -145,7 +158,7 @@ def load_event_config(
         location=data.get("location", ""), organiser=data.get("organiser", ""),
         url=url, options=dict(options), publish=publish,
         option_lines={key: key_line(text, key) for key in options},
-        lists_public=lists_public,
+        lists_public=lists_public, teams=teams, language=language,
     )
 
 
@@ -166,6 +179,44 @@ def _lists_public(value: object, bad: Callable[[str, str], None]) -> str:
             "or a date and time such as 2026-04-18T09:00:00+01:00")
         return ""
     return moment.isoformat()
+
+
+TEAMS_KEYS = ("apart", "counted", "size")
+MAX_TEAM_SIZE = 64
+
+
+def _check_teams(table: object, bad: Callable[[str, str], None]) -> TeamRules:
+    """Return ``[teams]`` (docs/teams.md) as TeamRules, recording each bad key: ``apart``
+    (the rounds team-mates are kept apart in), ``counted`` (the best N members' scores
+    make the team's) and ``size`` (the players a team should have)."""
+    if not isinstance(table, dict):
+        bad("teams", "'teams' must be a table: [teams] on its own line")
+        return TeamRules()
+    for key in table:
+        if key not in TEAMS_KEYS:
+            bad(key, f"unknown key '{key}' under [teams]{suggest(key, TEAMS_KEYS)}; "
+                "[teams] takes " + ", ".join(TEAMS_KEYS))
+    apart = table.get("apart", "round-1")
+    if apart not in TEAMS_APART:
+        bad("apart", f"[teams] apart {apart!r} must be one of "
+            + ", ".join(f'"{a}"' for a in TEAMS_APART)
+            + " (the rounds in which team-mates are not paired against each other)")
+        apart = "round-1"
+    numbers: dict[str, int | None] = {}
+    for key in ("counted", "size"):
+        value = table.get(key)
+        if value is not None and (wanted := number_problem(value, 1, MAX_TEAM_SIZE,
+                                                           integer=True)):
+            bad(key, f"[teams] {key} must be {wanted}")
+            value = None
+        numbers[key] = value
+    return TeamRules(apart=apart, counted=numbers["counted"], size=numbers["size"])
+
+
+def language_problem(value: object) -> str:
+    """Return the message for a ``language`` the site has no translation for."""
+    return (f"'language' {value!r} must be one of " + ", ".join(f'"{v}"' for v in LANGUAGES)
+            + " (English, German, French, Spanish, Italian, Dutch, Polish, Czech, Japanese)")
 
 
 def publish_problem(key: str, value: object) -> str:
@@ -297,12 +348,15 @@ def load_season(
     if not isinstance(data.get("points", {}), dict):
         problems.append(Problem(where, key_line(text, "points"),
                                 "'points' must be a table: [points] on its own line"))
+    language = data.get("language", "")
+    if language and language not in LANGUAGES:
+        problems.append(Problem(where, key_line(text, "language"), language_problem(language)))
     if len(problems) > start:
         return None
     assert isinstance(name, str)
     assert isinstance(description, str)
     return Season(path=slugs, name=name.strip(), description=description,
-                  points=data.get("points", {}), source=Source(where))
+                  points=data.get("points", {}), source=Source(where), language=language)
 
 
 def _is_int(value: object) -> bool:

@@ -35,6 +35,7 @@ _LITTER = re.compile(r"(\..*|.*~|4913|#.*#|~\$.*|.*\.sw[a-z]|.*\.tmp|.*\.crswap|
                      r"|desktop\.ini)\Z", re.IGNORECASE)
 ROUND_NAME = re.compile(r"round-([1-9][0-9]{0,2})\.csv\Z", re.IGNORECASE)
 EVENT_TOML, EVENT_MD, PLAYERS_CSV, LISTS = "event.toml", "event.md", "players.csv", "lists"
+TEAMS_CSV = "teams.csv"  # optional: the event's teams (docs/teams.md)
 SEASON_TOML = "season.toml"
 
 BROKEN = "a symbolic link to nothing"
@@ -193,11 +194,12 @@ class EventFiles:
     entries: tuple[Entry, ...]
     reads: frozenset[str]  # the ``where`` of every entry the loader reads
     problems: tuple[Problem, ...]
+    teams: Path | None = None  # teams.csv, optional
 
     def inputs(self) -> tuple[Path, ...]:
         """Return every file the loader reads, by path."""
-        found = [self.config, self.description, self.players, *self.rounds.values(),
-                 *self.lists.values()]
+        found = [self.config, self.description, self.players, self.teams,
+                 *self.rounds.values(), *self.lists.values()]
         return tuple(p for p in found if p is not None)
 
 
@@ -275,6 +277,7 @@ def event_files(folder: Path, root: Path | None = None) -> EventFiles:
     if PLAYERS_CSV not in by_name:
         problems.append(Problem(display(folder / PLAYERS_CSV), 1, "players.csv is missing; "
                                 "create it with the header id,name,faction"))
+    teams = path(take(TEAMS_CSV)) if TEAMS_CSV in by_name else None
     numbers = _round_numbers(by_name, listing, folder, problems)
     rounds: dict[int, Path] = {}
     for number in sorted(numbers):
@@ -290,7 +293,7 @@ def event_files(folder: Path, root: Path | None = None) -> EventFiles:
     reads.update(entry.where for entry in lists.values())
     return EventFiles(folder, config, description, players, rounds, frozenset(numbers),
                       path(chosen), {pid: e.path for pid, e in lists.items()},
-                      listing.entries(), frozenset(reads), tuple(problems))
+                      listing.entries(), frozenset(reads), tuple(problems), teams)
 
 
 def _round_numbers(
@@ -305,7 +308,7 @@ def _round_numbers(
         match = ROUND_NAME.fullmatch(low)
         if match:
             numbers.add(int(match.group(1)))
-        elif low in (EVENT_TOML, EVENT_MD, PLAYERS_CSV, LISTS):
+        elif low in (EVENT_TOML, EVENT_MD, PLAYERS_CSV, LISTS, TEAMS_CSV):
             continue
         elif low.endswith((".csv", ".toml")):
             problems.extend(Problem(display(e.path), 1, f"unexpected file '{e.name}'; round "

@@ -11,7 +11,8 @@ from standgen.load.files import SLUG, Row, display, parse_int, parse_number, rea
 from standgen.model import LIST_CHECKS, PUBLISH_LEVELS, Player, Source
 
 COLUMNS = ("id", "name", "faction", "club", "country", "rank", "mms_correction", "rating",
-           "dropped_after", "spare", "joined", "byes", "publish", "pseudonym", "list_check")
+           "dropped_after", "spare", "joined", "byes", "publish", "pseudonym", "list_check",
+           "team")
 RANK = re.compile(r"([1-9]|[12][0-9]|30)k|[1-9]d|[1-9]p\Z")
 RESERVED = {"bye", "absent"}
 # a '?' next to a letter: what a spreadsheet writes for a letter its encoding lacks
@@ -68,7 +69,7 @@ def load_players(path: Path, problems: list[Problem]) -> tuple[Player, ...] | No
             spare=spare == "yes", source=Source(where, row.line),
             joined=int(joined) if joined and parse_int(joined) else 0,
             byes=tuple(sorted({int(b) for b in byes if parse_int(b)})),
-            publish=publish, pseudonym=pseudonym, list_check=list_check,
+            publish=publish, pseudonym=pseudonym, list_check=list_check, team=row.get("team"),
         ))
     if not rows and not errors_only(problems[start:]):
         problems.append(Problem(where, 1, "no players; add one row per player under the header"))

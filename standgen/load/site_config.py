@@ -13,12 +13,18 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from standgen.errors import Problem
-from standgen.load.config import key_line, publish_problem, read_toml, unknown_keys
+from standgen.load.config import (
+    key_line,
+    language_problem,
+    publish_problem,
+    read_toml,
+    unknown_keys,
+)
 from standgen.load.files import display, read_text, suggest
 from standgen.load.values import MAX_URL_CHARS, number_problem
-from standgen.model import PUBLISH_DEFAULTS, Season, SiteConfig
+from standgen.model import LANGUAGES, PUBLISH_DEFAULTS, Season, SiteConfig
 
-SITE_KEYS = ("title", "site_url", "publish")
+SITE_KEYS = ("title", "site_url", "publish", "language")
 POINTS_KEYS = ("placings", "participation", "best")
 # [points] ranges (docs/seasons.md): a season's totals stay exact and far from overflowing
 MAX_PLACINGS = 1000
@@ -66,12 +72,15 @@ def load_site(root: Path, seasons: Sequence[Season], problems: list[Problem]) ->
     if publish not in PUBLISH_DEFAULTS:
         problems.append(Problem(where, key_line(text, "publish"),
                                 publish_problem("publish", publish)))
+    language = data.get("language", SiteConfig.language)
+    if language not in LANGUAGES:
+        problems.append(Problem(where, key_line(text, "language"), language_problem(language)))
     if len(problems) > start:
         return SiteConfig()
     assert isinstance(title, str) and isinstance(url, str) and isinstance(publish, str)
     if url and not url.endswith("/"):
         url += "/"
-    return SiteConfig(title=title.strip(), site_url=url, publish=publish)
+    return SiteConfig(title=title.strip(), site_url=url, publish=publish, language=language)
 
 
 def site_publish(root: Path) -> str:

@@ -118,9 +118,33 @@ def forbidden_entries(event: Event) -> list[tuple[frozenset[str], tuple[int, int
 
 
 def forbidden_groups(event: Event, round_number: int) -> list[frozenset[str]]:
-    """Return the groups of ``[options] forbidden`` that hold in ``round_number``."""
+    """Return the groups of players who must not meet in ``round_number``: those of
+    ``[options] forbidden`` that hold in it, then the teams (:func:`team_groups`)."""
     return [group for group, (first, last) in forbidden_entries(event)
-            if first <= round_number <= last]
+            if first <= round_number <= last] + team_groups(event, round_number)
+
+
+def team_groups(event: Event, round_number: int) -> list[frozenset[str]]:
+    """Return each team's members (two or more) when ``[teams] apart`` keeps team-mates
+    apart in ``round_number`` (docs/teams.md): ``"round-1"`` (the default) in round 1,
+    ``"always"`` in every round, ``"no"`` never. Pairing treats them as if they had met
+    (a rematch): avoided whenever a pairing without it exists, never at any cost, as
+    BCP and the big team-led events keep team-mates apart in the first round."""
+    apart = event.config.teams.apart
+    if not event.teams or apart == "no" or (apart == "round-1" and round_number != 1):
+        return []
+    members: dict[str, set[str]] = {}
+    for player in event.players:
+        if player.team:
+            members.setdefault(player.team, set()).add(player.id)
+    return [frozenset(ids) for _, ids in sorted(members.items()) if len(ids) > 1]
+
+
+def kept_apart(event: Event, round_number: int) -> frozenset[frozenset[str]]:
+    """Return every pair of players :func:`forbidden_groups` keeps apart in
+    ``round_number``, for pairing rules that read past meetings as a set of pairs."""
+    return frozenset(frozenset((a, b)) for group in forbidden_groups(event, round_number)
+                     for a in group for b in group if a < b)
 
 
 def _matched(method: str) -> str:

@@ -14,6 +14,15 @@ from urllib.parse import urlsplit
 
 import standgen.site.links as links
 from standgen.model import Event, EventConfig, EventsTree, Player, Season
+from standgen.site.i18n import _, current
+
+
+def _hidden_name(player: Player) -> str:
+    """Return a player's name; a hidden player's "Player 17" (standgen.privacy) in the
+    page's language."""
+    if player.publish == "hidden" and player.name.startswith("Player "):
+        return _("Player {number}").format(number=player.name.removeprefix("Player "))
+    return player.name
 
 
 def shown_names(event: Event) -> dict[str, str]:
@@ -23,7 +32,7 @@ def shown_names(event: Event) -> dict[str, str]:
     by_name: dict[str, list[Player]] = {}
     for player in event.players:
         by_name.setdefault(player.name, []).append(player)
-    shown = {p.id: p.name for p in event.players}
+    shown = {p.id: _hidden_name(p) for p in event.players}
     for name, same in by_name.items():
         if len(same) < 2:
             continue
@@ -41,13 +50,13 @@ def shown_names(event: Event) -> dict[str, str]:
 # in the site's help (which is for players and organisers).
 DEVELOPER_DOCS = frozenset({"architecture", "performance", "reliability"})
 
-_SHOWN: dict[int, tuple[tuple[Player, ...], dict[str, str]]] = {}
+_SHOWN: dict[tuple[int, str], tuple[tuple[Player, ...], dict[str, str]]] = {}
 
 
 def shown_names_of(event: Event) -> dict[str, str]:
     """Return :func:`shown_names` of ``event``, kept for the few events being rendered
     (every page of an event asks; the players tuple is held, so its id stays its own)."""
-    key = id(event.players)
+    key = (id(event.players), current())  # a hidden player's name is the page language's
     found = _SHOWN.get(key)
     if found is None or found[0] is not event.players:
         if len(_SHOWN) >= 16:

@@ -14,6 +14,7 @@ import standgen.site.links as links
 from standgen.model import GameKind, Outcome
 from standgen.pipeline import EventReport
 from standgen.site.contexts import Frame, Link, shown_names_of
+from standgen.site.i18n import _
 from standgen.site.numbers import display_number
 from standgen.site.results import seat_result
 
@@ -60,31 +61,34 @@ def crosstable(report: EventReport, page: Frame) -> Crosstable:
         for number in numbers:
             game = games.get((number, pid))
             if game is None:
-                cells.append(CrossCell("", "not in this round", ""))
+                cells.append(CrossCell("", _("not in this round"), ""))
                 continue
             seat = game.seat_of(pid)
             if game.kind in (GameKind.BYE, GameKind.ABSENT):
-                letter = "B" if game.kind is GameKind.BYE else "A"
-                word = f"{game.kind.value}" + (f", {_WORD[seat.outcome]}" if seat.outcome else "")
+                letter = _("B") if game.kind is GameKind.BYE else _("A")
+                word = _(game.kind.value) + (f", {_(_WORD[seat.outcome])}" if seat.outcome else "")
                 cells.append(CrossCell(letter, f"R{number}: {word}", ""))
                 continue
             if len(game.seats) > 2:
                 result = seat_result(seat) or "…"
-                cells.append(CrossCell(f"B{game.table} {result}",
-                                       f"R{number}: board {game.table}, {result}", ""))
+                cells.append(CrossCell(f"B{game.table} {result}", _(
+                    "R{number}: board {table}, {result}").format(
+                        number=number, table=game.table, result=result), ""))
                 continue
             other = game.opponents_of(pid)[0]
             where = str(rank.get(other, "")) or "–"
             name = names.get(other, other)
             href = page.href(links.player_page(event, other))
             if seat.outcome is None:
-                cells.append(CrossCell(f"…{where}", f"R{number}: against {name}, no result yet",
-                                       href))
+                cells.append(CrossCell(f"…{where}", _(
+                    "R{number}: against {name}, no result yet").format(number=number, name=name),
+                    href))
                 continue
             table = _FORFEIT if game.kind is GameKind.FORFEIT else _LETTER
-            how = " by forfeit" if game.kind is GameKind.FORFEIT else ""
-            cells.append(CrossCell(f"{table[seat.outcome]}{where}",
-                                   f"R{number}: {_WORD[seat.outcome]}{how} against {name}", href))
+            said = (_("R{number}: {result} by forfeit against {name}")
+                    if game.kind is GameKind.FORFEIT else _("R{number}: {result} against {name}"))
+            cells.append(CrossCell(f"{_(table[seat.outcome])}{where}", said.format(
+                number=number, result=_(_WORD[seat.outcome]), name=name), href))
         rows.append(
             CrossRow(row.rank, Link(names[pid], page.href(links.player_page(event, pid))),
                      tuple(cells), display_number(row.score))

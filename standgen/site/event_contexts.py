@@ -17,9 +17,11 @@ from standgen.site.contexts import Frame, Link, Site, frame, shown_names_of, web
 from standgen.site.crosstable import Crosstable, crosstable
 from standgen.site.formats import views_of
 from standgen.site.hook_contexts import TableView, download_links, table_views
+from standgen.site.i18n import _
 from standgen.site.jsonout import round_status
 from standgen.site.markdown import MarkdownRenderer
 from standgen.site.numbers import display_number
+from standgen.site.team_contexts import TeamRow, team_rows
 from standgen.standings import Standings
 from standgen.tiebreaks import TIEBREAKS
 
@@ -110,6 +112,8 @@ class EventPage:
     stage: Link | None = None  # the bracket page (issue #31): the winner's name once decided
     now: RoundLink | None = None  # the round being played (or proposed) while not finished
     podium: tuple[StandingRow, ...] = ()  # a finished event's first three
+    teams: tuple[TeamRow, ...] = ()  # the team standings (docs/teams.md), if any teams
+    teams_counted: int | None = None  # [teams] counted: the best N members make a team's
 
 
 def follow_data(page: Frame, report: EventReport) -> dict[str, object] | None:
@@ -173,18 +177,23 @@ def event_status(event: Event, standings: Standings, proposal: Proposal | None) 
     planned, played = standings.planned_rounds, standings.rounds_complete
     if standings.finished:
         if played < planned:
-            return f"Finished after round {played} ({planned} planned): a clear winner."
-        return f"Finished: {played} of {planned} rounds played."
+            return _("Finished after round {played} ({planned} planned): a clear winner."
+                     ).format(played=played, planned=planned)
+        return _("Finished: {played} of {planned} rounds played.").format(played=played,
+                                                                           planned=planned)
     if event.rounds and not event.rounds[-1].finished:
-        return f"Round {event.rounds[-1].number} of {planned} in progress."
+        return _("Round {number} of {planned} in progress.").format(
+            number=event.rounds[-1].number, planned=planned)
     if proposal is not None:
-        return f"{played} of {planned} rounds played; round {proposal.round.number} proposed."
-    return f"{played} of {planned} rounds played."
+        return _("{played} of {planned} rounds played; round {number} proposed.").format(
+            played=played, planned=planned, number=proposal.round.number)
+    return _("{played} of {planned} rounds played.").format(played=played, planned=planned)
 
 
 def dropped_note(player: Player) -> str:
     """Return ``dropped after R2`` for a player who dropped, else ``""``."""
-    return "" if player.dropped_after is None else f"dropped after R{player.dropped_after}"
+    return "" if player.dropped_after is None else _("dropped after R{number}").format(
+        number=player.dropped_after)
 
 
 def tiebreak_columns(site: Site, page: str, tiebreaks: tuple[str, ...]) -> tuple[Column, ...]:
@@ -194,7 +203,7 @@ def tiebreak_columns(site: Site, page: str, tiebreaks: tuple[str, ...]) -> tuple
         tb = TIEBREAKS[tb_id]
         target = site.help_path(f"tiebreaks/{tb.page}")
         href = links.relative(page, target) if target else ""
-        columns.append(Column(tb.id, tb.short, tb.label, href))
+        columns.append(Column(tb.id, _(tb.short), _(tb.label), href))
     return tuple(columns)
 
 
@@ -256,9 +265,10 @@ def event_page(
         )
         for rnd, proposed in rounds_of(report)
     )
-    after = f"after round {standings.rounds_complete}" if standings.rounds_complete else ""
+    after = (_("after round {number}").format(number=standings.rounds_complete)
+             if standings.rounds_complete else "")
     if event.rounds and not event.rounds[-1].finished:
-        after = f"with round {event.rounds[-1].number} in progress"
+        after = _("with round {number} in progress").format(number=event.rounds[-1].number)
     return EventPage(
         frame=page,
         name=config.name,
@@ -275,10 +285,10 @@ def event_page(
         rows=rows,
         rounds=rounds,
         standings_json=page.href(links.event_file(event, "standings.json")),
-        caption=f"Standings {after}".strip(),
+        caption=_("Standings {after}").format(after=after).strip(),
         crosstable=crosstable(report, page),
         factions=(factions := faction_results([event])),
-        faction_chart=faction_chart(factions, f"Win rate by {fmt_faction(report)}"),
+        faction_chart=faction_chart(factions, _(f"Win rate by {fmt_faction(report)}")),
         faction_word=fmt_faction(report).capitalize(),
         tables=table_views(
             tuple(views.event_tables(report)) if views.event_tables else (),
@@ -292,6 +302,8 @@ def event_page(
         now=rounds[-1] if rounds and not standings.finished else None,
         podium=tuple(row for row in rows if row.rank <= 3)[:3] if standings.finished else (),
         follow=follow_data(page, report),
+        teams=team_rows(standings, page, shown_names_of(event)),
+        teams_counted=config.teams.counted,
     )
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import standgen.site.links as links
 from standgen.site.club_scopes import player_ratings_path
 from standgen.site.contexts import Frame, Link, frame, newest_first
+from standgen.site.i18n import _
 from standgen.site.numbers import display_number
 from standgen.site.summary import EventSummary, PlayerLine
 
@@ -125,7 +126,7 @@ ARCHIVE = links.page("archive")
 
 def archive_page(summaries: Sequence[EventSummary]) -> ArchivePage:
     """Return the archive page: events by year (from each event's date), newest first."""
-    page = frame(ARCHIVE, "Archive", "archive")
+    page = frame(ARCHIVE, _("Archive"), "archive")
     years: dict[int, list[tuple[Link, str]]] = {}
     for event in newest_first(summaries):
         years.setdefault(event.config.date.year, []).append(

@@ -14,6 +14,7 @@ from standgen.site.charts import FactionResult, faction_chart
 from standgen.site.club_scopes import ratings_path
 from standgen.site.contexts import Frame, HelpDoc, Link, Site, frame, newest_first
 from standgen.site.history import history_page_path
+from standgen.site.i18n import _
 from standgen.site.markdown import MarkdownRenderer, docs_image_rewrite, docs_link_rewrite
 from standgen.site.numbers import display_number
 from standgen.site.season import EventResult, Leaderboard, PointsRule, leaderboard, points_rule
@@ -86,7 +87,7 @@ def _now(page: Frame, events: Sequence[EventSummary]) -> tuple[NowItem, ...]:
         number = current_round(event)
         link = None
         if number is not None:
-            link = Link(f"Round {number} pairings",
+            link = Link(_("Round {number} pairings").format(number=number),
                         page.href(links.page(*event.path, f"round-{number}")))
         items.append(NowItem(event.config.name, page.href(links.event_page(event)),
                              event.status, link))

@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from standgen.model import Event, GameKind, Round
+from standgen.model import Event, GameKind, Player, Round
+from standgen.privacy import level
 from standgen.site.numbers import json_number
 from standgen.site.results import result_of, seat_result
 from standgen.standings import Standings
+from standgen.teams import team_standings
+from standgen.teams.standings import TEAM_TIEBREAKS
 
 PROPOSED = "proposed"
 IN_PROGRESS = "in-progress"
@@ -95,8 +98,9 @@ def _write(value: Any, newline: str, out: list[str]) -> None:
 
 
 def standings_document(event: Event, standings: Standings) -> dict[str, Any]:
-    """Return the ``standings.json`` document of an event (contract section 3)."""
-    return {
+    """Return the ``standings.json`` document of an event (contract section 3); an event
+    with teams also has ``"teams"`` (docs/teams.md)."""
+    document = {
         "event": event.config.name,
         "format": event.config.format,
         "rounds_played": standings.rounds_complete,
@@ -113,6 +117,38 @@ def standings_document(event: Event, standings: Standings) -> dict[str, Any]:
             for row in standings.rows
         ],
     }
+    if event.teams:
+        document["teams"] = teams_document(standings)
+    return document
+
+
+def listed(player: Player, event: Event) -> bool:
+    """Return whether a team's page and standings.json name ``player`` as a member: only
+    a player published in full, as the club is (docs/privacy.md); the others count for
+    their team without being named."""
+    return level(player, event) == "full"
+
+
+def teams_document(standings: Standings) -> list[dict[str, Any]]:
+    """Return standings.json's ``"teams"``: a list in the shape of ``"standings"`` (rank,
+    id, name, score, tiebreaks by id) with each team's ``members`` (player ids, best
+    placed first), which of them are ``counted``, and how many members are ``unlisted``
+    (not published in full: :func:`listed`)."""
+    event = standings.event
+    return [
+        {
+            "rank": team.rank,
+            "id": team.team.id,
+            "name": team.team.name,
+            "score": json_number(team.score),
+            "tiebreaks": dict(zip(TEAM_TIEBREAKS, (json_number(team.all), team.best),
+                                  strict=True)),
+            "members": [r.player.id for r in team.members if listed(r.player, event)],
+            "counted": [r.player.id for r in team.counted if listed(r.player, event)],
+            "unlisted": sum(1 for r in team.members if not listed(r.player, event)),
+        }
+        for team in team_standings(standings)
+    ]
 
 
 def round_status(rnd: Round, proposed: bool) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+from standgen.site.i18n import decimal
+
 
 def json_number(value: float) -> int | float:
     """Return ``value`` as a JSON number: an int when integral, else rounded to 4 decimals.
@@ -20,7 +22,8 @@ def json_number(value: float) -> int | float:
 
 
 def display_number(value: float) -> str:
-    """Return ``value`` for a page: no ``.0`` on whole numbers, at most 2 decimals otherwise."""
+    """Return ``value`` for a page: no ``.0`` on whole numbers, at most 2 decimals
+    otherwise, with the decimal sign of the page's language (standgen.site.i18n)."""
     if type(value) is int:  # most points and counts: the digits as they are
         return str(value)
     if not math.isfinite(value):
@@ -28,4 +31,4 @@ def display_number(value: float) -> str:
     rounded = round(value, 2)
     if rounded == int(rounded):
         return str(int(rounded))
-    return f"{rounded:.2f}".rstrip("0")
+    return decimal(f"{rounded:.2f}".rstrip("0"))  # "0.5", "0,5" on a German page

@@ -24,6 +24,8 @@ from standgen.site.event_contexts import (
 from standgen.site.formats import views_of
 from standgen.site.history import history_page_path
 from standgen.site.hook_contexts import TableView, table_views
+from standgen.site.i18n import _
+from standgen.site.jsonout import listed
 from standgen.site.markdown import MarkdownRenderer
 from standgen.site.numbers import display_number
 from standgen.site.results import alone_label, outcome_word, points_words
@@ -88,6 +90,7 @@ class PlayerPage:
     faction: str
     club: str
     event_name: str
+    team: str  # the player's team (docs/teams.md), "" for none or not named
     event_href: str
     rank: str  # "" for an unranked (spare) player
     score: str
@@ -181,9 +184,9 @@ def addend(part: Part, names: Mapping[str, str]) -> Addend:
     if part.opponent is not None:
         words = [names.get(part.opponent, part.opponent), f"R{part.round}"]
         if part.note:
-            words.append(part.note)
+            words.append(_(part.note))
     else:
-        words = [part.note or "no opponent", f"R{part.round}"]
+        words = [_(part.note or "no opponent"), f"R{part.round}"]
     return Addend(f"{display_number(part.value)} ({', '.join(words)})", part.counted)
 
 
@@ -203,12 +206,12 @@ def breakdown(
 
 def _result(entry: Entry | None, proposed: bool, alone: str) -> str:
     if entry is None:
-        return "proposed" if proposed else "not played yet"
+        return _("proposed") if proposed else _("not played yet")
     if alone:
         return points_words(entry.points)
-    word = entry.seat.result or outcome_word(entry.outcome)
+    word = _(entry.seat.result or outcome_word(entry.outcome))
     if entry.kind is GameKind.FORFEIT:
-        return f"{word} (forfeit)"
+        return _("{result} (forfeit)").format(result=word)
     return word
 
 
@@ -289,6 +292,7 @@ def player_page(
         faction=player.faction,
         club=player.club,
         event_name=event.config.name,
+        team=_team_name(player, event),
         event_href=shared.event if shared is not None else page.href(links.event_page(event)),
         rank=str(standing.rank) if standing is not None else "",
         score=display_number(record.score if record is not None else 0.0),
@@ -296,16 +300,16 @@ def player_page(
         score_short=fmt.score_short,
         dropped=dropped_note(player),
         spare=player.spare,
-        stat_labels=tuple(stat_heading(s.id) for s in fmt.stats),
+        stat_labels=tuple(_(stat_heading(s.id)) for s in fmt.stats),
         games=tuple(games),
         breakdowns=breakdowns,
         army_list=renderer.untrusted(event.lists.get(player.id, "")),
         list_check=player.list_check,
-        list_check_label=LIST_CHECK_LABELS.get(player.list_check, ""),
+        list_check_label=_(LIST_CHECK_LABELS.get(player.list_check, "")),
         chart=score_chart(
             chart_scores,
             index.scores[1],
-            f"{player.name}: score after each round",
+            _("{name}: score after each round").format(name=player.name),
             index.scores[0],
         ),
         tables=table_views(
@@ -352,3 +356,11 @@ def score_after(report: EventReport, player: str, round_number: int) -> float:
     if fmt.total_score is not None:
         return fmt.total_score(upto, report.event.config)
     return upto.score
+
+
+def _team_name(player: Player, event: Event) -> str:
+    """Return the name of ``player``'s team, or "": no team, or the player not published
+    in full (a team, like a club, is named only for them: docs/teams.md)."""
+    if not player.team or not listed(player, event):
+        return ""
+    return next((t.name for t in event.teams if t.id == player.team), "")

@@ -7,12 +7,15 @@ source), so a build that renders only a few pages does not compile every templat
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Iterable, MutableMapping
 from pathlib import Path
 from typing import Any
 
 import jinja2
 from markupsafe import Markup, escape
+
+from standgen.site import i18n
 
 
 def _quick_escape() -> Callable[[Any], Markup]:
@@ -64,6 +67,17 @@ class _Template(jinja2.Template):
             namespace["escape"] = ESCAPE
         return super()._from_namespace(environment, namespace, globals)
 
+def _localdate(value: str) -> str:
+    """Return an ISO date (``2026-04-11``) as the page's language writes it (as it is in
+    English)."""
+    if i18n.current() == i18n.ENGLISH or not value:
+        return value
+    try:
+        return i18n.date(dt.date.fromisoformat(value), value)
+    except ValueError:
+        return value
+
+
 class Templates:
     """Renders page contexts with the templates in ``site_templates/``."""
 
@@ -77,7 +91,12 @@ class Templates:
             keep_trailing_newline=True,
             auto_reload=False,
             bytecode_cache=jinja2.FileSystemBytecodeCache(),
+            extensions=["jinja2.ext.i18n"],
         )
+        self.env.install_gettext_callables(  # type: ignore[attr-defined]
+            i18n.gettext, i18n.ngettext, newstyle=True)
+        self.env.globals["lang"] = i18n.current
+        self.env.filters["localdate"] = _localdate
         self.env.template_class = _Template
         self._templates: dict[str, jinja2.Template] = {}
 

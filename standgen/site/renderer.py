@@ -15,7 +15,7 @@ from standgen.clubs.games import EventGames, event_games
 from standgen.clubs.summary import ClubTables
 from standgen.model import EventsTree
 from standgen.pipeline import EventReport
-from standgen.site import pages
+from standgen.site import i18n, pages
 from standgen.site.club_pages import ClubInputs, ClubSelection
 from standgen.site.contexts import DEVELOPER_DOCS, HelpDoc, Site, help_title
 from standgen.site.history import Appearance
@@ -84,10 +84,39 @@ class SiteRenderer:
         self.templates.preload(pages.templates())
 
     def _render(self, page_type: PageType, inputs: object) -> Iterator[tuple[str, bytes]]:
-        """Yield the files of one registered page type made from ``inputs``."""
+        """Yield the files of one registered page type made from ``inputs``: a page in
+        its language (made and rendered with it active), a data file (JSON, CSV, feeds,
+        downloads) always as the data contract writes it."""
         template = page_type.template
-        for path, made in page_type.make(inputs):
-            yield path, made if template is None else self.templates.render(template, made)
+        made_pages = iter(page_type.make(inputs))
+        language = self.language_of(inputs) if template is not None else i18n.ENGLISH
+        while True:
+            with i18n.active(language):
+                try:
+                    path, made = next(made_pages)
+                except StopIteration:
+                    return
+                out = made if template is None else self.templates.render(template, made)
+            yield path, out
+
+    def language_of(self, inputs: object) -> str:
+        """Return the language of the pages made from ``inputs``: an event's (event.toml,
+        else the innermost season's, else the site's), a season's, else the site's."""
+        tree = self.site.tree
+        report = getattr(inputs, "report", None)
+        season = getattr(inputs, "season", None)
+        path: tuple[str, ...] = ()
+        if report is not None:
+            if report.event.config.language:
+                return str(report.event.config.language)
+            path = report.event.path
+        elif season is not None:
+            path = season.path + ("",)
+        for depth in range(len(path) - 1, -1, -1):
+            for found in tree.seasons:
+                if found.path == path[:depth] and found.language:
+                    return found.language
+        return tree.site.language
 
     def _scope(self, depends: Depends, inputs: object) -> Iterator[tuple[str, bytes]]:
         for page_type in pages.of(depends):

@@ -6,6 +6,7 @@ from standgen.formats.base import Format
 from standgen.model import EventConfig, Game, GameKind, Outcome, Player, Seat
 from standgen.results import outcome_word as outcome_word  # re-exported: pages name it
 from standgen.results import result_code
+from standgen.site.i18n import _, ngettext
 from standgen.site.numbers import display_number
 
 
@@ -35,7 +36,7 @@ def seat_result(seat: Seat) -> str | None:
     """Return one seat's result word: the format's own (Diplomacy ``solo``) or win/draw/loss."""
     if seat.outcome is None:
         return None
-    return seat.result or outcome_word(seat.outcome)
+    return _(seat.result or outcome_word(seat.outcome))
 
 
 def table_result(game: Game, seat: Seat) -> str | None:
@@ -43,7 +44,7 @@ def table_result(game: Game, seat: Seat) -> str | None:
     game decided without play (issue #27: a forfeit printed as ``win``)."""
     word = seat_result(seat)
     if word is not None and game.kind is GameKind.FORFEIT:
-        return f"{word} (forfeit)"
+        return _("{result} (forfeit)").format(result=word)
     return word
 
 
@@ -56,14 +57,14 @@ def alone_label(game: Game, fmt: Format, config: EventConfig | None,
     ``Sits out`` (a board format), ``½ bye (requested)`` (FIDE's half-point bye, asked for
     in players.csv ``byes``) or ``Absent``; "" for a game."""
     if game.kind is GameKind.BYE:
-        return "Sits out" if fmt.seats > 2 else "Bye"
+        return _("Sits out") if fmt.seats > 2 else _("Bye")
     if game.kind is not GameKind.ABSENT:
         return ""
     if config is None or player is None or game.round not in player.byes or fmt.seats > 2:
-        return "Absent"
+        return _("Absent")
     seat = game.seats[0]
     if seat.outcome is None:
-        return "Bye (requested)"
+        return _("Bye (requested)")
     points = float(fmt.points(seat, game, config))
     size = _BYE_SIZE.get(points, f"{display_number(points)}-point")
     return f"{size} bye (requested)"
@@ -72,5 +73,6 @@ def alone_label(game: Game, fmt: Format, config: EventConfig | None,
 def points_words(points: float) -> str:
     """Return ``1 point``, ``½ point``, ``2.5 points``: what a round without a game gave."""
     if points == 0.5:
-        return "½ point"
-    return f"{display_number(points)} point{'' if points == 1 else 's'}"
+        return _("½ point")
+    return ngettext("{n} point", "{n} points", 1 if points == 1 else 2).format(
+        n=display_number(points))

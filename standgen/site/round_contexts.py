@@ -15,6 +15,7 @@ from standgen.pipeline import EventReport
 from standgen.site.contexts import Frame, Link, Site, shown_names_of, stat_heading
 from standgen.site.event_contexts import event_frame, page_status, rounds_of, scenario_of
 from standgen.site.formats import views_of
+from standgen.site.i18n import _, ngettext
 from standgen.site.numbers import display_number
 from standgen.site.qr import qr_svg
 from standgen.site.results import alone_label, result_of, table_result
@@ -132,7 +133,7 @@ def _side(
     if info is not None:
         details += [f"{v} {label}".strip() if label else v
                     for v, label in zip(infos, info.inline, strict=True) if v]
-    details += [f"{v} {stat_heading(s)}" for v, s in zip(values, stats, strict=True) if v]
+    details += [f"{v} {_(stat_heading(s))}" for v, s in zip(values, stats, strict=True) if v]
     if views is not None:
         details += [_inline(v, h) for v, h in zip(cells, views.seat_headers, strict=False) if v]
     return Side(
@@ -188,16 +189,17 @@ def round_info(report: EventReport, number: int) -> Info:
     rank = any(p.rank for p in event.players)
     for shown, label, title in ((rating, "Rtg", "Rating"), (rank, "Rank", "Rank")):
         if shown:
-            labels.append(label)
-            titles.append(title)
+            labels.append(_(label))
+            titles.append(_(title))
             inline.append("")
     before: dict[str, str] | None = None
     if number > 1 and fmt.seats <= 2 and len(report.by_round) >= number - 1:
         after = report.by_round[number - 2]
         before = {row.player.id: display_number(row.score) for row in after.rows}
-        labels.append(f"{fmt.score_short} so far")
-        titles.append(f"{fmt.score_label} before this round")
-        inline.append(f"{fmt.score_short} so far")
+        so_far = _("{score} so far").format(score=_(fmt.score_short))
+        labels.append(so_far)
+        titles.append(_("{score} before this round").format(score=_(fmt.score_label)))
+        inline.append(so_far)
     return Info(tuple(labels), tuple(titles), tuple(inline), rating, rank, before)
 
 
@@ -234,7 +236,7 @@ def table_row(
         result=result_of(game) or "",
         forfeit=game.kind is GameKind.FORFEIT,
         extras=values,
-        extra_details=tuple(f"{c} {v}" for c, v in zip(extras, values, strict=True) if v),
+        extra_details=tuple(f"{_(c)} {v}" for c, v in zip(extras, values, strict=True) if v),
     )
 
 
@@ -251,7 +253,7 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool,
     fmt = standings.format
     path = links.round_page(event, rnd.number)
     status = page_status(rnd, proposed)
-    title = f"Round {rnd.number} · {event.config.name}"
+    title = _("Round {number}").format(number=rnd.number) + f" · {event.config.name}"
     page = event_frame(site, report, path, title, "round", site.event_crumbs(event))
     event_url = site.site_url + links.event_page(event) if site.site_url else ""
     numbers = [r.number for r, _ in rounds_of(report)]
@@ -285,14 +287,14 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool,
         event_href=page.href(links.event_page(event)),
         number=rnd.number,
         status=status,
-        status_label=("Paired" if status == "in-progress" and not started
-                      else _STATUS_LABEL[status]),
+        status_label=_("Paired" if status == "in-progress" and not started
+                       else _STATUS_LABEL[status]),
         started=started,
         planned=standings.planned_rounds,
         scenario=scenario_of(event, rnd.number),
-        stat_labels=tuple(stat_heading(s.id) for s in _kept(fmt.stats, stat_keep)),
-        stat_titles=tuple(s.label for s in _kept(fmt.stats, stat_keep)),
-        extra_labels=tuple(c.capitalize() for c in _kept(fmt.game_columns, extra_keep)),
+        stat_labels=tuple(_(stat_heading(s.id)) for s in _kept(fmt.stats, stat_keep)),
+        stat_titles=tuple(_(s.label) for s in _kept(fmt.stats, stat_keep)),
+        extra_labels=tuple(_(c.capitalize()) for c in _kept(fmt.game_columns, extra_keep)),
         multi_seat=multi_seat,
         tables=rows,
         previous=_round_link(page, event, numbers[where - 1]) if where > 0 else None,
@@ -350,18 +352,20 @@ def by_name(
             if row.alone:
                 against = row.alone
             elif multi_seat:
-                against = f"{side.faction}, {len(row.sides)} players" if side.faction \
-                    else f"{len(row.sides)} players"
+                seats = ngettext("{n} player", "{n} players", len(row.sides)).format(
+                    n=len(row.sides))
+                against = f"{side.faction}, {seats}" if side.faction else seats
             else:
                 other = row.sides[1 - i]
                 against = other.player.label + (f" ({other.faction})" if other.faction else "")
             found.append(NameRow(side.player, "" if row.alone else str(row.table), against, ""))
-    found += [NameRow(side.player, "", "Sits out", "") for side in sitting_out]
+    found += [NameRow(side.player, "", _("Sits out"), "") for side in sitting_out]
     return tuple(sorted(found, key=lambda r: (r.player.label.casefold(), r.player.href)))
 
 
 def _round_link(page: Frame, event: Event, number: int) -> Link:
-    return Link(f"Round {number}", page.href(links.round_page(event, number)))
+    return Link(_("Round {number}").format(number=number),
+                page.href(links.round_page(event, number)))
 
 
 @dataclass(frozen=True)
@@ -430,7 +434,7 @@ def table_lists(page: Frame, event: Event, rnd: Round,
         if not listed or game.kind in (GameKind.BYE, GameKind.ABSENT):
             continue
         found.append(TableLists(
-            f"{'Board' if boards else 'Table'} {game.table}",
+            (_("Board {number}") if boards else _("Table {number}")).format(number=game.table),
             tuple(Link(names.get(p, p), page.href(links.player_page(event, p)) + "#army-list")
                   for p in listed),
             tuple(untrusted(event.lists[p]) for p in listed)))

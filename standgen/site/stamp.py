@@ -12,6 +12,7 @@ import datetime as dt
 import os
 
 from standgen.pipeline import EventReport
+from standgen.site.i18n import _, date
 
 
 def build_time(environ: dict[str, str] | None = None) -> dt.datetime | None:
@@ -32,19 +33,20 @@ def event_note(report: EventReport) -> str:
     rounds = report.event.rounds
     if not rounds:
         if report.proposal is not None:
-            return f"round {report.proposal.round.number} pairings proposed"
-        return "no rounds yet"
+            return _("round {number} pairings proposed").format(number=report.proposal.round.number)
+        return _("no rounds yet")
     last = rounds[-1]
     if last.finished:
-        note = f"round {last.number} complete"
+        note = _("round {number} complete").format(number=last.number)
         if report.proposal is not None:
-            note += f", round {report.proposal.round.number} proposed"
+            note += _(", round {number} proposed").format(number=report.proposal.round.number)
         return note
     games = [g for g in last.games if len(g.seats) > 1]
     done = sum(1 for g in games if g.finished)
     if done == 0:
-        return f"round {last.number} pairings published"
-    return f"round {last.number} in progress: {done} of {len(games)} results in"
+        return _("round {number} pairings published").format(number=last.number)
+    return _("round {number} in progress: {done} of {games} results in").format(
+        number=last.number, done=done, games=len(games))
 
 
 def stamp(note: str, built: dt.datetime | None) -> str:
@@ -54,6 +56,8 @@ def stamp(note: str, built: dt.datetime | None) -> str:
     the commit that holds the round files), never the clock; without it only the note.
     """
     if built is None:
-        return f"Last updated: {note}" if note else ""
-    when = f"Last updated {built:%Y-%m-%d} at {built:%H:%M} UTC"
+        return _("Last updated: {note}").format(note=note) if note else ""
+    when = _("Last updated {date} at {time} UTC").format(date=date(built.date(),
+                                                                   f"{built:%Y-%m-%d}"),
+                                                        time=f"{built:%H:%M}")
     return f"{when}: {note}" if note else when

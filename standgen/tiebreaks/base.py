@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from standgen.model import EMPTY, Event, Game, GameKind, Outcome, Seat
+from standgen.records import Entry, Record
 from standgen.results import SHARE
-
-if TYPE_CHECKING:  # records imports the formats, which import this registry
-    from standgen.records import Entry, Record
 
 UnplayedFn = Callable[["Context", str, "Entry"], "float | None"]
 StartScoreFn = Callable[["Context", str], float]
@@ -284,8 +282,6 @@ class Context:
         return self.rounds_memo[player]
 
     def _missing(self, player: str, have: set[int]) -> list[Entry]:
-        from standgen.records import Entry
-
         seated: Set[int] = self._seated().get(player, frozenset())
         missing: list[Entry] = []
         for number in range(1, self.rounds_counted + 1):

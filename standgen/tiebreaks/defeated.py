@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from standgen.memo import Memo
 from standgen.model import GameKind
 from standgen.tiebreaks import columns
 from standgen.tiebreaks.base import Context, Part, Tiebreak, Value, result_share
@@ -84,7 +85,7 @@ def _part_maker(ctx: Context) -> Callable[[Contribution], Part]:
     return lambda c: defeated_part(result_share(policy, c.entry), c)
 
 
-_FORMATTED: dict[float, str] = {}
+_FORMATTED: Memo[float, str] = Memo(65536)
 
 
 def _fmt(number: float) -> str:
@@ -94,12 +95,7 @@ def _fmt(number: float) -> str:
     """
     if number == 0:
         return f"{number:g}"
-    text = _FORMATTED.get(number)
-    if text is None:
-        if len(_FORMATTED) > 65536:
-            _FORMATTED.clear()
-        text = _FORMATTED[number] = f"{number:g}"
-    return text
+    return _FORMATTED.get(number, lambda: f"{number:g}")
 
 
 def _result_note(entry: Entry, score: float, share: float, shown: str = "") -> str:

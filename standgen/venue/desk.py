@@ -55,6 +55,7 @@ from standgen.venue.guard import (
 )
 from standgen.venue.pending import Pending
 from standgen.venue.rounds import EventInfo, Outcome, Report
+from standgen.watch import ServeError
 
 if TYPE_CHECKING:
     from standgen.watch import Watch
@@ -70,8 +71,6 @@ class DeskCore:
     def __init__(self, watch: Watch, self_report: bool = False, *,
                  fail_limit: int = FAIL_LIMIT, post_limit: int = POST_LIMIT,
                  window: float = WINDOW, folder: Path | None = None) -> None:
-        from standgen.watch import ServeError
-
         self.watch = watch
         self.self_report = self_report
         self.token = secrets.token_urlsafe(24)  # printed once; never stored

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import secrets
+import socket
 import threading
 import time
 from collections import deque
@@ -219,8 +220,6 @@ class EventsClaim:
 
 def lan_address() -> str:
     """Return this computer's address on its network (for a URL when serving on 0.0.0.0)."""
-    import socket
-
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(("192.0.2.1", 9))  # TEST-NET: no packet is sent for UDP connect

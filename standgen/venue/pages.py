@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 from standgen.load.rounds import ABSENT, BYE
 from standgen.roundfile import RoundFile
+from standgen.site.qr import qr_svg
 from standgen.venue.desk import DeskCore
 from standgen.venue.guard import (
     DESK_PREFIX,
@@ -30,6 +31,7 @@ from standgen.venue.guard import (
     to_int,
 )
 from standgen.venue.rounds import EventInfo, Outcome
+from standgen.venue.terminal import announce
 
 
 class Desk(DeskCore):
@@ -37,8 +39,6 @@ class Desk(DeskCore):
 
     def announce(self) -> str:
         """Return what the terminal shows at start (:func:`standgen.venue.terminal.announce`)."""
-        from standgen.venue.terminal import announce
-
         return announce(self)
 
     # -- HTTP ----------------------------------------------------------------------------
@@ -240,8 +240,6 @@ class Desk(DeskCore):
         """Return the slips page: one slip per table still open, each with the public
         report address (whatever address the desk was opened with) and a QR code that
         opens it with the table's code filled in."""
-        from standgen.site.qr import qr_svg
-
         context = self._desk_context(args)
         url = f"{public_base(self.watch)}{REPORT_PATH.lstrip('/')}"
         context["report_url"] = url

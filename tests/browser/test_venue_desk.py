@@ -63,7 +63,7 @@ def test_enter_a_result_on_a_phone(phone: Any, venue: Watch, screenshots: Path) 
         field.send_keys(value)
     phone.save_screenshot(str(screenshots / "venue-desk-phone.png"))
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    WebDriverWait(phone, 10).until(lambda d: d.find_elements(By.ID, "saved"))
+    WebDriverWait(phone, 30).until(lambda d: d.find_elements(By.ID, "saved"))
     assert "Table 2 saved" in phone.find_element(By.ID, "saved").text
     assert "2,b,d,0-1,1,4,12,33\n" in (venue.events / "ev" / "round-2.csv").read_text()
     end = time.monotonic() + 5
@@ -91,7 +91,7 @@ def test_players_report_on_their_phones(phone: Any, venue: Watch, screenshots: P
         phone.get(f"{base}/__report/")
         phone.find_element(By.NAME, "code").send_keys(code.lower())
         phone.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-        WebDriverWait(phone, 10).until(lambda d: d.find_elements(By.NAME, "seat"))
+        WebDriverWait(phone, 30).until(lambda d: d.find_elements(By.NAME, "seat"))
         phone.find_element(By.CSS_SELECTOR, f"input[name=seat][value='{seat}']").click()
         Select(phone.find_element(By.NAME, "result")).select_by_value("1-0")
         phone.find_element(By.NAME, "cp_1").send_keys("5")
@@ -99,7 +99,7 @@ def test_players_report_on_their_phones(phone: Any, venue: Watch, screenshots: P
         if seat == "2":
             phone.save_screenshot(str(screenshots / "venue-report-phone.png"))
         phone.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-        WebDriverWait(phone, 10).until(lambda d: d.find_elements(By.ID, "done"))
+        WebDriverWait(phone, 30).until(lambda d: d.find_elements(By.ID, "done"))
         assert phone.execute_script(
             "return document.documentElement.scrollWidth - window.innerWidth") <= 0
     assert "Both reports agree" in phone.find_element(By.ID, "done").text
@@ -138,6 +138,7 @@ def test_the_desk_with_long_accented_names_at_390_and_1280_px(
     import random
 
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
 
     from tests.realnames import field
 
@@ -160,7 +161,9 @@ def test_the_desk_with_long_accented_names_at_390_and_1280_px(
                 form = browser.find_element(By.ID, "table-3")
                 form.find_element(By.NAME, "cp_2").send_keys("seven")
                 form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-                error = browser.find_element(By.CSS_SELECTOR, "#table-3 p.error")
+                # the answer is a new page: wait for it (a loaded machine is slow to load)
+                error = WebDriverWait(browser, 30).until(
+                    lambda d: d.find_element(By.CSS_SELECTOR, "#table-3 p.error"))
                 assert "control points of" in error.text and "whole number" in error.text
                 assert browser.find_element(By.CSS_SELECTOR, "#table-3 [name=cp_2]"
                                             ).get_attribute("value") == "seven"

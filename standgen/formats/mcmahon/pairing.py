@@ -33,7 +33,7 @@ from standgen.model import (
     Seat,
 )
 from standgen.pairing import gotha
-from standgen.pairing.common import players_for_round
+from standgen.pairing.common import kept_apart, players_for_round
 from standgen.pairing.state import PairingInput
 from standgen.records import Record
 
@@ -170,6 +170,11 @@ def pair_round(event: Event, state: PairingInput, round_number: int) -> Proposal
     """
     s = settings_of(event, state.planned_rounds)
     everyone = gamers(event, state, s)
+    for pair in kept_apart(event, round_number):  # team-mates (docs/teams.md): as if met
+        a, b = sorted(pair)
+        if a in everyone and b in everyone:
+            everyone[a].met[b] = everyone[a].met.get(b, 0) + 1
+            everyone[b].met[a] = everyone[b].met.get(a, 0) + 1
     round0 = round_number - 1
     groups = gotha.fill_pairing_info(s, list(everyone.values()), round0)
     f = gotha.Field(s, round0, groups)

@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any, TypeGuard
 
 from standgen.formats.base import number_problem
+from standgen.memo import Memo
 from standgen.model import EventConfig, Game, GameKind, Outcome, Seat
 
 REFERENCE_SIZE = 2000  # the default band table is written for 2,000-point games
@@ -122,17 +123,12 @@ def bands_of(config: EventConfig) -> tuple[Band, ...]:
     """
     if "bands" in config.options:
         raw = config.options["bands"]
-        key = repr(raw)  # TOML values: equal text, equal table
-        bands = _PARSED.get(key)
-        if bands is None:
-            if len(_PARSED) > 256:
-                _PARSED.clear()
-            bands = _PARSED[key] = parse_bands(raw)[0]
-        return bands
+        # TOML values: equal text, equal table
+        return _PARSED.get(repr(raw), lambda: parse_bands(raw)[0])
     return default_bands(game_size(config))
 
 
-_PARSED: dict[str, tuple[Band, ...]] = {}  # repr of ``[options] bands`` -> the table
+_PARSED: Memo[str, tuple[Band, ...]] = Memo(256)  # repr of ``[options] bands`` -> the table
 
 
 @functools.lru_cache(maxsize=64)

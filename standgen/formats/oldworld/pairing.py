@@ -12,7 +12,13 @@ from standgen.formats.base import Proposal
 from standgen.formats.oldworld.bands import is_number
 from standgen.model import Event, EventConfig, Game, GameKind, Player, Round, Seat
 from standgen.pairing import adjacent, core
-from standgen.pairing.common import players_for_round, proposal, rng, standings_order
+from standgen.pairing.common import (
+    kept_apart,
+    players_for_round,
+    proposal,
+    rng,
+    standings_order,
+)
 from standgen.pairing.state import PairingInput
 from standgen.records import have_met
 
@@ -47,6 +53,7 @@ def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
     players = players_for_round(event, round_number)
     spare = next((p for p in players if p.spare), None)
     field = [p for p in players if not p.spare]
+    apart = kept_apart(event, round_number)  # team-mates (docs/teams.md): as if met
     if round_number == 1:
         order = list(field)
         rng(event, 1, "shuffle").shuffle(order)
@@ -55,9 +62,15 @@ def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
         result = core.Pairing(tuple((rest[k], rest[k + 1]) for k in range(0, len(rest), 2)),
                               None)
         notes = ["Round 1: a random draw from the event's seed (seed 002, \"The First Round\")."]
+        if apart:  # the draw's neighbours, swapped as for a rematch where team-mates meet
+            result = adjacent.pair(len(rest), lambda i, j: frozenset(
+                (order[rest[i]].id, order[rest[j]].id)) in apart)
+            result = core.Pairing(tuple((rest[i], rest[j]) for i, j in result.pairs), None,
+                                  result.rematches, 0, result.method)
+            notes.append("Team-mates were kept apart (docs/teams.md).")
         return _proposal(event, round_number, order, result, odd_one, spare, notes)
     order = standings_order(state, field, round_number, event)
-    met = have_met(state.records)
+    met = have_met(state.records) | apart
     notes = []
     odd_one = None
     if len(order) % 2:

@@ -10,7 +10,13 @@ from standgen.formats.base import Proposal
 from standgen.formats.steamroller.options import option
 from standgen.model import Event, Player
 from standgen.pairing import core
-from standgen.pairing.common import players_for_round, proposal, rng, standings_order
+from standgen.pairing.common import (
+    kept_apart,
+    players_for_round,
+    proposal,
+    rng,
+    standings_order,
+)
 from standgen.pairing.state import PairingInput
 from standgen.records import have_met
 
@@ -92,16 +98,19 @@ def _first_round(event: Event, players: list[Player]) -> Proposal:
     """
     pile, bye = _round_one_draw(event, players)
     members = [k for k in range(len(pile)) if k != bye]
+    apart = kept_apart(event, 1)  # team-mates (docs/teams.md), as the factions are
     rest = _pair_members(
         members, cost=lambda i, j: j - i,
-        forbidden=lambda i, j: _same_faction(pile[i], pile[j]),
+        forbidden=lambda i, j: _same_faction(pile[i], pile[j])
+        or frozenset((pile[i].id, pile[j].id)) in apart,
     )
     result = core.Pairing(rest.pairs, bye, 0, 0, rest.method)
     notes = ["Round 1: seeded shuffle, different factions paired where possible (seed 004)."]
     if bye is not None:
         notes.append(f"The bye was drawn at random: {pile[bye].name} (seed 004).")
     if rest.rematches:
-        notes.append(f"{rest.rematches} same-faction pairing(s) could not be avoided"
+        kind = "same-faction or team-mate" if apart else "same-faction"
+        notes.append(f"{rest.rematches} {kind} pairing(s) could not be avoided"
                      + (" with the drawn bye." if bye is not None else "."))
     return proposal(event, 1, pile, result, notes)
 
@@ -238,7 +247,7 @@ def _later_round(
     order = pile_order(event, state, players, round_number)
     n = len(order)
     records = state.records
-    met = have_met(records)
+    met = have_met(records) | kept_apart(event, round_number)  # team-mates: as if met
     scores = [state.scores.get(p.id, 0.0) for p in order]
     had_bye = [records[p.id].byes > 0 for p in order]
 

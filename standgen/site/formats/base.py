@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from standgen.model import EventConfig, Game, Seat
 from standgen.pipeline import EventReport
+from standgen.site.i18n import _
 from standgen.tables import Page, Table
 
 EventTablesFn = Callable[[EventReport], Sequence[Table]]
@@ -45,4 +46,4 @@ def colour_cells(game: Game, seat: Seat, config: EventConfig) -> Sequence[str]:
     contract, round files; in Go, Black also takes the handicap stones)."""
     if len(game.seats) != 2:
         return ("",)
-    return ("White" if seat is game.seats[0] else "Black",)
+    return (_("White") if seat is game.seats[0] else _("Black"),)

@@ -17,6 +17,7 @@ from standgen.diplomacy.points import (
 )
 from standgen.diplomacy.scoring import DRAW, ELIMINATED, POWERS, SOLO
 from standgen.formats.diplomacy import DIPLOMACY
+from standgen.memo import Memo
 from standgen.model import Event, EventConfig, Game, Seat
 from standgen.site.formats.base import FormatViews
 from standgen.tables import Cell, Page, Table
@@ -48,7 +49,7 @@ def _mcs(report: EventReport) -> McsTable:
     return per_event("mcs", report.event, make)
 
 
-_MEMO: dict[tuple[str, int], tuple[object, Any]] = {}
+_MEMO: Memo[tuple[str, int], tuple[object, Any]] = Memo(8)
 
 
 def per_event(kind: str, event: Event, make: Callable[[], T]) -> T:
@@ -57,14 +58,12 @@ def per_event(kind: str, event: Event, make: Callable[[], T]) -> T:
     made each page 14 ms). A few events are kept. The same value whether computed or
     kept: ``make`` reads only the event, which is frozen."""
     key = (kind, id(event))
-    hit = _MEMO.get(key)
-    if hit is not None and hit[0] is event:
-        return cast(T, hit[1])
-    value = make()
-    if len(_MEMO) >= 8:
-        _MEMO.clear()
-    _MEMO[key] = (event, value)  # holding the event keeps its id from being reused
-    return value
+    # holding the event keeps its id from being reused while it is kept
+    hit = _MEMO.get(key, lambda: (event, make()))
+    if hit[0] is not event:  # kept for an event gone since, whose id this one has
+        hit = (event, make())
+        _MEMO.put(key, hit)
+    return cast(T, hit[1])
 
 
 def _finished_boards(event: Event) -> list[Game]:

@@ -1,0 +1,95 @@
+"""The site in its players' language (issue #32): gettext catalogues, dates and numbers.
+
+Each page is made and rendered with one language active: an event's pages in the
+event's ``language`` (else its season's, else the site's), the pages above events in
+the site's. Text standgen writes goes through :func:`gettext` (``_`` in templates,
+Jinja2's i18n extension); names and TOs' text are never translated. English is the
+message ids themselves, so an English site is what it was before languages.
+
+The catalogues are ``standgen/locale/<lang>/LC_MESSAGES/standgen.po`` with their
+compiled ``.mo`` beside them, committed, so a fresh ``pip install`` (editable or a
+wheel) has them; ``scripts/i18n.py`` compiles them again after an edit. Dates and
+numbers take the language's form from Babel's CLDR data (``14.03.2026``, ``0,5``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gettext as gettext_module
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "standgen"
+ENGLISH = "en"
+
+_ACTIVE: ContextVar[str] = ContextVar("standgen_language", default=ENGLISH)
+
+
+@cache
+def _catalogue(language: str) -> gettext_module.NullTranslations:
+    return gettext_module.translation(DOMAIN, localedir=str(LOCALE), languages=[language],
+                                      fallback=True)
+
+
+def current() -> str:
+    """Return the language of the page being made."""
+    return _ACTIVE.get()
+
+
+@contextmanager
+def active(language: str) -> Iterator[None]:
+    """Make and render pages in ``language`` meanwhile."""
+    token = _ACTIVE.set(language or ENGLISH)
+    try:
+        yield
+    finally:
+        _ACTIVE.reset(token)
+
+
+def gettext(message: str) -> str:
+    """Return ``message`` in the active language (itself in English or untranslated)."""
+    language = _ACTIVE.get()
+    if language == ENGLISH or not message:  # "" would be the catalogue's header
+        return message
+    return _catalogue(language).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """Return the singular or plural form for ``n`` in the active language."""
+    language = _ACTIVE.get()
+    if language == ENGLISH:
+        return singular if n == 1 else plural
+    return _catalogue(language).ngettext(singular, plural, n)
+
+
+_ = gettext
+
+
+def decimal(text: str) -> str:
+    """Return a number written with "." in the active language's form ("0,5")."""
+    language = _ACTIVE.get()
+    if language == ENGLISH or "." not in text:
+        return text
+    return text.replace(".", _decimal_symbol(language))
+
+
+@cache
+def _decimal_symbol(language: str) -> str:
+    from babel.numbers import get_decimal_symbol
+
+    return str(get_decimal_symbol(language))
+
+
+def date(value: dt.date, english: str) -> str:
+    """Return a date in the active language's medium form, or ``english`` (the page's own
+    English form) in English."""
+    language = _ACTIVE.get()
+    if language == ENGLISH:
+        return english
+    from babel.dates import format_date
+
+    return str(format_date(value, format="medium", locale=language))

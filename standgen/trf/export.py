@@ -1,0 +1,155 @@
+"""Writing a TRF16 file of an event (FIDE Handbook C.04 Annex 2, with the JaVaFo /
+bbpPairings extensions ``XXR``, ``XXC``, ``XXS PAB=``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from standgen import perf
+from standgen.model import Event, Game, GameKind, Outcome
+from standgen.pairing import acceleration
+from standgen.pairing.common import ALL_ROUNDS, forbidden_entries
+from standgen.pairing.dutch_swiss import virtual_points
+from standgen.pairing.swiss import initial_colour, start_ranks
+from standgen.records import counted_rounds
+from standgen.standings import Standings, compute_standings, format_of
+from standgen.trf.read import NEWLINE, ROUND_ROBIN_TYPE, SWISS_TYPE
+
+if TYPE_CHECKING:
+    from standgen.pipeline import EventReport
+
+def _put(line: list[str], first: int, last: int, text: str, right: bool = False) -> None:
+    """Write ``text`` into 1-based columns ``first..last`` of ``line`` (TRF16 positions)."""
+    width = last - first + 1
+    text = text[:width]
+    text = text.rjust(width) if right else text.ljust(width)
+    line[first - 1:last] = list(text)
+
+
+def _number(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def round_block(game: Game | None, player: str, ranks: Mapping[str, int]
+                ) -> tuple[str, str, str]:
+    """Return one round's (opponent, colour, result) for ``player``; TRF16 positions 92-99.
+
+    Played: ``1`` / ``=`` / ``0``; forfeit: ``+`` / ``-``; pairing-allocated bye ``U``
+    (``H`` or ``Z`` if it was scored as a draw or nothing); absent: ``F`` full-point,
+    ``H`` half-point, ``Z`` zero-point bye; not in the round (dropped): blank.
+    """
+    if game is None:
+        return "    ", " ", " "
+    outcome = game.seat_of(player).outcome
+    if len(game.seats) == 1:
+        if game.kind is GameKind.BYE and outcome is Outcome.WIN:
+            return "0000", "-", "U"
+        return "0000", "-", "F" if outcome is Outcome.WIN else (
+            "H" if outcome is Outcome.DRAW else "Z")
+    colour = "w" if game.seats[0].player == player else "b"
+    opponent = f"{ranks[game.opponents_of(player)[0]]:4d}"
+    if game.kind is GameKind.FORFEIT:
+        return opponent, colour, "+" if outcome is Outcome.WIN else "-"
+    return opponent, colour, "1" if outcome is Outcome.WIN else (
+        "=" if outcome is Outcome.DRAW else "0")
+
+
+def export_event(event: Event, standings: Standings | None = None) -> str:
+    """Return the event's complete rounds as TRF16 text (FIDE C.04 Annex 2).
+
+    Points and ranks are those after the last complete round (``standings``, when the
+    caller has them); a round in progress is left out. Sex, title, FIDE number and birth
+    date are blank: players.csv has no columns for them.
+    """
+    complete = counted_rounds(event)
+    if standings is None:
+        standings = compute_standings(event, upto=complete)
+    ranks = start_ranks(event)
+    fmt = format_of(event)
+    bye_points = float(fmt.option(event.config, "bye_points")) if any(
+        o.key == "bye_points" for o in fmt.options) else 1.0
+    config = event.config
+    lines = [f"012 {config.name}"]
+    if config.location:
+        lines.append(f"022 {config.location}")
+    lines.append(f"042 {config.date.strftime('%Y/%m/%d')}")
+    lines.append(f"062 {len(event.players)}")
+    lines.append(f"092 {ROUND_ROBIN_TYPE if format_of(event).round_robin else SWISS_TYPE}")
+    row_of = {row.player.id: row for row in standings.rows}
+    games: dict[tuple[int, str], Game] = {}
+    for rnd in event.rounds:
+        if rnd.number > complete:
+            break
+        for game in rnd.games:
+            for pid in game.players:
+                games[(rnd.number, pid)] = game
+    for player in sorted(event.players, key=lambda p: ranks[p.id]):
+        line = [" "] * (91 + 10 * complete)
+        _put(line, 1, 3, "001")
+        _put(line, 5, 8, str(ranks[player.id]), right=True)
+        _put(line, 15, 47, player.name)
+        if player.rating:
+            _put(line, 49, 52, str(round(player.rating)), right=True)
+        if re.fullmatch(r"[A-Za-z]{3}", player.country):
+            _put(line, 54, 56, player.country.upper())
+        row = row_of.get(player.id)
+        _put(line, 81, 84, _number(row.score if row else 0.0), right=True)
+        if row is not None:
+            _put(line, 86, 89, str(row.rank), right=True)
+        for number in range(1, complete + 1):
+            opponent, colour, result = round_block(games.get((number, player.id)), player.id,
+                                                   ranks)
+            start = 92 + 10 * (number - 1)
+            _put(line, start, start + 3, opponent)
+            _put(line, start + 5, start + 5, colour)
+            _put(line, start + 7, start + 7, result)
+        lines.append("".join(line).rstrip())
+    lines.append(f"XXR {standings.planned_rounds}")
+    lines.append(f"XXC {'white1' if initial_colour(event) == 'w' else 'black1'}")
+    if bye_points != 1.0:
+        lines.append(f"XXS PAB={_number(bye_points)}")
+    lines += _xxa_lines(event, ranks, standings.planned_rounds)
+    lines += _forbidden_lines(forbidden_entries(event), ranks)
+    return NEWLINE.join(lines) + NEWLINE
+
+
+def _forbidden_lines(entries: Sequence[tuple[frozenset[str], tuple[int, int]]],
+                     ranks: Mapping[str, int]) -> list[str]:
+    """Return ``[options] forbidden`` as TRF records: ``XXP`` (JaVaFo, bbpPairings) for a
+    group kept apart in every round, TRF-2026's ``260`` (first and last round, then the
+    start ranks) for one kept apart in some rounds."""
+    lines = []
+    for group, (first, last) in entries:
+        numbers = sorted(ranks[pid] for pid in group)
+        if len(numbers) < 2:
+            continue
+        if (first, last) == ALL_ROUNDS:
+            lines.append("XXP " + " ".join(str(n) for n in numbers))
+        else:
+            lines.append(f"260 {first:3d} {last:3d}" + "".join(f" {n:4d}" for n in numbers))
+    return lines
+
+
+def _xxa_lines(event: Event, ranks: Mapping[str, int], planned: int) -> list[str]:
+    """Return an ``XXA`` line per player with virtual points (``[options] acceleration``,
+    FIDE C.04.5.1), as JaVaFo and bbpPairings read them: each player's points before
+    rounds 1, 2 ... of the accelerated rounds."""
+    _, accelerated = acceleration.accelerated_rounds(planned)
+    virtual = virtual_points(event, ranks, planned, accelerated)
+    return [f"XXA {ranks[pid]:4d}" + "".join(f" {v:4.1f}" for v in points)
+            for pid, points in sorted(virtual.items(), key=lambda item: ranks[item[0]])
+            if any(points)]
+
+
+def export_trf(report: EventReport) -> str:
+    """Return the report's event as TRF16 text (see :func:`export_event`), with the
+    report's standings after the last complete round when it has them."""
+    event = report.event
+    complete = counted_rounds(event)
+    finished = [rnd.number for rnd in event.rounds if rnd.finished]
+    standings = None
+    if perf.enabled() and complete and finished[:complete] == list(range(1, complete + 1)):
+        standings = report.by_round[complete - 1]  # compute_standings(event, upto=complete)
+    return export_event(event, standings)
