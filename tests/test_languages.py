@@ -283,3 +283,26 @@ def test_a_hidden_player_is_named_in_the_language(tmp_path: Path) -> None:
     build(events, tmp_path / "site", jobs=1)
     page = (tmp_path / "site/2026/club-swiss/round-1/index.html").read_text(encoding="utf-8")
     assert "Spieler 2" in page and "Player 2" not in page and "Tomas" not in page
+
+
+def test_the_script_says_its_messages_in_the_language(sites: dict[str, Path]) -> None:
+    """Every message of site.js is one the pages hand it, translated, in a JSON block
+    (no request); an English page has no block (the script's own English)."""
+    from standgen.site import i18n
+
+    script = (ROOT / "site_templates" / "assets" / "site.js").read_text(encoding="utf-8")
+    said = {json.loads(f'"{m}"') for m in re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', script)}
+    assert said and said <= set(i18n.SCRIPT)
+    assert not re.search(r'textContent = "[A-Za-z]', script)  # no English left in it
+    english = (sites["en"] / "site" / "index.html").read_text(encoding="utf-8")
+    assert "standgen-messages" not in english
+    for language in LANGUAGES:
+        page = (sites[language] / "site" / "2026" / "club-swiss" / "index.html")
+        block = re.search(r'<script type="application/json" id="standgen-messages">(.*?)'
+                          r"</script>", page.read_text(encoding="utf-8"), flags=re.S)
+        assert block is not None, language
+        messages = json.loads(block.group(1))
+        assert set(messages) == set(i18n.SCRIPT)
+        assert all(text != message for message, text in messages.items()), language
+        for message, text in messages.items():
+            assert set(re.findall(r"\{\w+\}", text)) == set(re.findall(r"\{\w+\}", message))

@@ -155,7 +155,7 @@ def follow_data(page: Frame, report: EventReport) -> dict[str, object] | None:
     return {
         "round": rnd.number,
         "href": page.href(links.round_page(event, rnd.number)),
-        "status": _(_STATUS_LABEL[page_status(rnd, proposed)]),
+        "status": _STATUS_LABEL[page_status(rnd, proposed)],  # the script's key (i18n.SCRIPT)
         "players": lines,
     }
 

@@ -69,6 +69,26 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 _ = gettext
 
+# the messages of site_templates/assets/site.js, handed to it in a JSON block of each page
+# not in English (base.html); the script fills in {name}, {query} and {number}
+SCRIPT = (
+    "No player matches \u201c{query}\u201d.",
+    "{number} players match; the first 30:",
+    "The search needs the site served from a web server.",
+    "Following {name} in this browser. ",
+    "Stop following",
+    "Stop following {name}",
+    "proposed",
+    "in progress",
+    "paired, not started",
+    "The table is wider than the screen: swipe it sideways for more columns \u2192",
+)
+
+
+def script_messages() -> dict[str, str]:
+    """Return the script's messages in the active language, by their English text."""
+    return {message: gettext(message) for message in SCRIPT}
+
 
 @dataclass(frozen=True)
 class Text:
