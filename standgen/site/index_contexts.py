@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from markupsafe import Markup
 
 import standgen.site.links as links
-from standgen.model import Season
+from standgen.model import LANGUAGES, Season
 from standgen.site.charts import FactionResult, faction_chart
 from standgen.site.club_scopes import ratings_path
 from standgen.site.contexts import Frame, HelpDoc, Link, Site, frame, newest_first
@@ -276,29 +276,51 @@ def _ordinal_word(n: int) -> str:
 
 
 def help_pages(site: Site, renderer: MarkdownRenderer) -> list[HelpPage]:
-    """Return every help page: one per ``docs/`` file, and the help home listing them all."""
-    docs = sorted(site.docs.values(), key=lambda d: (d.slug != "index", d.slug.count("/"), d.slug))
+    """Return every help page: one per ``docs/`` file, and the help home listing them all.
+
+    A page written in the site's language too (``docs/<language>/players.md``, the help
+    for players) is shown in it at the English page's address; the others stay English.
+    """
+    docs = sorted((_in_language(site, d) for d in site.docs.values()
+                   if not translated_doc(d.slug)),
+                  key=lambda d: (d.slug != "index", d.slug.count("/"), d.slug))
     home_path = links.help_page("index")
     pages: list[HelpPage] = []
-    home_doc: HelpDoc | None = site.docs.get("index")
+    home_doc: HelpDoc | None = next((d for d in docs if d.slug == "index"), None)
     home_frame = frame(home_path, home_doc.title if home_doc else "Help", "help")
     listing = tuple(
         HelpItem(d.title, home_frame.href(d.path), d.slug) for d in docs if d.slug != "index"
     )
-    home_body = _render_doc(home_doc, renderer, site.images) if home_doc else Markup("")
+    home_body = _render_doc(site, home_doc, renderer) if home_doc else Markup("")
     pages.append(HelpPage(home_frame, home_body, listing))
     for doc in docs:
         if doc.slug == "index":
             continue
-        page = frame(doc.path, doc.title, "help", [("Help", home_path)])
-        pages.append(HelpPage(page, _render_doc(doc, renderer, site.images), ()))
+        page = frame(doc.path, doc.title, "help", [(_("Help"), home_path)])
+        pages.append(HelpPage(page, _render_doc(site, doc, renderer), ()))
     return pages
 
 
-def _render_doc(
-    doc: HelpDoc, renderer: MarkdownRenderer, images: frozenset[str] = frozenset()
-) -> Markup:
-    rewrite = docs_link_rewrite(doc.slug, doc.path, links.help_page, links.relative)
-    pictures = docs_image_rewrite(doc.slug, doc.path, links.help_page, links.relative,
-                                  images.__contains__)
+def translated_doc(slug: str) -> bool:
+    """Return whether a docs/ slug is a page's translation (``de/players``)."""
+    first = slug.split("/", 1)[0]
+    return "/" in slug and first != ENGLISH and first in LANGUAGES
+
+
+def _in_language(site: Site, doc: HelpDoc) -> HelpDoc:
+    """Return ``doc`` in the active language when docs/<language>/ has it."""
+    found = site.docs.get(f"{current()}/{doc.slug}")
+    return doc if found is None else replace(found, slug=doc.slug, source=found.slug)
+
+
+def _help_path(slug: str) -> str:
+    """Return the help page of a slug a translated page links to (the page's address)."""
+    return links.help_page(slug.split("/", 1)[1] if translated_doc(slug) else slug)
+
+
+def _render_doc(site: Site, doc: HelpDoc, renderer: MarkdownRenderer) -> Markup:
+    source = doc.source or doc.slug  # a translation's links are relative to its folder
+    rewrite = docs_link_rewrite(source, doc.path, _help_path, links.relative)
+    pictures = docs_image_rewrite(source, doc.path, links.help_page, links.relative,
+                                  site.images.__contains__)
     return renderer.help_page(doc.text, rewrite, pictures)
