@@ -13,6 +13,20 @@
 (function () {
   "use strict";
 
+  /* The page's language: its messages in a JSON block (none on an English page). */
+  var MESSAGES = (function () {
+    var block = document.getElementById("standgen-messages");
+    return block ? JSON.parse(block.textContent) : {};
+  })();
+
+  function t(message, values) {
+    var text = MESSAGES[message] || message;
+    Object.keys(values || {}).forEach(function (key) {
+      text = text.split("{" + key + "}").join(values[key]);
+    });
+    return text;
+  }
+
   function cellValue(row, index, numeric) {
     var cell = row.cells[index];
     if (!cell) return numeric ? -Infinity : "";
@@ -120,7 +134,7 @@
           if (groups) body.hidden = query !== "" && !any;
         });
       });
-      none.textContent = query !== "" && !found ? "No player matches \u201c" + typed + "\u201d." : "";
+      none.textContent = query !== "" && !found ? t("No player matches \u201c{query}\u201d.", {query: typed}) : "";
     });
   }
 
@@ -168,7 +182,7 @@
     strong.appendChild(link);
     if (eventName) p.appendChild(document.createTextNode(eventName + ": "));
     p.appendChild(strong);
-    if (data.status !== "complete") p.appendChild(document.createTextNode(" (" + data.status + ")"));
+    if (data.status !== "complete") p.appendChild(document.createTextNode(" (" + t(data.status) + ")"));
     box.appendChild(p);
     return true;
   }
@@ -176,11 +190,11 @@
   function stopButton(box, me) {
     var p = document.createElement("p");
     p.className = "meta";
-    p.appendChild(document.createTextNode("Following " + me.name + " in this browser. "));
+    p.appendChild(document.createTextNode(t("Following {name} in this browser. ", {name: me.name})));
     var stop = document.createElement("button");
     stop.type = "button";
     stop.className = "print";
-    stop.textContent = "Stop following";
+    stop.textContent = t("Stop following");
     stop.addEventListener("click", function () { setFollowed(null); window.location.reload(); });
     p.appendChild(stop);
     box.appendChild(p);
@@ -192,7 +206,7 @@
       if (!id) return;
       var me = followed();
       b.closest(".follow").hidden = false;
-      if (me && me.id === id) b.textContent = "Stop following " + me.name;
+      if (me && me.id === id) b.textContent = t("Stop following {name}", {name: me.name});
       b.addEventListener("click", function () {
         var now = followed();
         setFollowed(now && now.id === id ? null : {id: id, name: b.getAttribute("data-follow-name")});
@@ -276,8 +290,8 @@
         li.appendChild(where);
         list.appendChild(li);
       });
-      none.textContent = found.length ? (found.length > 30 ? found.length + " players match; the first 30:" : "")
-        : "No player matches \u201c" + typed + "\u201d.";
+      none.textContent = found.length ? (found.length > 30 ? t("{number} players match; the first 30:", {number: found.length}) : "")
+        : t("No player matches \u201c{query}\u201d.", {query: typed});
     }
     input.addEventListener("input", function () {
       if (players) { show(); return; }
@@ -288,7 +302,7 @@
         box.setAttribute("data-loaded", "1");
         show();
       }).catch(function () {
-        none.textContent = "The search needs the site served from a web server.";
+        none.textContent = t("The search needs the site served from a web server.");
       });
     });
   }
@@ -304,7 +318,7 @@
       if (wide && !hint) {
         hint = document.createElement("p");
         hint.className = "scroll-hint";
-        hint.textContent = "The table is wider than the screen: swipe it sideways for more columns \u2192";
+        hint.textContent = t("The table is wider than the screen: swipe it sideways for more columns \u2192");
         region.parentNode.insertBefore(hint, region);
       } else if (!wide && hint) {
         hint.parentNode.removeChild(hint);

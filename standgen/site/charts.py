@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 
 from standgen.model import Event, GameKind, Outcome
+from standgen.site.i18n import _
 from standgen.site.numbers import display_number
 
 
@@ -66,6 +67,11 @@ _ROW_H = 34  # a faction's name and numbers on one line, its bar under them
 _CHART_W = 296  # as wide as the smallest phone's content: labels keep their 12 px there
 
 
+def after(number: int, score: float) -> str:
+    """Return a point's title on a score chart: ``After round 3: 2.5``."""
+    return _("After round {number}: {score}").format(number=number, score=display_number(score))
+
+
 def faction_chart(results: Sequence[FactionResult], caption: str) -> Markup:
     """Return a bar chart of each faction's win rate: per faction its name and ``3/5
     (60%)`` on a line, the bar under them. Narrow enough for a 320-px phone, so the
@@ -81,7 +87,8 @@ def faction_chart(results: Sequence[FactionResult], caption: str) -> Markup:
     for i, r in enumerate(results):
         y = 2 + i * _ROW_H
         bar = round(width * r.win_rate, 1)
-        label = f"{r.faction}: {r.wins} wins in {r.games} games ({r.rate_text})"
+        label = _("{faction}: {wins} wins in {games} games ({rate})").format(
+            faction=r.faction, wins=r.wins, games=r.games, rate=r.rate_text)
         parts += [
             f'<g><title>{escape(label)}</title>',
             f'<text x="2" y="{y + 13}">{escape(_short(r.faction, 26))}</text>',
@@ -150,7 +157,7 @@ def score_chart(
         parts.append(f'<polyline class="line" points="{points}"/>')
     for i, (number, score) in enumerate(scores):
         parts += [
-            f'<g><title>After round {number}: {display_number(score)}</title>',
+            f'<g><title>{escape(after(number, score))}</title>',
             f'<circle class="dot" cx="{x(i)}" cy="{y(score)}" r="4"/>',
             f'<text x="{x(i)}" y="{height - 6}" text-anchor="middle">R{number}</text></g>',
         ]

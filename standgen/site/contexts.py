@@ -119,6 +119,7 @@ class HelpDoc:
     slug: str
     title: str
     text: str
+    source: str = ""  # a translation's own slug (``de/players``) shown at ``slug``'s page
 
     @property
     def path(self) -> str:

@@ -17,7 +17,7 @@ from standgen.site.contexts import Frame, Link, Site, frame, shown_names_of, web
 from standgen.site.crosstable import Crosstable, crosstable
 from standgen.site.formats import views_of
 from standgen.site.hook_contexts import TableView, download_links, table_views
-from standgen.site.i18n import _
+from standgen.site.i18n import Text, _
 from standgen.site.jsonout import round_status
 from standgen.site.markdown import MarkdownRenderer
 from standgen.site.numbers import display_number
@@ -142,18 +142,20 @@ def follow_data(page: Frame, report: EventReport) -> dict[str, object] | None:
     for game in rnd.games:
         for seat in game.seats:
             if len(game.seats) == 1:
-                what = "sitting out" if fmt.seats > 2 else (
-                    "bye" if game.kind is GameKind.BYE else "absent")
+                what = _("sitting out") if fmt.seats > 2 else (
+                    _("bye") if game.kind is GameKind.BYE else _("absent"))
             elif len(game.seats) > 2:
-                what = f"board {game.table}" + (f" as {seat.power}" if seat.power else "")
+                what = (_("board {table} as {power}").format(table=game.table, power=seat.power)
+                        if seat.power else _("board {table}").format(table=game.table))
             else:
                 other = next(s for s in game.seats if s is not seat)
-                what = f"table {game.table} against {label(other.player, other.power)}"
-            lines[seat.player] = f"Round {rnd.number}: {what}"
+                what = _("table {table} against {name}").format(
+                    table=game.table, name=label(other.player, other.power))
+            lines[seat.player] = _("Round {number}: {what}").format(number=rnd.number, what=what)
     return {
         "round": rnd.number,
         "href": page.href(links.round_page(event, rnd.number)),
-        "status": _STATUS_LABEL[page_status(rnd, proposed)],
+        "status": _STATUS_LABEL[page_status(rnd, proposed)],  # the script's key (i18n.SCRIPT)
         "players": lines,
     }
 
@@ -174,20 +176,25 @@ def scenario_of(event: Event, number: int) -> str:
 
 def event_status(event: Event, standings: Standings, proposal: Proposal | None) -> str:
     """Return where the event stands: finished, a round in progress or proposed, not started."""
+    return str(status_text(event, standings, proposal))
+
+
+def status_text(event: Event, standings: Standings, proposal: Proposal | None) -> Text:
+    """Return :func:`event_status` as text shown in the language active when shown."""
     planned, played = standings.planned_rounds, standings.rounds_complete
     if standings.finished:
         if played < planned:
-            return _("Finished after round {played} ({planned} planned): a clear winner."
-                     ).format(played=played, planned=planned)
-        return _("Finished: {played} of {planned} rounds played.").format(played=played,
-                                                                           planned=planned)
+            return Text.of("Finished after round {played} ({planned} planned): a clear winner.",
+                           played=played, planned=planned)
+        return Text.of("Finished: {played} of {planned} rounds played.", played=played,
+                       planned=planned)
     if event.rounds and not event.rounds[-1].finished:
-        return _("Round {number} of {planned} in progress.").format(
-            number=event.rounds[-1].number, planned=planned)
+        return Text.of("Round {number} of {planned} in progress.",
+                       number=event.rounds[-1].number, planned=planned)
     if proposal is not None:
-        return _("{played} of {planned} rounds played; round {number} proposed.").format(
-            played=played, planned=planned, number=proposal.round.number)
-    return _("{played} of {planned} rounds played.").format(played=played, planned=planned)
+        return Text.of("{played} of {planned} rounds played; round {number} proposed.",
+                       played=played, planned=planned, number=proposal.round.number)
+    return Text.of("{played} of {planned} rounds played.", played=played, planned=planned)
 
 
 def dropped_note(player: Player) -> str:
@@ -260,7 +267,7 @@ def event_page(
             number=rnd.number,
             href=page.href(links.round_page(event, rnd.number)),
             status=(status := page_status(rnd, proposed)),
-            status_label=_STATUS_LABEL[status],
+            status_label=_(_STATUS_LABEL[status]),
             scenario=scenario_of(event, rnd.number),
         )
         for rnd, proposed in rounds_of(report)
@@ -294,7 +301,8 @@ def event_page(
             tuple(views.event_tables(report)) if views.event_tables else (),
             page, event.path, "format-table",
         ),
-        pages=tuple(Link(title, page.href(links.page(*event.path, slug))) for slug, title in pages),
+        pages=tuple(Link(_(title), page.href(links.page(*event.path, slug)))
+                    for slug, title in pages),
         downloads=download_links(page, event.path, downloads),
         show_faction=any(row.faction for row in rows),
         show_rating=any(row.rating for row in rows),

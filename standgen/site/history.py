@@ -64,7 +64,7 @@ def history_page(pid: str, appearances: Sequence[Appearance]) -> HistoryPage:
     ordered = newest_first([summary for summary, _ in appearances])
     path = history_page_path(pid)
     newest = line_of[ordered[0].path]
-    page = frame(path, f"{newest.name} · history", "history")
+    page = frame(path, _("{name} · history").format(name=newest.name), "history")
     totals = [0, 0, 0]
     meetings: dict[str, list[int]] = {}
     names: dict[str, str] = {}

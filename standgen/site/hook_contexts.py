@@ -16,6 +16,7 @@ from standgen.pipeline import EventReport
 from standgen.site import links
 from standgen.site.contexts import Frame, Link, Site, frame, web_url
 from standgen.site.formats import views_of
+from standgen.site.i18n import _, decimal
 from standgen.site.lab import lab_page
 from standgen.tables import Page, Table
 
@@ -56,13 +57,16 @@ def table_view(table: Table, page: Frame, event_dir: Sequence[str], anchor: str)
         return page.href(target)
 
     rows = tuple(
-        tuple(CellView(c.text, href(c.href), c.numeric) for c in row) for row in table.rows
+        tuple(CellView(decimal(c.text) if c.numeric else c.text, href(c.href), c.numeric)
+              for c in row) for row in table.rows
     )
     width = len(table.headers)
     numeric = tuple(
         bool(rows) and all(len(r) > i and r[i].numeric for r in rows) for i in range(width)
     )
-    return TableView(anchor, table.caption, table.headers, numeric, rows, table.note)
+    # a format writes its captions, headers and notes in English, shown in the page's
+    return TableView(anchor, _(table.caption), tuple(_(h) for h in table.headers), numeric,
+                     rows, _(table.note))
 
 
 def table_views(
@@ -105,12 +109,12 @@ def extra_page(site: Site, report: EventReport, extra: Page, crumbs: list[tuple[
     """Return the context of one extra page at ``<event>/<slug>/index.html``."""
     event = report.event
     path = links.page(*event.path, extra.slug)
-    page = frame(path, f"{extra.title} · {event.config.name}", "extra", crumbs)
+    page = frame(path, f"{_(extra.title)} · {event.config.name}", "extra", crumbs)
     page = Frame(**{**page.__dict__, "stamp": stamp})
     return ExtraPage(
         frame=page,
-        title=extra.title,
-        intro=extra.intro,
+        title=_(extra.title),
+        intro=_(extra.intro),
         event_href=page.href(links.event_page(event)),
         tables=table_views(extra.tables, page, event.path, extra.slug),
     )

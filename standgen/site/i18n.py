@@ -19,6 +19,7 @@ import gettext as gettext_module
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -67,6 +68,51 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 
 _ = gettext
+
+# the messages of site_templates/assets/site.js, handed to it in a JSON block of each page
+# not in English (base.html); the script fills in {name}, {query} and {number}
+SCRIPT = (
+    "No player matches \u201c{query}\u201d.",
+    "{number} players match; the first 30:",
+    "The search needs the site served from a web server.",
+    "Following {name} in this browser. ",
+    "Stop following",
+    "Stop following {name}",
+    "proposed",
+    "in progress",
+    "paired, not started",
+    "The table is wider than the screen: swipe it sideways for more columns \u2192",
+)
+
+
+def script_messages() -> dict[str, str]:
+    """Return the script's messages in the active language, by their English text."""
+    return {message: gettext(message) for message in SCRIPT}
+
+
+@dataclass(frozen=True)
+class Text:
+    """Text made once and shown in the language active when it is shown: messages with
+    their ``{name}`` values, joined (an event's summary is made before its pages' language
+    is known, and the pages above events may be in another)."""
+
+    parts: tuple[tuple[str, tuple[tuple[str, object], ...]], ...]
+
+    @classmethod
+    def of(cls, message: str, **values: object) -> Text:
+        """Return the text of one message and its values."""
+        return cls(((message, tuple(sorted(values.items()))),))
+
+    def __add__(self, other: Text) -> Text:
+        return Text(self.parts + other.parts)
+
+    def __str__(self) -> str:
+        return "".join(gettext(message).format(**dict(values)) for message, values in self.parts)
+
+    @property
+    def english(self) -> str:
+        """Return the text in English (what code compares)."""
+        return "".join(message.format(**dict(values)) for message, values in self.parts)
 
 
 def decimal(text: str) -> str:

@@ -9,12 +9,12 @@ from dataclasses import dataclass, replace
 from markupsafe import Markup
 
 import standgen.site.links as links
-from standgen.model import Season
+from standgen.model import LANGUAGES, Season
 from standgen.site.charts import FactionResult, faction_chart
 from standgen.site.club_scopes import ratings_path
 from standgen.site.contexts import Frame, HelpDoc, Link, Site, frame, newest_first
 from standgen.site.history import history_page_path
-from standgen.site.i18n import _
+from standgen.site.i18n import ENGLISH, _, current
 from standgen.site.markdown import MarkdownRenderer, docs_image_rewrite, docs_link_rewrite
 from standgen.site.numbers import display_number
 from standgen.site.season import EventResult, Leaderboard, PointsRule, leaderboard, points_rule
@@ -70,12 +70,13 @@ def running(event: EventSummary) -> bool:
     ``status`` comes from :func:`standgen.site.event_contexts.event_status` (a finished
     event's says "Finished"); ``note`` from :func:`standgen.site.stamp.event_note`.
     """
-    return not event.status.startswith("Finished") and event.note != "no rounds yet"
+    return (not event.status.english.startswith("Finished")
+            and event.note.english != "no rounds yet")
 
 
 def current_round(event: EventSummary) -> int | None:
     """Return the number of the newest round an event's pages show (from its note)."""
-    found = re.findall(r"round (\d+)", event.note)
+    found = re.findall(r"round (\d+)", event.note.english)
     return int(found[-1]) if found else None
 
 
@@ -90,7 +91,7 @@ def _now(page: Frame, events: Sequence[EventSummary]) -> tuple[NowItem, ...]:
             link = Link(_("Round {number} pairings").format(number=number),
                         page.href(links.page(*event.path, f"round-{number}")))
         items.append(NowItem(event.config.name, page.href(links.event_page(event)),
-                             event.status, link))
+                             str(event.status), link))
     return tuple(items)
 
 
@@ -162,7 +163,7 @@ def _items(site: Site, page: Frame, events: Sequence[EventSummary]) -> tuple[Eve
                 href=page.href(links.event_page(event)),
                 date=event.config.date.isoformat(),
                 format_label=event.format_label,
-                status=event.status,
+                status=str(event.status),
                 season=season.name if season is not None else "",
             )
         )
@@ -228,7 +229,8 @@ def season_page(
         leaders=leaders,
         rule=rule_text(rule),
         factions=factions,
-        faction_chart=faction_chart(factions, f"{season.name}: win rate by faction"),
+        faction_chart=faction_chart(factions, _("{season}: win rate by faction").format(
+            season=season.name)),
         ratings=page.href(ratings_path(season.path)),
     )
 
@@ -241,12 +243,12 @@ def _leader_cells(
     for index in range(width):
         found = by_event.get(index)
         if found is None:
-            cells.append(LeaderCell("", "did not play", True))
+            cells.append(LeaderCell("", _("did not play"), True))
             continue
         name = board.events[index].config.name
-        title = f"{name}: placed {found.rank}"
+        title = _("{name}: placed {rank}").format(name=name, rank=found.rank)
         if not found.counted:
-            title += ", not among the best results counted"
+            title += _(", not among the best results counted")
         cells.append(LeaderCell(display_number(found.points), title, found.counted))
     return tuple(cells)
 
@@ -256,42 +258,69 @@ def rule_text(rule: PointsRule) -> str:
     shown = ", ".join(
         f"{_ordinal_word(i)} {display_number(p)}" for i, p in enumerate(rule.placings, start=1)
     )
-    words = [f"Points per placing: {shown}" if shown else "No points for placings"]
+    words = [_("Points per placing: {points}").format(points=shown) if shown
+             else _("No points for placings")]
     if rule.participation:
-        words.append(f"{display_number(rule.participation)} for taking part")
-    words.append(f"best {rule.best} events count" if rule.best else "every event counts")
+        words.append(_("{points} for taking part").format(
+            points=display_number(rule.participation)))
+    words.append(_("best {number} events count").format(number=rule.best) if rule.best
+                 else _("every event counts"))
     return "; ".join(words) + "."
 
 
 def _ordinal_word(n: int) -> str:
+    if current() != ENGLISH:
+        return _("place {number}").format(number=n)  # "1.", "1er" ... "1位"
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
 
 def help_pages(site: Site, renderer: MarkdownRenderer) -> list[HelpPage]:
-    """Return every help page: one per ``docs/`` file, and the help home listing them all."""
-    docs = sorted(site.docs.values(), key=lambda d: (d.slug != "index", d.slug.count("/"), d.slug))
+    """Return every help page: one per ``docs/`` file, and the help home listing them all.
+
+    A page written in the site's language too (``docs/<language>/players.md``, the help
+    for players) is shown in it at the English page's address; the others stay English.
+    """
+    docs = sorted((_in_language(site, d) for d in site.docs.values()
+                   if not translated_doc(d.slug)),
+                  key=lambda d: (d.slug != "index", d.slug.count("/"), d.slug))
     home_path = links.help_page("index")
     pages: list[HelpPage] = []
-    home_doc: HelpDoc | None = site.docs.get("index")
+    home_doc: HelpDoc | None = next((d for d in docs if d.slug == "index"), None)
     home_frame = frame(home_path, home_doc.title if home_doc else "Help", "help")
     listing = tuple(
         HelpItem(d.title, home_frame.href(d.path), d.slug) for d in docs if d.slug != "index"
     )
-    home_body = _render_doc(home_doc, renderer, site.images) if home_doc else Markup("")
+    home_body = _render_doc(site, home_doc, renderer) if home_doc else Markup("")
     pages.append(HelpPage(home_frame, home_body, listing))
     for doc in docs:
         if doc.slug == "index":
             continue
-        page = frame(doc.path, doc.title, "help", [("Help", home_path)])
-        pages.append(HelpPage(page, _render_doc(doc, renderer, site.images), ()))
+        page = frame(doc.path, doc.title, "help", [(_("Help"), home_path)])
+        pages.append(HelpPage(page, _render_doc(site, doc, renderer), ()))
     return pages
 
 
-def _render_doc(
-    doc: HelpDoc, renderer: MarkdownRenderer, images: frozenset[str] = frozenset()
-) -> Markup:
-    rewrite = docs_link_rewrite(doc.slug, doc.path, links.help_page, links.relative)
-    pictures = docs_image_rewrite(doc.slug, doc.path, links.help_page, links.relative,
-                                  images.__contains__)
+def translated_doc(slug: str) -> bool:
+    """Return whether a docs/ slug is a page's translation (``de/players``)."""
+    first = slug.split("/", 1)[0]
+    return "/" in slug and first != ENGLISH and first in LANGUAGES
+
+
+def _in_language(site: Site, doc: HelpDoc) -> HelpDoc:
+    """Return ``doc`` in the active language when docs/<language>/ has it."""
+    found = site.docs.get(f"{current()}/{doc.slug}")
+    return doc if found is None else replace(found, slug=doc.slug, source=found.slug)
+
+
+def _help_path(slug: str) -> str:
+    """Return the help page of a slug a translated page links to (the page's address)."""
+    return links.help_page(slug.split("/", 1)[1] if translated_doc(slug) else slug)
+
+
+def _render_doc(site: Site, doc: HelpDoc, renderer: MarkdownRenderer) -> Markup:
+    source = doc.source or doc.slug  # a translation's links are relative to its folder
+    rewrite = docs_link_rewrite(source, doc.path, _help_path, links.relative)
+    pictures = docs_image_rewrite(source, doc.path, links.help_page, links.relative,
+                                  site.images.__contains__)
     return renderer.help_page(doc.text, rewrite, pictures)

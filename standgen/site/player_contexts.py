@@ -3,6 +3,7 @@ was summed, as ``SoS 9 = 3 (Bob, R1) + 2 (Carol, R2) + 0 (bye, R3)``."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -24,7 +25,7 @@ from standgen.site.event_contexts import (
 from standgen.site.formats import views_of
 from standgen.site.history import history_page_path
 from standgen.site.hook_contexts import TableView, table_views
-from standgen.site.i18n import _
+from standgen.site.i18n import ENGLISH, _, current, decimal
 from standgen.site.jsonout import listed
 from standgen.site.markdown import MarkdownRenderer
 from standgen.site.numbers import display_number
@@ -179,14 +180,53 @@ def shared_links(
     )
 
 
+# the tiebreaks' notes with numbers in them (standgen/tiebreaks, written in English)
+_NOTE_FORMS = tuple((re.compile(pattern), message) for pattern, message in (
+    (r"board (\d+)", "board {0}"),
+    (r"lowest (\d+) cut", "lowest {0} cut"),
+    (r"highest (\d+) cut", "highest {0} cut"),
+    (r"scored ([\d.]+)", "scored {0}"),
+    (r"÷ (\d+) rated games, rounded", "÷ {0} rated games, rounded"),
+    (r"opponent ([\d.]+) (≥|<) ([\d.]+)", "opponent {0} {1} {2}"),
+    (r"against opponents with at least ([\d.]+)", "against opponents with at least {0}"),
+    (r"(.+): virtual opponent", "{0}: virtual opponent"),
+    (r"(.+): virtual opponent ([\d.]+) × ([\d.]+)", "{0}: virtual opponent {1} × {2}"),
+    (r"([a-z]+): (-?[\d.]+ - -?[\d.]+)", "{0}: {1}"),  # VP± of a forfeit: "forfeit: 0 - 2000"
+    (r"([\d.]+) \+ ([\d.]+) handicap as White", "{0} + {1} handicap as White"),
+    (r"([\d.]+) \+ ([\d.]+) handicap as Black", "{0} + {1} handicap as Black"),
+    (r"([\d.]+) − ([\d.]+) handicap as White", "{0} − {1} handicap as White"),
+    (r"([\d.]+) − ([\d.]+) handicap as Black", "{0} − {1} handicap as Black"),
+    *((rf"{word}{how}: (\(.+\)|[\d.]+) × ([\d.]+)", f"{word}{how}: {{0}} × {{1}}")
+      for word in ("won", "drew", "lost", "scored") for how in ("", " by forfeit")),
+))
+
+
+def note_words(note: str) -> str:
+    """Return a tiebreak's note in the page's language: ``board 3`` as ``Brett 3``; the
+    parts of a note joined by ``; `` or ``, `` each."""
+    if current() == ENGLISH or not note:
+        return note
+    for joint in ("; ", ", "):
+        if joint in note:
+            return joint.join(note_words(part) for part in note.split(joint))
+    for pattern, message in _NOTE_FORMS:
+        found = pattern.fullmatch(note)
+        if found:
+            values = [decimal(v) if v[:1].isdigit() else
+                      f"({note_words(v[1:-1])})" if v.startswith("(") else note_words(v)
+                      for v in found.groups()]
+            return _(message).format(*values)
+    return _(note)
+
+
 def addend(part: Part, names: Mapping[str, str]) -> Addend:
     """Return one part as ``3 (Bob, R1)``, ``0 (bye, R4)`` or ``1 (Dan, R2, forfeit)``."""
     if part.opponent is not None:
         words = [names.get(part.opponent, part.opponent), f"R{part.round}"]
         if part.note:
-            words.append(_(part.note))
+            words.append(note_words(part.note))
     else:
-        words = [_(part.note or "no opponent"), f"R{part.round}"]
+        words = [note_words(part.note or "no opponent"), f"R{part.round}"]
     return Addend(f"{display_number(part.value)} ({', '.join(words)})", part.counted)
 
 
@@ -200,7 +240,7 @@ def breakdown(
         href=href,
         value=display_number(value.value),
         parts=tuple(addend(part, names) for part in value.parts),
-        note=value.note,
+        note=note_words(value.note),
     )
 
 

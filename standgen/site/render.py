@@ -96,7 +96,9 @@ class Templates:
         self.env.install_gettext_callables(  # type: ignore[attr-defined]
             i18n.gettext, i18n.ngettext, newstyle=True)
         self.env.globals["lang"] = i18n.current
+        self.env.globals["script_messages"] = i18n.script_messages
         self.env.filters["localdate"] = _localdate
+        self.env.filters["translated"] = i18n.gettext  # text of ours held in a value, escaped
         self.env.template_class = _Template
         self._templates: dict[str, jinja2.Template] = {}
 

@@ -17,6 +17,7 @@ from standgen.model import Event, Game, GameKind, Outcome
 from standgen.pipeline import EventReport
 from standgen.site.contexts import Frame, Link, Site
 from standgen.site.event_contexts import event_frame
+from standgen.site.i18n import ENGLISH, _, current
 from standgen.site.jsonout import dumps
 from standgen.stages.bracket import FINAL, LOSERS, RESET, THIRD
 from standgen.stages.progress import BracketState, MatchState
@@ -92,8 +93,9 @@ def stage_link(report: EventReport, page: Frame) -> Link | None:
         return None
     href = page.href(links.page(*report.event.path, SLUG))
     if view.champion is not None:
-        return Link(f"Winner: {view.champion.name} ({view.title.lower()})", href)
-    return Link(view.title, href)
+        return Link(_("Winner: {name} ({title})").format(name=view.champion.name,
+                                                           title=_lower(_(view.title))), href)
+    return Link(_(view.title), href)
 
 
 def _side(event: Event, pid: str, seed: int, won: bool, page: str) -> Side:
@@ -179,12 +181,19 @@ def _final_view(report: EventReport) -> StageView | None:
     champion = _final_champion(report, game)
     sides = tuple(_side(event, s.player, ranks.get(s.player, 0), s.player == champion, page)
                   for s in sorted(game.seats, key=lambda s: ranks.get(s.player, 99)))
-    note = "" if game.finished else "to play"
-    column = ColumnView(number, f"Round {number}: {final.label.lower()}",
+    note = "" if game.finished else _("to play")
+    column = ColumnView(number, _("Round {number}: {what}").format(
+                            number=number, what=_lower(_(final.label))),
                         links.relative(page, links.round_page(event, number)),
-                        (MatchView("F", final.label, sides, note),))
+                        (MatchView("F", _(final.label), sides, note),))
     won = next((s for s in sides if s.won), None)
-    return StageView("in-round final", final.label, final.rule, won, (column,))
+    return StageView("in-round final", _(final.label), _(final.rule), won, (column,))
+
+
+def _lower(label: str) -> str:
+    """Return a label inside a sentence: lower case in English ("top board"), as written in
+    the languages whose nouns keep their capital ("Finaltisch") or have no case."""
+    return label.lower() if current() == ENGLISH else label
 
 
 def _final_champion(report: EventReport, game: Game) -> str | None:

@@ -12,7 +12,7 @@ import datetime as dt
 import os
 
 from standgen.pipeline import EventReport
-from standgen.site.i18n import _, date
+from standgen.site.i18n import Text, _, date
 
 
 def build_time(environ: dict[str, str] | None = None) -> dt.datetime | None:
@@ -30,23 +30,29 @@ def built_note(built: dt.datetime | None) -> str:
 
 def event_note(report: EventReport) -> str:
     """Return what an event's pages include: the newest round and how many results are in."""
+    return str(note_text(report))
+
+
+def note_text(report: EventReport) -> Text:
+    """Return :func:`event_note` as text shown in the language active when shown."""
     rounds = report.event.rounds
     if not rounds:
         if report.proposal is not None:
-            return _("round {number} pairings proposed").format(number=report.proposal.round.number)
-        return _("no rounds yet")
+            return Text.of("round {number} pairings proposed",
+                           number=report.proposal.round.number)
+        return Text.of("no rounds yet")
     last = rounds[-1]
     if last.finished:
-        note = _("round {number} complete").format(number=last.number)
+        note = Text.of("round {number} complete", number=last.number)
         if report.proposal is not None:
-            note += _(", round {number} proposed").format(number=report.proposal.round.number)
+            note += Text.of(", round {number} proposed", number=report.proposal.round.number)
         return note
     games = [g for g in last.games if len(g.seats) > 1]
     done = sum(1 for g in games if g.finished)
     if done == 0:
-        return _("round {number} pairings published").format(number=last.number)
-    return _("round {number} in progress: {done} of {games} results in").format(
-        number=last.number, done=done, games=len(games))
+        return Text.of("round {number} pairings published", number=last.number)
+    return Text.of("round {number} in progress: {done} of {games} results in",
+                   number=last.number, done=done, games=len(games))
 
 
 def stamp(note: str, built: dt.datetime | None) -> str:

@@ -16,8 +16,9 @@ from dataclasses import dataclass, replace
 from standgen.model import EventConfig, Outcome
 from standgen.pipeline import EventReport
 from standgen.site.charts import FactionResult, faction_results
-from standgen.site.event_contexts import event_status
-from standgen.site.stamp import event_note
+from standgen.site.event_contexts import status_text
+from standgen.site.i18n import Text
+from standgen.site.stamp import note_text
 
 _COLUMN = {Outcome.WIN: 0, Outcome.DRAW: 1, Outcome.LOSS: 2}
 
@@ -43,8 +44,8 @@ class EventSummary:
     path: tuple[str, ...]
     config: EventConfig
     format_label: str
-    status: str  # "round 3 of 5 complete" ... (event_contexts.event_status)
-    note: str  # what its pages include (stamp.event_note)
+    status: Text  # "Finished: 5 of 5 rounds played." ... (event_contexts.status_text)
+    note: Text  # what its pages include (stamp.note_text), in the language it is shown in
     field: int  # ranked players
     players: tuple[PlayerLine, ...]  # in players.csv order
     ranking: tuple[tuple[str, str, int], ...]  # (id, name, rank) in standings order
@@ -84,8 +85,8 @@ def summarise(report: EventReport) -> EventSummary:
         path=event.path,
         config=event.config,
         format_label=standings.format.label,
-        status=event_status(event, standings, report.proposal),
-        note=event_note(report),
+        status=status_text(event, standings, report.proposal),
+        note=note_text(report),
         field=len(standings.rows),
         players=tuple(lines),
         ranking=tuple((row.player.id, row.player.name, row.rank) for row in standings.rows),

@@ -20,6 +20,8 @@ from standgen.formats.diplomacy import DIPLOMACY
 from standgen.memo import Memo
 from standgen.model import Event, EventConfig, Game, Seat
 from standgen.site.formats.base import FormatViews
+from standgen.site.i18n import decimal
+from standgen.site.i18n import gettext as said
 from standgen.tables import Cell, Page, Table
 
 if TYPE_CHECKING:
@@ -138,14 +140,17 @@ def awards(report: EventReport) -> Sequence[Table]:
         top = max((v, c) for v, c, _, _ in results)
         for value, centres, game, seat in sorted(results, key=lambda r: (r[2].round, r[2].table)):
             if (round(value, 9), centres) == (round(top[0], 9), top[1]):
-                rows.append((Cell(f"Best {power}"), _player_cell(report, seat.player),
-                             Cell(f"Round {game.round}, board {game.table}"),
+                rows.append((Cell(said("Best {power}").format(power=power)),
+                             _player_cell(report, seat.player),
+                             Cell(said("Round {number}, board {table}").format(
+                                 number=game.round, table=game.table)),
                              Cell(_num(centres), numeric=True), Cell(_num(value), numeric=True)))
     measure = "s" if system.comparative else "Score"
     tables = [Table("Best result per power", ("Award", "Player", "Game", "Centres", measure),
-                    tuple(rows), note=f"Best {measure} with that power; ties split by the "
-                    "centres held in that game (\"Mean Comparison Scoring system\"); "
-                    "still tied: shared.")]
+                    tuple(rows), note=said(
+                        "Best {measure} with that power; ties split by the centres held in "
+                        "that game (\"Mean Comparison Scoring system\"); still tied: shared."
+                    ).format(measure=said(measure)))]
     final = final_table(report)
     if final is not None:
         tables.insert(0, final)
@@ -171,7 +176,7 @@ def final_table(report: EventReport) -> Table | None:
                                                s.player))
     rows = tuple(
         (Cell(str(k), numeric=True), _player_cell(report, seat.player), Cell(seat.power),
-         Cell(seat.result), Cell(_num(scores.get(seat.player, 0.0)), numeric=True))
+         Cell(said(seat.result)), Cell(_num(scores.get(seat.player, 0.0)), numeric=True))
         for k, seat in enumerate(order, start=1)
     )
     return Table("Final board: the top seven", ("Place", "Player", "Power", "Result",
@@ -192,12 +197,13 @@ def player_games(report: EventReport, player: str) -> Sequence[Table]:
             (Cell(str(g.round), numeric=True), Cell(str(g.table), numeric=True), Cell(g.power),
              Cell(str(g.centres), numeric=True), Cell(_num(g.p), numeric=True),
              Cell(_num(g.ave_t), numeric=True),
-             Cell(_num(g.s) + (" (x2, final)" if g.weight == 2 else ""), numeric=True))
+             Cell(_num(g.s) + (said(" (x2, final)") if g.weight == 2 else ""), numeric=True))
             for g in lines
         )
         score = table.players.get(player)
-        note = ("No finished game yet." if score is None else
-                f"Sc = {_num(score.sc)}; R = {score.rounds}; Pts = Sc / R = {_num(score.pts)}")
+        note = (said("No finished game yet.") if score is None else
+                decimal(f"Sc = {_num(score.sc)}; R = {score.rounds}; {said('Pts')} = Sc / R = "
+                        f"{_num(score.pts)}"))
         return (Table("Mean Comparison Scoring, game by game",
                       ("Round", "Board", "Power", "Centres", "p", "aveT", "s"), rows,
                       note=note),)
@@ -212,12 +218,12 @@ def player_games(report: EventReport, player: str) -> Sequence[Table]:
         on_board = is_board(game)
         rows_other.append((
             Cell(str(key[0]), numeric=True), Cell(str(key[1]) if on_board else "", numeric=True),
-            Cell(seat.power if on_board else "sat out"),
+            Cell(seat.power if on_board else said("sat out")),
             Cell(_num(seat.stats.get("centres", 0.0)) if on_board else "", numeric=True),
-            Cell(seat.result if on_board else ""), Cell(_num(scores[key]), numeric=True),
+            Cell(said(seat.result) if on_board else ""), Cell(_num(scores[key]), numeric=True),
             Cell(_counted(weights.get(key, 1.0))),
         ))
-    return (Table(f"{system.label}, game by game",
+    return (Table(said("{system}, game by game").format(system=said(system.label)),
                   ("Round", "Board", "Power", "Centres", "Result", "Score", "Counted"),
                   tuple(rows_other),
                   note=_counting_note(ladder)),)
@@ -226,18 +232,18 @@ def player_games(report: EventReport, player: str) -> Sequence[Table]:
 def _counted(weight: float) -> str:
     """Return the Counted cell: yes (once), no, or the weight (x0.8, x2)."""
     if weight == 1:
-        return "yes"
-    return "no" if weight == 0 else f"x{_num(weight)}"
+        return said("yes")
+    return said("no") if weight == 0 else f"x{_num(weight)}"
 
 
 def _counting_note(ladder: Sequence[float] | None) -> str:
     """Return which games count, in words."""
     if ladder is None:
-        return "Every game counts."
+        return said("Every game counts.")
     if all(w == 1 for w in ladder):
-        return f"The best {len(ladder)} games count."
-    return ("The best games count with the weights " + ", ".join(_num(w) for w in ladder)
-            + ", best first; the others do not count.")
+        return said("The best {number} games count.").format(number=len(ladder))
+    return said("The best games count with the weights {weights}, best first; the others do "
+                "not count.").format(weights=", ".join(_num(w) for w in ladder))
 
 
 def seat_cells(game: Game, seat: Seat, config: EventConfig) -> Sequence[str]:

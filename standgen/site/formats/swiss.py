@@ -11,6 +11,7 @@ from standgen.pairing.common import players_for_round
 from standgen.pairing.dutch_swiss import ACCELERATION_OPTION
 from standgen.pipeline import EventReport
 from standgen.site.formats.base import FormatViews, colour_cells
+from standgen.site.i18n import _
 from standgen.tables import Cell, Table
 from standgen.trf import export_trf
 
@@ -27,9 +28,10 @@ def player_tables(report: EventReport, player: str) -> Sequence[Table]:
     difference = colours.count("w") - colours.count("b")
     words = {"w": "White", "b": "Black"}
     row = (
-        Cell(" ".join(words[c][0] for c in colours)),
+        Cell(" ".join(_(words[c])[0] for c in colours)),
         Cell(f"{difference:+d}", numeric=True),
-        Cell(f"{words[colour]} ({swiss_pairing.STRENGTH_WORDS[strength]})" if colour else ""),
+        Cell(f"{_(words[colour])} ({_(swiss_pairing.STRENGTH_WORDS[strength])})" if colour
+             else ""),
     )
     return (Table("Colours", ("Played colours", "Difference", "Next preference"), (row,),
                   note="Games not played over the board do not count (FIDE C.04.2 D.5)."),)
