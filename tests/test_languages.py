@@ -108,7 +108,6 @@ NOT_CHECKED = {
                                        "round (pending: their words)",
     "archive/*ratings/index.html": "a club page (ratings), rebuilt by issue #33 (pending)",
     "archive/*meta-*/index.html": "a club page (meta), rebuilt by issue #33 (pending)",
-    "players/*/ratings/index.html": "a player's rating history: a club page (issue #33)",
 }
 PLAYERS_HELP = ("help/players/index.html",)  # docs/<language>/players.md
 # words left on purpose, each with its reason

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
+from standgen.site.i18n import _, ngettext
 from standgen.site.numbers import display_number
 
 
@@ -70,8 +71,10 @@ def rating_chart(points: Sequence[RatingPoint], caption: str, unit: str = "game"
         parts += [f"<g><title>{escape(point.label)}: {display_number(point.rating)}</title>",
                   f'<circle class="dot" cx="{x(i)}" cy="{y(point.rating)}" r="{radius}"/></g>']
     count = len(points) - 1
-    parts += [f'<text x="{left}" y="{height - 6}">start</text>',
+    counted = (ngettext("{n} game", "{n} games", count) if unit == "game" else
+               ngettext("{n} event", "{n} events", count)).format(n=count)
+    parts += [f'<text x="{left}" y="{height - 6}">{escape(_("start"))}</text>',
               f'<text x="{x(count)}" y="{height - 6}" text-anchor="end">'
-              f"{count} {unit}{'' if count == 1 else 's'}</text>" if count > 1 else ""]
+              f"{escape(counted)}</text>" if count > 1 else ""]
     parts.append("</svg>")
     return Markup("".join(parts))

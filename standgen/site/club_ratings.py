@@ -34,6 +34,7 @@ from standgen.site.club_scopes import (
 )
 from standgen.site.contexts import Frame, Link, Site, frame
 from standgen.site.history import history_page_path
+from standgen.site.i18n import _, decimal
 from standgen.site.numbers import display_number, json_number
 
 if TYPE_CHECKING:  # pandas loads for the tidy table's reference path, not with a build
@@ -307,7 +308,8 @@ def player_ratings_page(site: Site, club: ClubData, pid: str,
                  [(name, history_page_path(pid))])
     rated = _rated_games(page, games, changes, club.names)
     return _player_page(page, pid, name, rated,
-                        f"{ranks[0] + 1} of {len(listing)}" if ranks else "")
+                        _("{rank} of {count}").format(rank=ranks[0] + 1, count=len(listing))
+                        if ranks else "")
 
 
 def player_ratings_pages_of(site: Site, tables: ClubTables,
@@ -327,7 +329,8 @@ def player_ratings_pages_of(site: Site, tables: ClubTables,
                      [(name, history_page_path(pid))])
         yield _player_page(page, pid, name,
                            _rated_games_of(page, tables.rated_games(pid), tables.names),
-                           f"{rank + 1} of {len(listing)}" if rank is not None else "")
+                           _("{rank} of {count}").format(rank=rank + 1, count=len(listing))
+                           if rank is not None else "")
 
 
 def _rated_games_of(page: Frame, games: Sequence[tuple[ClubEvent, Seat]],
@@ -335,7 +338,7 @@ def _rated_games_of(page: Frame, games: Sequence[tuple[ClubEvent, Seat]],
     """Return :func:`_rated_games` from a player's rated seats, newest first."""
     rows = []
     events: dict[str, Link] = {}
-    for event, (rnd, _, _, before, after, opponents, seats, result, fide) in games:
+    for event, (rnd, _table, _date, before, after, opponents, seats, result, fide) in games:
         slug = event.head[0]
         link = events.get(slug)
         if link is None:
@@ -355,11 +358,13 @@ def _player_page(page: Frame, pid: str, name: str, rated: list[RatedGame], rank:
     points, unit = _chart_points(rated)
     return PlayerRatingsPage(
         frame=page, id=pid, name=name,
-        rating=f"{rated[0].after:.2f}" if rated else "",
+        rating=decimal(f"{rated[0].after:.2f}") if rated else "",
         rank=rank,
         games=tuple(rated), table=tuple(rated[:TABLE_GAMES]),
         fide=any(r.fide_change is not None for r in rated),
-        chart=rating_chart(points, f"Rating of {name} after each {unit}", unit),
+        chart=rating_chart(points, _("Rating of {name} after each game").format(name=name)
+                           if unit == "game" else
+                           _("Rating of {name} after each event").format(name=name), unit),
         history=page.href(history_page_path(pid)), list=page.href(ratings_path(())),
         json=page.href(json_beside(path, "ratings.json")))
 
@@ -399,10 +404,12 @@ def _chart_points(newest_first: Sequence[RatedGame]) -> tuple[list[RatingPoint],
     if not newest_first:
         return [], "game"
     first = newest_first[-1]
-    points = [RatingPoint(f"Before {first.event.label} ({first.date})", first.before)]
+    points = [RatingPoint(_("Before {event} ({date})").format(event=first.event.label,
+                                                             date=first.date), first.before)]
     oldest_first = list(reversed(newest_first))
     if len(oldest_first) <= CHART_GAMES:
-        points += [RatingPoint(f"{g.event.label}, round {g.round} ({g.date})", g.after)
+        points += [RatingPoint(_("{event}, round {number} ({date})").format(
+                               event=g.event.label, number=g.round, date=g.date), g.after)
                    for g in oldest_first]
         return points, "game"
     for game, following in zip(oldest_first, [*oldest_first[1:], None], strict=True):

@@ -99,6 +99,7 @@ class Templates:
         self.env.globals["script_messages"] = i18n.script_messages
         self.env.filters["localdate"] = _localdate
         self.env.filters["translated"] = i18n.gettext  # text of ours held in a value, escaped
+        self.env.filters["decimal"] = i18n.decimal  # "1.25" as "1,25" in German
         self.env.template_class = _Template
         self._templates: dict[str, jinja2.Template] = {}
 
