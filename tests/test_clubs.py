@@ -66,6 +66,16 @@ def test_the_tidy_table_rebuilds_every_events_standings(demo: tuple) -> None:  #
             assert got == pytest.approx(float(row.score)), key
 
 
+def test_only_formats_with_colours_have_a_colour(demo: tuple) -> None:  # type: ignore[type-arg]
+    """docs/clubs.md: ``colour`` is White/Black for chess and Go (``Format.colours``);
+    the Old World's round pages have extra seat columns (band, TP) but no colours, so its
+    rows have none (they had ``white``/``black`` while clubs asked the pages' views)."""
+    tree, reports = demo
+    games = games_frame(reports, tree.seasons)
+    coloured = set(games.loc[games["colour"] != "", "format"])
+    assert coloured == {"swiss", "mcmahon"}
+
+
 def test_openskill_documented_example() -> None:
     """openskill.py's README: a1, a2 beat b1, b2 (the model without the later tau)."""
     model = PlackettLuce(tau=0)

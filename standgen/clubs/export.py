@@ -28,7 +28,7 @@ from standgen.clubs.meta import faction_table, matchups
 from standgen.errors import InputError, Problem
 from standgen.model import EventsTree
 from standgen.pipeline import EventReport, report
-from standgen.site.downloads import neutralise
+from standgen.spreadsheet import neutralise
 
 FORMATS = (".xlsx", ".csv", ".parquet")
 

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
+from standgen.formats import FORMATS
 from standgen.model import Event, GameKind, Outcome, Season, Seat
 from standgen.pipeline import EventReport
-from standgen.site.formats import views_of
 
 if TYPE_CHECKING:  # pandas loads when a table is made, not with every build
     import pandas as pd
@@ -104,7 +104,7 @@ _NOBODY = ("", "", "", "")
 def _event_rows(made: EventReport) -> list[Row]:
     """Return one event's rows (the columns of :data:`_ROW`), as its records hold them."""
     event = made.event
-    coloured = bool(views_of(made.standings.format).seat_headers)  # chess: seat 1 White
+    coloured = made.standings.format.colours  # chess and Go: seat 1 plays White
     start = _starts(event)
     people = {p.id: (p.id, p.name, p.faction, p.rank, p.rating,
                      "" if p.rating is None else f"{p.rating:g}") for p in event.players}
@@ -148,9 +148,9 @@ def _opponents(seats: Sequence[Seat], seat: Seat,
 
 
 def _starts(event: Event) -> dict[str, float]:
-    """Return each player's starting score: McMahon's initial MMS, else nothing."""
-    if event.config.format != "mcmahon":
+    """Return each player's starting score (the format's ``starting_score``: McMahon's
+    initial MMS), else nothing."""
+    start = FORMATS[event.config.format].starting_score
+    if start is None:
         return {}
-    from standgen.formats.mcmahon import initial_mms
-
-    return {p.id: float(initial_mms(p, event.config)) for p in event.players}
+    return {p.id: float(start(p, event.config)) for p in event.players}

@@ -36,6 +36,7 @@ from standgen.clubs.fide import (
     fide_k,
 )
 from standgen.clubs.plackett_luce import Rating, places, rate_pairs
+from standgen.formats import FORMATS
 
 __all__ = ["RATED_KINDS", "SCORE", "fide_change", "fide_changes", "fide_expected", "fide_k",
            "openskill_ratings"]
@@ -43,12 +44,15 @@ __all__ = ["RATED_KINDS", "SCORE", "fide_change", "fide_changes", "fide_expected
 RATED_KINDS = ("played",)
 
 
+# the formats whose games take FIDE ratings (``Format.ratings``: chess)
+FIDE_RATED = tuple(f.id for f in FORMATS.values() if f.ratings == "fide")
+
 def fide_changes(games: pd.DataFrame) -> pd.Series:
     """Return the FIDE rating change of each rated chess row of the tidy table (NaN for
     other rows: other formats, unplayed games, unrated players or opponents); the same
     rule as :func:`fide_change`, for whole columns at once."""
     changes = pd.Series(np.nan, index=games.index, dtype="float64")
-    chess = ((games["format"] == "swiss") & (games["kind"] == "played")
+    chess = (games["format"].isin(FIDE_RATED) & (games["kind"] == "played")
              & games["rating"].notna())
     if not chess.any():  # (an archive without a rated chess game may hold no strings)
         return changes

@@ -198,8 +198,8 @@ def _meta_page(site: Site, scope: Scope, fmt: str, formats: Sequence[str], games
     columns, rows = matrix
     return MetaPage(
         frame=page, scope=scope.name, format=fmt, format_label=label,
-        what="Power" if fmt == "diplomacy" else "Faction",
-        games=games, factions=factions, diplomacy=fmt == "diplomacy", columns=columns,
+        what=FORMATS[fmt].faction_label if fmt in FORMATS else "Faction",
+        games=games, factions=factions, diplomacy=_boards(fmt), columns=columns,
         matrix=rows, breakdowns=breakdowns,
         ratings=Link(f"{scope.name}: rating list", page.href(ratings_path(scope.path))),
         others=tuple(Link(FORMATS[f].label if f in FORMATS else f,
@@ -223,7 +223,7 @@ def _matrix(games: pd.DataFrame, fmt: str) -> tuple[tuple[str, ...], tuple[Matri
     column's power) and its games."""
     from standgen.clubs.meta import board_matchups, matchups
 
-    long = board_matchups(games, fmt) if fmt == "diplomacy" else matchups(games, fmt)
+    long = board_matchups(games, fmt) if _boards(fmt) else matchups(games, fmt)
     if long.empty:
         return (), ()
     return _matrix_of({(str(r.faction), str(r.against)): Share(int(r.games), float(r.score),
@@ -255,12 +255,22 @@ def _matrix_of(cells: dict[tuple[str, str], Share]
 _SCORE = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 
 
+def _boards(fmt: str) -> bool:
+    """Return whether the format ``fmt`` (an id) plays boards of more than two seats."""
+    return fmt in FORMATS and FORMATS[fmt].seats > 2
+
+
+def _rated(fmt: str) -> str:
+    """Return the format's club rating kind (``Format.ratings``: "fide", "go" or "")."""
+    return FORMATS[fmt].ratings if fmt in FORMATS else ""
+
+
 def _breakdowns(played: pd.DataFrame, fmt: str) -> tuple[Breakdown, ...]:
     """Return the format's own breakdowns: Go by rank difference and handicap, chess by
     rating difference and colour."""
-    if fmt == "mcmahon":
+    if _rated(fmt) == "go":
         return _go_breakdowns(played)
-    if fmt == "swiss":
+    if _rated(fmt) == "fide":
         return _chess_breakdowns(played)
     return ()
 
@@ -359,7 +369,7 @@ def _counts(label: str, counted: tuple[int, int, int], expected: str = "") -> Br
 def _breakdowns_of(meta: FormatMeta, fmt: str) -> tuple[Breakdown, ...]:
     """Return :func:`_breakdowns` from the sums of the scope's events."""
     found = []
-    if fmt == "mcmahon":
+    if _rated(fmt) == "go":
         if meta.differences:
             found.append(Breakdown(
                 "rank-difference", "Results by rank difference", "Rank difference",
@@ -372,7 +382,7 @@ def _breakdowns_of(meta: FormatMeta, fmt: str) -> tuple[Breakdown, ...]:
                 "The stronger player's results",
                 tuple(_counts("none" if h == 0 else str(h), meta.handicaps[h])
                       for h in sorted(meta.handicaps))))
-    elif fmt == "swiss":
+    elif _rated(fmt) == "fide":
         if meta.colours is not None:
             games, wins, draws = meta.colours
             found.append(Breakdown("colour", "Results by colour", "Colour",
