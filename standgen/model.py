@@ -200,6 +200,8 @@ class Team:
 
 # [teams] apart: the rounds in which team-mates are kept apart (docs/teams.md)
 TEAMS_APART = ("round-1", "always", "no")
+# [teams] column: the players.csv column that names each player's team
+TEAMS_COLUMNS = ("team", "club")
 
 
 @dataclass(frozen=True)
@@ -210,6 +212,7 @@ class TeamRules:
     apart: str = "round-1"  # one of TEAMS_APART
     counted: int | None = None  # the best N members' scores make the team's; None: all
     size: int | None = None  # the players a team should have; a warning names any other
+    column: str = "team"  # the players.csv column naming a player's team: "team" or "club"
 
 
 @dataclass(frozen=True)

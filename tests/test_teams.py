@@ -364,3 +364,32 @@ def test_a_member_not_published_in_full_counts_but_is_not_named(tmp_path: Path) 
     assert ">North</a></dd>" in shown.read_text()  # the player page names the team
     hidden = [f for f in (site / "players").rglob("index.html") if "Player 1" in f.read_text()]
     assert hidden and all(">North</a>" not in f.read_text() for f in hidden)
+
+
+def test_club_mates_kept_apart_and_ranked_as_teams(tmp_path: Path) -> None:
+    """``[teams] column = "club"``: each club is a team (no team column), so club-mates
+    are kept apart in round 1 and the clubs are ranked as teams."""
+    people = field(random.Random(20), 8)
+    folder = tmp_path / "events" / "2026" / "club-cup"
+    folder.mkdir(parents=True)
+    (folder / "event.toml").write_text('name = "Club Cup"\ndate = 2026-05-02\nformat = '
+                                       '"steamroller"\n\n[teams]\ncolumn = "club"\n',
+                                       encoding="utf-8")
+    clubs = ["Łódź Gamers", "Kraków Wargames"] * 4
+    write_csv(folder / "players.csv", ["id", "name", "faction", "club"],
+              [[p.id, p.name, p.faction, clubs[k]] for k, p in enumerate(people)])
+    code, out = cli("pair", str(folder))
+    assert code == 0, out
+    by_club = {p.id: clubs[k] for k, p in enumerate(people)}
+    assert team_mate_pairs(folder, by_club, 1) == 0
+    assert cli("build", str(tmp_path / "events"), "-o", str(tmp_path / "site"))[0] == 0
+    document = json.loads((tmp_path / "site/2026/club-cup/standings.json").read_text())
+    assert {t["name"] for t in document["teams"]} == {"Łódź Gamers", "Kraków Wargames"}
+
+
+def test_a_bad_teams_column_names_the_line(tmp_path: Path) -> None:
+    people = field(random.Random(21), 4)
+    folder = make_event(tmp_path / "events", "swiss", people, [""] * 4, 'column = "country"')
+    code, out = cli("check", str(folder))
+    assert code == 2
+    assert "event.toml:7: [teams] column 'country' must be \"team\"" in out

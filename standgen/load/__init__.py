@@ -175,7 +175,8 @@ def load_event(
     problems.extend(files.problems)
     config = (load_event_config(files.config, slugs, problems)
               if files.config is not None else None)
-    players, teams = _players_and_teams(files, problems)
+    players, teams = _players_and_teams(files, problems,
+                                        config.teams.column if config else "team")
     round_files = files.rounds
     description = (_markdown(files.description, problems)
                    if files.description is not None else "")
@@ -231,13 +232,16 @@ def load_event(
 
 
 def _players_and_teams(
-    files: EventFiles, problems: list[Problem]
+    files: EventFiles, problems: list[Problem], column: str = "team",
 ) -> tuple[tuple[Player, ...] | None, tuple[Team, ...]]:
     """Return players.csv's players, their ``team`` cells made team ids, and the event's
-    teams (teams.csv's, else those the cells name: :mod:`standgen.load.teams`)."""
+    teams (teams.csv's, else those the cells name: :mod:`standgen.load.teams`). With
+    ``column`` "club" (``[teams] column``), each player's club is their team."""
     players = load_players(files.players, problems) if files.players is not None else None
     if players is None:
         return None, ()
+    if column == "club":
+        players = tuple(replace(p, team=p.club) for p in players)
     listed = load_teams(files.teams, problems) if files.teams is not None else None
     if files.teams is not None and listed is None:
         return players, ()  # teams.csv's own problems say why

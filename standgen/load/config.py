@@ -23,6 +23,7 @@ from standgen.model import (
     LANGUAGES,
     PUBLISH_DEFAULTS,
     TEAMS_APART,
+    TEAMS_COLUMNS,
     EventConfig,
     Season,
     Source,
@@ -181,14 +182,15 @@ def _lists_public(value: object, bad: Callable[[str, str], None]) -> str:
     return moment.isoformat()
 
 
-TEAMS_KEYS = ("apart", "counted", "size")
+TEAMS_KEYS = ("apart", "counted", "size", "column")
 MAX_TEAM_SIZE = 64
 
 
 def _check_teams(table: object, bad: Callable[[str, str], None]) -> TeamRules:
     """Return ``[teams]`` (docs/teams.md) as TeamRules, recording each bad key: ``apart``
     (the rounds team-mates are kept apart in), ``counted`` (the best N members' scores
-    make the team's) and ``size`` (the players a team should have)."""
+    make the team's), ``size`` (the players a team should have) and ``column`` (the
+    players.csv column naming the teams: ``team``, or ``club`` for club-mates)."""
     if not isinstance(table, dict):
         bad("teams", "'teams' must be a table: [teams] on its own line")
         return TeamRules()
@@ -210,7 +212,13 @@ def _check_teams(table: object, bad: Callable[[str, str], None]) -> TeamRules:
             bad(key, f"[teams] {key} must be {wanted}")
             value = None
         numbers[key] = value
-    return TeamRules(apart=apart, counted=numbers["counted"], size=numbers["size"])
+    column = table.get("column", "team")
+    if column not in TEAMS_COLUMNS:
+        bad("column", f"[teams] column {column!r} must be \"team\" (players.csv's team "
+            "column) or \"club\" (each club is a team)")
+        column = "team"
+    return TeamRules(apart=apart, counted=numbers["counted"], size=numbers["size"],
+                     column=column)
 
 
 def language_problem(value: object) -> str:
