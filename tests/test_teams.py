@@ -393,3 +393,22 @@ def test_a_bad_teams_column_names_the_line(tmp_path: Path) -> None:
     code, out = cli("check", str(folder))
     assert code == 2
     assert "event.toml:7: [teams] column 'country' must be \"team\"" in out
+
+
+@pytest.mark.parametrize(("apart", "record"), [("round-1", "260   1   1"), ("always", "XXP")])
+def test_the_trf_download_keeps_team_mates_apart(tmp_path: Path, apart: str,
+                                                 record: str) -> None:
+    """The .trf download of a Swiss with teams carries the teams as forbidden pairs
+    (TRF-2026 ``260`` for round 1, ``XXP`` for every round), so another pairing program
+    pairs the next round as standgen does."""
+    people = field(random.Random(22), 6)
+    make_event(tmp_path / "events", "swiss", people, ["A", "B", "A", "B", "A", ""],
+               f'apart = "{apart}"')
+    assert cli("build", str(tmp_path / "events"), "-o", str(tmp_path / "site"))[0] == 0
+    (trf,) = (tmp_path / "site/2026/team-cup").glob("*.trf")
+    lines = [line for line in trf.read_text().splitlines() if line.startswith(record)]
+    ranks = {line[4:8].strip(): line for line in trf.read_text().splitlines()
+             if line.startswith("001")}
+    assert len(lines) == 2 and len(ranks) == 6  # teams A (3 players) and B (2)
+    assert sorted(len(line.split()) - (3 if record.startswith("260") else 1)
+                  for line in lines) == [2, 3]

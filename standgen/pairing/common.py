@@ -124,20 +124,27 @@ def forbidden_groups(event: Event, round_number: int) -> list[frozenset[str]]:
             if first <= round_number <= last] + team_groups(event, round_number)
 
 
-def team_groups(event: Event, round_number: int) -> list[frozenset[str]]:
-    """Return each team's members (two or more) when ``[teams] apart`` keeps team-mates
-    apart in ``round_number`` (docs/teams.md): ``"round-1"`` (the default) in round 1,
-    ``"always"`` in every round, ``"no"`` never. Pairing treats them as if they had met
-    (a rematch): avoided whenever a pairing without it exists, never at any cost, as
-    BCP and the big team-led events keep team-mates apart in the first round."""
+def team_entries(event: Event) -> list[tuple[frozenset[str], tuple[int, int]]]:
+    """Return each team's members (two or more) with the rounds ``[teams] apart`` keeps
+    them apart in (docs/teams.md): ``"round-1"`` (the default) round 1 only, ``"always"``
+    every round, ``"no"`` none; in the shape of :func:`forbidden_entries`."""
     apart = event.config.teams.apart
-    if not event.teams or apart == "no" or (apart == "round-1" and round_number != 1):
+    if not event.teams or apart == "no":
         return []
+    rounds = (1, 1) if apart == "round-1" else ALL_ROUNDS
     members: dict[str, set[str]] = {}
     for player in event.players:
         if player.team:
             members.setdefault(player.team, set()).add(player.id)
-    return [frozenset(ids) for _, ids in sorted(members.items()) if len(ids) > 1]
+    return [(frozenset(ids), rounds) for _, ids in sorted(members.items()) if len(ids) > 1]
+
+
+def team_groups(event: Event, round_number: int) -> list[frozenset[str]]:
+    """Return the teams whose members are kept apart in ``round_number``. Pairing treats
+    them as if they had met (a rematch): avoided whenever a pairing without it exists,
+    as BCP and the big team-led events keep team-mates apart in the first round."""
+    return [group for group, (first, last) in team_entries(event)
+            if first <= round_number <= last]
 
 
 def kept_apart(event: Event, round_number: int) -> frozenset[frozenset[str]]:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from standgen import perf
 from standgen.model import Event, Game, GameKind, Outcome
 from standgen.pairing import acceleration
-from standgen.pairing.common import ALL_ROUNDS, forbidden_entries
+from standgen.pairing.common import ALL_ROUNDS, forbidden_entries, team_entries
 from standgen.pairing.dutch_swiss import virtual_points
 from standgen.pairing.swiss import initial_colour, start_ranks
 from standgen.records import counted_rounds
@@ -111,13 +111,14 @@ def export_event(event: Event, standings: Standings | None = None) -> str:
     if bye_points != 1.0:
         lines.append(f"XXS PAB={_number(bye_points)}")
     lines += _xxa_lines(event, ranks, standings.planned_rounds)
-    lines += _forbidden_lines(forbidden_entries(event), ranks)
+    lines += _forbidden_lines([*forbidden_entries(event), *team_entries(event)], ranks)
     return NEWLINE.join(lines) + NEWLINE
 
 
 def _forbidden_lines(entries: Sequence[tuple[frozenset[str], tuple[int, int]]],
                      ranks: Mapping[str, int]) -> list[str]:
-    """Return ``[options] forbidden`` as TRF records: ``XXP`` (JaVaFo, bbpPairings) for a
+    """Return ``[options] forbidden`` and the teams kept apart (docs/teams.md) as TRF
+    records: ``XXP`` (JaVaFo, bbpPairings) for a
     group kept apart in every round, TRF-2026's ``260`` (first and last round, then the
     start ranks) for one kept apart in some rounds."""
     lines = []
