@@ -106,7 +106,6 @@ NOT_CHECKED = {
                              "(docs/tiebreaks.md), as the CLI English",
     "2026/*/round-*/slips/index.html": "result slips are printed by the TO before the "
                                        "round (pending: their words)",
-    "archive/*ratings/index.html": "a club page (ratings), rebuilt by issue #33 (pending)",
     "archive/*meta-*/index.html": "a club page (meta), rebuilt by issue #33 (pending)",
 }
 PLAYERS_HELP = ("help/players/index.html",)  # docs/<language>/players.md

@@ -156,7 +156,8 @@ def _list_page(site: Site, scope: Scope, played: Sequence[str],
     """Return the rating list page of ``scope`` from ``rows_for(page, format)``: the list
     of every game (format ``""``) and one list per format ``played``."""
     path = ratings_path(scope.path)
-    page = frame(path, f"{scope.name} · ratings", "ratings", crumbs(scope, site))
+    page = frame(path, _("{name} · ratings").format(name=_(scope.name)), "ratings",
+                 crumbs(scope, site))
     rows = rows_for(page, "")
     by_format = []
     for fmt in played:
@@ -304,7 +305,7 @@ def player_ratings_page(site: Site, club: ClubData, pid: str,
     ranks = listing.index[listing["player"] == pid].tolist()
     name = (str(listing.at[ranks[0], "name"]) if ranks
             else str(games["name"].iloc[-1]) if len(games) else club.people.get(pid, pid))
-    page = frame(player_ratings_path(pid), f"{name} · ratings", "ratings",
+    page = frame(player_ratings_path(pid), _("{name} · ratings").format(name=name), "ratings",
                  [(name, history_page_path(pid))])
     rated = _rated_games(page, games, changes, club.names)
     return _player_page(page, pid, name, rated,
@@ -325,7 +326,7 @@ def player_ratings_pages_of(site: Site, tables: ClubTables,
         if rank is None:
             name = (tables.names[pid] if pid in tables.names
                     else tables.people.get(pid, pid))
-        page = frame(player_ratings_path(pid), f"{name} · ratings", "ratings",
+        page = frame(player_ratings_path(pid), _("{name} · ratings").format(name=name), "ratings",
                      [(name, history_page_path(pid))])
         yield _player_page(page, pid, name,
                            _rated_games_of(page, tables.rated_games(pid), tables.names),

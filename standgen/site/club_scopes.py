@@ -19,6 +19,7 @@ from standgen.clubs.intervals import wilson
 from standgen.model import EventsTree, Season
 from standgen.site import links
 from standgen.site.contexts import Site
+from standgen.site.i18n import _
 from standgen.site.numbers import json_number
 
 if TYPE_CHECKING:  # pandas loads when a club page is made, not with every build
@@ -134,7 +135,7 @@ def crumbs(scope: Scope, site: Site) -> list[tuple[str, str]]:
         season = next((s for s in site.tree.seasons if s.path == scope.path), None)
         if season is not None:
             return [(season.name, links.season_page(season.path))]
-    return [("Archive", links.page("archive"))]  # the archive page (site.history.ARCHIVE)
+    return [(_("Archive"), links.page("archive"))]  # the archive page (site.history.ARCHIVE)
 
 
 def formats_played(games: pd.DataFrame) -> list[str]:
