@@ -393,8 +393,9 @@ def slips_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> S
     """Return the context of a round's result slips (print them, cut, one per table)."""
     event, fmt = report.event, report.standings.format
     path = slips_path(event, rnd.number)
-    title = f"Result slips · Round {rnd.number} · {event.config.name}"
-    crumbs = (*site.event_crumbs(event), (f"Round {rnd.number}",
+    title = _("Result slips · Round {number} · {event}").format(number=rnd.number,
+                                                               event=event.config.name)
+    crumbs = (*site.event_crumbs(event), (_("Round {number}").format(number=rnd.number),
                                           links.round_page(event, rnd.number)))
     page = event_frame(site, report, path, title, "slips", crumbs)
     round_url = site.site_url + links.round_page(event, rnd.number) if site.site_url else ""
@@ -410,10 +411,12 @@ def slips_page(site: Site, report: EventReport, rnd: Round, proposed: bool) -> S
         number=rnd.number,
         round_href=page.href(links.round_page(event, rnd.number)),
         tables=rows,
-        boxes=("Result", *(stat_heading(s.id) for s in fmt.stats)),
-        box_titles=("Result", *(s.label for s in fmt.stats)),
+        boxes=(_("Result"), *(_(stat_heading(s.id)) for s in fmt.stats)),
+        box_titles=(_("Result"), *(_(s.label) for s in fmt.stats)),
         multi_seat=fmt.seats > 2 or any(len(g.seats) > 2 for g in rnd.games),
-        qr=qr_svg(round_url, f"QR code: round {rnd.number}, {round_url}") if round_url
+        qr=qr_svg(round_url, _("QR code: round {number}, {url}").format(number=rnd.number,
+                                                                        url=round_url))
+        if round_url
         else Markup(""),
         round_url=round_url,
     )
