@@ -104,7 +104,6 @@ NOT_CHECKED = {
               "help is checked: PLAYERS_HELP",
     "2026/*/lab/index.html": "the tiebreak lab is the TO's tool for choosing tiebreaks "
                              "(docs/tiebreaks.md), as the CLI English",
-    "archive/*meta-*/index.html": "a club page (meta), rebuilt by issue #33 (pending)",
 }
 PLAYERS_HELP = ("help/players/index.html",  # docs/<language>/players.md
                 "help/privacy/index.html")  # docs/<language>/privacy.md

@@ -31,6 +31,7 @@ from standgen.site.club_scopes import (
     share,
 )
 from standgen.site.contexts import Frame, Link, Site, frame
+from standgen.site.i18n import _
 from standgen.site.numbers import display_number, json_number
 
 if TYPE_CHECKING:  # pandas loads for the tidy table's reference path, not with a build
@@ -194,14 +195,16 @@ def _meta_page(site: Site, scope: Scope, fmt: str, formats: Sequence[str], games
                breakdowns: tuple[Breakdown, ...]) -> MetaPage:
     path = meta_path(scope.path, fmt)
     label = FORMATS[fmt].label if fmt in FORMATS else fmt
-    page = frame(path, f"{scope.name} · {label} · meta", "meta", crumbs(scope, site))
+    page = frame(path, _("{scope} · {format} · meta").format(scope=_(scope.name), format=_(label)),
+                 "meta", crumbs(scope, site))
     columns, rows = matrix
     return MetaPage(
         frame=page, scope=scope.name, format=fmt, format_label=label,
         what=FORMATS[fmt].faction_label if fmt in FORMATS else "Faction",
         games=games, factions=factions, diplomacy=_boards(fmt), columns=columns,
         matrix=rows, breakdowns=breakdowns,
-        ratings=Link(f"{scope.name}: rating list", page.href(ratings_path(scope.path))),
+        ratings=Link(_("%(scope)s: rating list") % {"scope": _(scope.name)},
+                     page.href(ratings_path(scope.path))),
         others=tuple(Link(FORMATS[f].label if f in FORMATS else f,
                           page.href(meta_path(scope.path, f))) for f in formats if f != fmt),
         json=page.href(json_beside(path, "meta.json")),
@@ -243,11 +246,14 @@ def _matrix_of(cells: dict[tuple[str, str], Share]
         for against in names:
             found = cells.get((faction, against))
             if found is None:
-                row.append(MatrixCell(None, f"{faction} never met {against}"))
+                row.append(MatrixCell(None, _("{faction} never met {against}").format(
+                    faction=faction, against=against)))
                 continue
-            row.append(MatrixCell(found, f"{faction} against {against}: {found.text} of the "
-                                         f"points in {found.games} games (95% interval "
-                                         f"{found.interval})"))
+            row.append(MatrixCell(found, _(
+                "{faction} against {against}: {share} of the points in {games} games (95% "
+                "interval {interval})").format(faction=faction, against=against,
+                                               share=found.text, games=found.games,
+                                               interval=found.interval)))
         rows.append(MatrixRow(faction, tuple(row)))
     return names, tuple(rows)
 
