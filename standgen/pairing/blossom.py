@@ -355,22 +355,7 @@ class IncrementalMatching(_Matcher):
     def free_along_path(self, x: int) -> None:
         """S-vertex ``x`` reached dual 0: flip the alternating path from its root so that
         ``x`` is free (and optimal) and the root matched."""
-        s, p = x, -1
-        while True:
-            bs = self.inblossom[s]
-            if bs >= self.n:
-                self.augment_blossom(bs, s)
-            self.mate[s] = p
-            if self.labelend[bs] == -1:
-                break
-            t = self.endpoint[self.labelend[bs]]
-            bt = self.inblossom[t]
-            s = self.endpoint[self.labelend[bt]]
-            j = self.endpoint[self.labelend[bt] ^ 1]
-            if bt >= self.n:
-                self.augment_blossom(bt, j)
-            self.mate[j] = self.labelend[bt]
-            p = self.labelend[bt] ^ 1
+        self.flip_path(x, -1)
 
 
 class Matcher(Protocol):

@@ -276,22 +276,27 @@ class _Matcher:
     def augment_matching(self, k: int) -> None:
         """Swap matched and unmatched edges along the augmenting path through edge ``k``."""
         v, w, _ = self.edges[k]
-        for s, p in ((v, 2 * k + 1), (w, 2 * k)):
-            while True:
-                bs = self.inblossom[s]
-                if bs >= self.n:
-                    self.augment_blossom(bs, s)
-                self.mate[s] = p
-                if self.labelend[bs] == -1:
-                    break
-                t = self.endpoint[self.labelend[bs]]
-                bt = self.inblossom[t]
-                s = self.endpoint[self.labelend[bt]]
-                j = self.endpoint[self.labelend[bt] ^ 1]
-                if bt >= self.n:
-                    self.augment_blossom(bt, j)
-                self.mate[j] = self.labelend[bt]
-                p = self.labelend[bt] ^ 1
+        self.flip_path(v, 2 * k + 1)
+        self.flip_path(w, 2 * k)
+
+    def flip_path(self, s: int, p: int) -> None:
+        """Match S-vertex ``s`` to endpoint ``p`` (-1: leave it free) and swap matched and
+        unmatched edges along the alternating path from ``s`` to its tree's root."""
+        while True:
+            bs = self.inblossom[s]
+            if bs >= self.n:
+                self.augment_blossom(bs, s)
+            self.mate[s] = p
+            if self.labelend[bs] == -1:
+                break
+            t = self.endpoint[self.labelend[bs]]
+            bt = self.inblossom[t]
+            s = self.endpoint[self.labelend[bt]]
+            j = self.endpoint[self.labelend[bt] ^ 1]
+            if bt >= self.n:
+                self.augment_blossom(bt, j)
+            self.mate[j] = self.labelend[bt]
+            p = self.labelend[bt] ^ 1
 
     def t_blossom_delta(self, delta: int, deltatype: int, deltablossom: int
                         ) -> tuple[int, int, int]:
