@@ -128,7 +128,7 @@ def test_edit_rebuilds_page_and_wakes_waiting_browsers(tree: Callable[..., Path]
                                                             "1,a,b,0-1,1,3,20,40"))
         poll.join(5)
         assert answer and int(answer[0]) != generation
-        assert time.monotonic() - started < 2.0
+        assert time.monotonic() - started < 5.0
         status, after = get(w.url + ROUND_PAGE)
         assert after != before
         assert INJECTED.sub("", after) == expected_page(root, ROUND_PAGE)
