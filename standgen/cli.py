@@ -229,7 +229,7 @@ def pair(event_dir: Path, events_root: Path | None, force: bool, redo: int | Non
     """Write the next round-N.csv of EVENT_DIR with pairings and empty results, and print
     what the TO reads out."""
     paired = day.pair(event_dir, events_root, force, redo)
-    for line in day.announce(paired.event, paired.round):
+    for line in paired.said or day.announce(paired.event, paired.round):
         click.echo(line)
     for note in paired.notes:
         if explain or note.startswith("Hint:"):

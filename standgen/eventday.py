@@ -50,6 +50,7 @@ from standgen.pipeline import pair_round
 from standgen.roundfile import RoundFileRefused, write_round
 from standgen.site.formats import views_of
 from standgen.standings import compute_standings, format_of
+from standgen.teamday import pair_team_round
 
 
 def is_event_folder(folder: Path) -> bool:
@@ -155,6 +156,7 @@ class Paired:
     text: str
     notes: tuple[str, ...]
     round: Round  # the round written
+    said: tuple[str, ...] = ()  # what the TO reads out, when not the round's tables
 
 
 def pair(event_dir: Path, events_root: Path | None = None, force: bool = False,
@@ -169,6 +171,9 @@ def pair(event_dir: Path, events_root: Path | None = None, force: bool = False,
     """
     event_dir = event_folder(event_dir, "pair")
     event, _ = load(event_dir, events_root)
+    if event.config.teams.matches:  # a team event pairs team matches (docs/teams.md)
+        team = pair_team_round(event_dir, event, force, redo)
+        return Paired(team.path, event, team.text, team.notes, team.round, team.said)
     where = display(event_dir / "event.toml")
     last = event.rounds[-1] if event.rounds else None
     if redo is None and force and last is not None and last.state is RoundState.PAIRED:

@@ -213,6 +213,30 @@ class TeamRules:
     counted: int | None = None  # the best N members' scores make the team's; None: all
     size: int | None = None  # the players a team should have; a warning names any other
     column: str = "team"  # the players.csv column naming a player's team: "team" or "club"
+    # team-vs-team event (docs/teams.md, "Team matches"): teams play matches, paired in
+    # teams-round-N.csv; each round-N.csv holds the games the captains drafted
+    matches: bool = False
+
+
+@dataclass(frozen=True)
+class TeamMatch:
+    """One row of ``teams-round-N.csv``: two teams matched in a round, or a team bye
+    (``team_2`` empty) (docs/teams.md, "Team matches")."""
+
+    number: int  # the match's number in its round (the file's ``match`` column)
+    team_1: str  # a team id
+    team_2: str  # a team id, or "" for a team bye
+    source: Source = Source("")
+
+
+@dataclass(frozen=True)
+class TeamRound:
+    """``teams-round-N.csv``: the team matches of round N, as ``standgen pair`` wrote
+    them before the individual games were drafted."""
+
+    number: int
+    matches: tuple[TeamMatch, ...]
+    source: Source = Source("")
 
 
 @dataclass(frozen=True)
@@ -258,6 +282,7 @@ class Event:
     lists: Mapping[str, str] = field(default_factory=_empty)  # player id -> Markdown list
     source: Source = Source("")
     teams: tuple[Team, ...] = ()  # the event's teams, in teams.csv (or first-seen) order
+    team_rounds: tuple[TeamRound, ...] = ()  # teams-round-N.csv of a team-vs-team event
 
     @property
     def slug(self) -> str:

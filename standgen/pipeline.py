@@ -56,6 +56,8 @@ def propose(event: Event, standings: Standings) -> Proposal | None:
     number = next_round_number(event, standings)
     if number is None or event.config.options.get("publish_next", True) is False:
         return None
+    if event.config.teams.matches:  # the captains draft the games (docs/teams.md)
+        return None
     return pair_round(event, standings, number)
 
 

@@ -56,7 +56,7 @@ from standgen.load.files import (
     read_spreadsheet,
 )
 from standgen.load.rounds import ABSENT, BYE, columns
-from standgen.model import GameKind, Round
+from standgen.model import GameKind, Round, TeamRound
 from standgen.results import result_code
 
 BOM = b"\xef\xbb\xbf"
@@ -533,13 +533,7 @@ def write_round(path: Path, fmt: Format, rnd: Round, expect_file: str | None = N
     (None: any); a new file is written as comma-separated UTF-8 with LF line ends. Raise
     :class:`RoundFileRefused` as :meth:`Editing.write` does."""
     if fmt.seats > 2:
-        text = boards_csv(rnd)
-        lock = editor_lock(path)
-        if lock is not None:
-            raise RoundFileRefused("locked", [_locked_problem(path, lock)])
-        with _thread_lock(path), _file_lock(path):
-            _write_bytes(path, text.encode("utf-8"))
-        return text
+        return _write_new(path, boards_csv(rnd))
     with editing(path, fmt, missing_ok=True) as edit:
         if edit.current is not None and expect_file is not None \
                 and edit.current.tag != expect_file:
@@ -550,3 +544,33 @@ def write_round(path: Path, fmt: Format, rnd: Round, expect_file: str | None = N
         edit.write(text)
         return text
 
+
+
+# ----- team pairings (teams-round-N.csv) ----------------------------------------------
+
+TEAM_ROUND_HEADER = ("match", "team_1", "team_2")
+
+
+def team_round_csv(rnd: TeamRound) -> str:
+    """Return the CSV text of a round's team matches (``match,team_1,team_2``; a team bye
+    has ``team_2`` empty) as ``pair`` writes it: comma, LF, UTF-8."""
+    return render(TEAM_ROUND_HEADER, [[str(m.number), m.team_1, m.team_2]
+                                      for m in rnd.matches], Form())
+
+
+def write_team_round(path: Path, rnd: TeamRound) -> str:
+    """Write a team event's round of team matches to ``path`` (docs/teams.md, "Team
+    matches"), the one writer of ``teams-round-N.csv``; return the text. Atomic, and
+    refused (:class:`RoundFileRefused`) while an editor has the file open."""
+    return _write_new(path, team_round_csv(rnd))
+
+
+def _write_new(path: Path, text: str) -> str:
+    """Write ``text`` to ``path`` as UTF-8, whole and atomically, unless an editor has
+    the file open (:class:`RoundFileRefused`); return the text."""
+    lock = editor_lock(path)
+    if lock is not None:
+        raise RoundFileRefused("locked", [_locked_problem(path, lock)])
+    with _thread_lock(path), _file_lock(path):
+        _write_bytes(path, text.encode("utf-8"))
+    return text

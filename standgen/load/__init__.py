@@ -31,9 +31,21 @@ from standgen.load.markdown_limits import check_markdown
 from standgen.load.players import load_players
 from standgen.load.rounds import load_round
 from standgen.load.site_config import load_site, site_publish
+from standgen.load.team_rounds import load_team_round, team_round_name
 from standgen.load.teams import load_teams, resolve_teams
-from standgen.model import Event, EventsTree, Player, Round, Season, SiteConfig, Source, Team
+from standgen.model import (
+    Event,
+    EventsTree,
+    Player,
+    Round,
+    Season,
+    SiteConfig,
+    Source,
+    Team,
+    TeamRound,
+)
 from standgen.stages.cut import cut_of
+from standgen.teams.check import team_match_problems
 
 RESERVED_TOP = {"help", "assets"}
 
@@ -220,15 +232,58 @@ def load_event(
     if len(problems) > start and errors_only(problems[start:]):
         return None
     where = display(files.config or folder / EVENT_TOML)
-    event = Event(path=slugs, config=config, players=players, rounds=tuple(rounds),
-                  description=description, lists=lists,
-                  source=Source(where), teams=teams)
+    event = _with_team_rounds(Event(
+        path=slugs, config=config, players=players, rounds=tuple(rounds),
+        description=description, lists=lists, source=Source(where), teams=teams),
+        files, upto, problems)
+    if event is None:
+        return None
     if fmt.validate_event is not None:
         found = fmt.validate_event(event, where)
         problems.extend(found)
         if errors_only(found):
             return None
     return event
+
+
+def _with_team_rounds(
+    event: Event, files: EventFiles, upto: int | None, problems: list[Problem],
+) -> Event | None:
+    """Return the event with a team event's ``teams-round-N.csv`` (docs/teams.md, "Team
+    matches") and its games checked against them, or None after recording errors; in any
+    other event such a file is an error saying how to make the event a team event."""
+    start = len(problems)
+    team_rounds = _team_rounds(files, event.config.teams.matches, event.teams, upto,
+                               problems)
+    if errors_only(problems[start:]):
+        return None
+    if not event.config.teams.matches:
+        return event
+    event = replace(event, team_rounds=team_rounds)
+    found = team_match_problems(event, {r.number: display(files.folder / team_round_name(
+        r.number)) for r in event.rounds})
+    problems.extend(found)
+    return None if errors_only(found) else event
+
+
+def _team_rounds(
+    files: EventFiles, matches: bool, teams: tuple[Team, ...], upto: int | None,
+    problems: list[Problem],
+) -> tuple[TeamRound, ...]:
+    """Return the loaded ``teams-round-N.csv`` of a team event, recording problems."""
+    loaded: list[TeamRound] = []
+    for number, path in sorted(files.team_rounds.items()):
+        if not matches:
+            problems.append(Problem(display(path), 1, "team pairings belong to a team event; "
+                                    "set matches = true under [teams] in event.toml, or "
+                                    "remove this file"))
+            continue
+        if upto is not None and number > upto:
+            break
+        found = load_team_round(path, number, teams, problems)
+        if found is not None:
+            loaded.append(found)
+    return tuple(loaded)
 
 
 def _players_and_teams(

@@ -150,6 +150,12 @@ def load_event_config(
                                              rounds if _is_int(rounds) else None):
                 bad(key, message)
     teams = _check_teams(data.get("teams", {}), bad)
+    if teams.matches and fmt is not None and fmt.seats != 2:
+        bad("matches", "[teams] matches = true is for two-player formats (a team match is "
+            "games between two teams); remove it")
+    if teams.matches and not _is_int(rounds):
+        bad("matches", "[teams] matches = true needs 'rounds', the team rounds to play "
+            "(e.g. rounds = 5)")
     if len(problems) > start:
         return None
     assert isinstance(name, str) and isinstance(date, dt.date) and isinstance(fmt_id, str)
@@ -182,7 +188,7 @@ def _lists_public(value: object, bad: Callable[[str, str], None]) -> str:
     return moment.isoformat()
 
 
-TEAMS_KEYS = ("apart", "counted", "size", "column")
+TEAMS_KEYS = ("apart", "counted", "size", "column", "matches")
 MAX_TEAM_SIZE = 64
 
 
@@ -217,8 +223,16 @@ def _check_teams(table: object, bad: Callable[[str, str], None]) -> TeamRules:
         bad("column", f"[teams] column {column!r} must be \"team\" (players.csv's team "
             "column) or \"club\" (each club is a team)")
         column = "team"
+    matches = table.get("matches", False)
+    if not isinstance(matches, bool):
+        bad("matches", "[teams] matches must be true (teams play team matches, paired in "
+            "teams-round-N.csv) or false")
+        matches = False
+    elif matches and numbers["size"] is None:
+        bad("matches", "[teams] matches = true needs [teams] size, the games of each team "
+            "match (3 to 8, e.g. size = 5)")
     return TeamRules(apart=apart, counted=numbers["counted"], size=numbers["size"],
-                     column=column)
+                     column=column, matches=matches)
 
 
 def language_problem(value: object) -> str:

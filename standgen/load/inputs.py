@@ -34,6 +34,8 @@ from standgen.load.files import FILE, FOLDER, SLUG, display, kind_of
 _LITTER = re.compile(r"(\..*|.*~|4913|#.*#|~\$.*|.*\.sw[a-z]|.*\.tmp|.*\.crswap|thumbs\.db"
                      r"|desktop\.ini)\Z", re.IGNORECASE)
 ROUND_NAME = re.compile(r"round-([1-9][0-9]{0,2})\.csv\Z", re.IGNORECASE)
+# a team event's team pairings of a round (docs/teams.md, "Team matches")
+TEAM_ROUND_NAME = re.compile(r"teams-round-([1-9][0-9]{0,2})\.csv\Z", re.IGNORECASE)
 EVENT_TOML, EVENT_MD, PLAYERS_CSV, LISTS = "event.toml", "event.md", "players.csv", "lists"
 TEAMS_CSV = "teams.csv"  # optional: the event's teams (docs/teams.md)
 SEASON_TOML = "season.toml"
@@ -195,11 +197,12 @@ class EventFiles:
     reads: frozenset[str]  # the ``where`` of every entry the loader reads
     problems: tuple[Problem, ...]
     teams: Path | None = None  # teams.csv, optional
+    team_rounds: Mapping[int, Path] = field(default_factory=dict)  # teams-round-N.csv
 
     def inputs(self) -> tuple[Path, ...]:
         """Return every file the loader reads, by path."""
         found = [self.config, self.description, self.players, self.teams,
-                 *self.rounds.values(), *self.lists.values()]
+                 *self.rounds.values(), *self.team_rounds.values(), *self.lists.values()]
         return tuple(p for p in found if p is not None)
 
 
@@ -284,6 +287,12 @@ def event_files(folder: Path, root: Path | None = None) -> EventFiles:
         found = path(take(f"round-{number}.csv"))
         if found is not None:
             rounds[number] = found
+    team_rounds: dict[int, Path] = {}
+    for low in sorted(by_name):
+        match = TEAM_ROUND_NAME.fullmatch(low)
+        found = path(take(f"teams-round-{int(match.group(1))}.csv")) if match else None
+        if match and found is not None:
+            team_rounds[int(match.group(1))] = found
     chosen = take(LISTS, FOLDER)
     lists: dict[str, Entry] = {}
     if chosen is not None:
@@ -293,7 +302,8 @@ def event_files(folder: Path, root: Path | None = None) -> EventFiles:
     reads.update(entry.where for entry in lists.values())
     return EventFiles(folder, config, description, players, rounds, frozenset(numbers),
                       path(chosen), {pid: e.path for pid, e in lists.items()},
-                      listing.entries(), frozenset(reads), tuple(problems), teams)
+                      listing.entries(), frozenset(reads), tuple(problems), teams,
+                      team_rounds)
 
 
 def _round_numbers(
@@ -308,6 +318,8 @@ def _round_numbers(
         match = ROUND_NAME.fullmatch(low)
         if match:
             numbers.add(int(match.group(1)))
+        elif TEAM_ROUND_NAME.fullmatch(low):
+            continue
         elif low in (EVENT_TOML, EVENT_MD, PLAYERS_CSV, LISTS, TEAMS_CSV):
             continue
         elif low.endswith((".csv", ".toml")):

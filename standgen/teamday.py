@@ -1,0 +1,119 @@
+"""``standgen pair`` of a team-vs-team event (docs/teams.md, "Team matches").
+
+A team round has two steps: ``pair`` writes ``teams-round-N.csv`` (the team matches, by
+:func:`standgen.teams.pairing.pair_teams`) and, when a team has the team bye, the BYE
+rows of its players in ``round-N.csv``; the captains draft each match and the TO types
+the drafted games into ``round-N.csv`` (one row per game, as in any round file). The
+next ``pair`` waits until every match of the round has its games and their results.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from standgen.errors import InputError, Problem
+from standgen.load.files import display
+from standgen.load.team_rounds import team_round_name
+from standgen.model import Event, Game, GameKind, Round, Seat, TeamMatch, TeamRound
+from standgen.roundfile import RoundFileRefused, write_round, write_team_round
+from standgen.standings import format_of
+from standgen.teams.matches import match_results
+from standgen.teams.pairing import pair_teams
+
+
+@dataclass(frozen=True)
+class TeamPaired:
+    """What ``pair`` wrote for a team round: the team pairings' file and text, the
+    round's BYE rows (written to ``round-N.csv`` when a team has the bye), the notes and
+    the lines the TO reads out."""
+
+    path: Path
+    text: str
+    round: Round
+    notes: tuple[str, ...]
+    said: tuple[str, ...]
+
+
+def pair_team_round(event_dir: Path, event: Event, force: bool = False,
+                    redo: int | None = None) -> TeamPaired:
+    """Write the next team round of the team event in ``event_dir``; with ``redo`` pair
+    round ``redo`` again (the last team round, before any game of it is typed in). Raise
+    InputError saying why not."""
+    where = display(event_dir / "event.toml")
+    last = event.team_rounds[-1] if event.team_rounds else None
+    number = (last.number if last else 0) + 1
+    if redo is not None:
+        if last is None or redo != last.number or _typed(event, redo):
+            raise InputError([Problem(where, 1, f"--redo {redo}: only the last team round "
+                                      "can be paired again, and only before any drafted "
+                                      "game of it is typed into its round file")])
+        number = redo
+        event = _before(event, redo)
+    elif last is not None and not force:
+        open_matches = [r for r in match_results(event) if r.round == last.number
+                        and not r.finished]
+        if open_matches:
+            listed = ", ".join(str(r.match.number) for r in open_matches)
+            raise InputError([Problem(last.source.path, 1, f"round {last.number}'s matches "
+                                      f"{listed} do not have all their games and results "
+                                      f"yet; type them into round-{last.number}.csv first, "
+                                      "or use --force to pair anyway")])
+    planned = event.config.rounds or 0
+    if number > planned:
+        raise InputError([Problem(where, 1, f"the event is over: its {planned} planned team "
+                                  "rounds are paired; raise 'rounds' in event.toml to play "
+                                  "on")])
+    fmt = format_of(event)
+    pairing = pair_teams(event, number, tuple(s.id for s in fmt.stats))
+    target = event_dir / team_round_name(number)
+    byes = _bye_round(event, pairing.round.matches, number)
+    round_path = event_dir / f"round-{number}.csv"
+    try:
+        text = write_team_round(target, pairing.round)
+        if byes.games:
+            write_round(round_path, fmt, byes)
+        elif redo is not None and round_path.exists():
+            os.unlink(round_path)  # only the old bye's rows were in it (see _typed)
+    except RoundFileRefused as exc:
+        raise InputError(exc.problems) from exc
+    return TeamPaired(target, text, byes, pairing.notes, tuple(_said(event, pairing.round)))
+
+
+def _typed(event: Event, number: int) -> bool:
+    """Return whether round ``number`` has a game other than a team bye's BYE rows."""
+    return any(g.kind is not GameKind.BYE for r in event.rounds if r.number == number
+               for g in r.games)
+
+
+def _before(event: Event, number: int) -> Event:
+    """Return the event as it was before team round ``number`` was paired."""
+    return replace(event, rounds=tuple(r for r in event.rounds if r.number < number),
+                   team_rounds=tuple(r for r in event.team_rounds if r.number < number))
+
+
+def _bye_round(event: Event, matches: tuple[TeamMatch, ...], number: int) -> Round:
+    """Return the BYE rows of the team bye's players (tables after the matches' games),
+    each scored by the format's bye rule (an empty result)."""
+    size = event.config.teams.size or 0
+    bye = next((m.team_1 for m in matches if not m.team_2), "")
+    members = [p for p in event.players if bye and p.team == bye and p.active_in(number)]
+    start = (len(matches) - 1) * size
+    games = tuple(Game(number, start + k, (Seat(p.id),), GameKind.BYE)
+                  for k, p in enumerate(members, start=1))
+    return Round(number, games)
+
+
+def _said(event: Event, rnd: TeamRound) -> list[str]:
+    """Return the team round as the TO reads it out: one line a match."""
+    names = {t.id: t.name for t in event.teams}
+    lines = [f"Round {rnd.number}, team matches:"]
+    for match in rnd.matches:
+        if match.team_2:
+            lines.append(f"  match {match.number}: {names.get(match.team_1)} v "
+                         f"{names.get(match.team_2)}")
+        else:
+            lines.append(f"  team bye: {names.get(match.team_1)}")
+    lines.append(f"Captains draft each match; type the games into round-{rnd.number}.csv.")
+    return lines

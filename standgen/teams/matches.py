@@ -1,0 +1,183 @@
+"""Team matches of a team-vs-team event (docs/teams.md, "Team matches"): each match's
+result from its games, and the team standings.
+
+The rules, WTC/ETC style (the Warmachine & Hordes World Team Championship; the issue #34
+summary of WMATC's team standings, checked against the WTC Committee's player-pack notes
+at wmhwtc.wordpress.com, 2013-03-20, "The Pairing System"):
+
+1. Inside a match the captains draft the games (defender, two attackers, one refused);
+   standgen records the drafted games, one row each in ``round-N.csv``.
+2. A team **wins** its match by winning more than half of its games (3 of 5); equal game
+   wins is a **drawn match** (possible with an even team size, never with the WTC's
+   five: a Steamroller game always has a winner). No text we found scores a drawn
+   match; standgen counts it half a win to each team, the team-Swiss convention of match
+   points 2/1/0 halved (FIDE C.04.6 and C.07 use 2/1/0), and docs/teams.md says so.
+3. A **team bye** (``team_2`` empty in ``teams-round-N.csv``) is a match won by every
+   game: each member has a BYE row, scored by the format's bye rule.
+4. Team standings: **Wins** (matches won, a drawn match ½), then **SoS** (the sum of the
+   Wins of the teams met; a bye adds none), **TP** (games won by the team's players, a
+   drawn game ½), then the format's per-seat stats summed over the team's games
+   (Steamroller: CP, APD). Teams equal on all share a rank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from standgen.model import Event, Game, GameKind, Team, TeamMatch
+from standgen.results import SHARE
+
+# the Wins of a match won, drawn, lost
+MATCH_WIN, MATCH_DRAW, MATCH_LOSS = 1.0, 0.5, 0.0
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """One team match of a round: its games and who won it."""
+
+    round: int
+    match: TeamMatch
+    games: tuple[Game, ...]  # the games between the two teams' players (a bye's BYE rows)
+    points_1: float  # games won by team_1's players (a drawn game ½)
+    points_2: float
+    expected: int  # the games a complete match has: [teams] size
+    stats_1: Mapping[str, float]  # team_1's per-seat stats summed over the match
+    stats_2: Mapping[str, float]
+
+    @property
+    def bye(self) -> bool:
+        return not self.match.team_2
+
+    @property
+    def finished(self) -> bool:
+        """Return whether every game of the match is in and has its result (a bye is
+        finished as soon as it is paired)."""
+        return self.bye or (len(self.games) == self.expected
+                            and all(game.finished for game in self.games))
+
+    @property
+    def score_1(self) -> float:
+        """Return team_1's Wins from the match (only meaningful once finished)."""
+        return _match_score(self.points_1, self.points_2, self.bye)
+
+    @property
+    def score_2(self) -> float:
+        return _match_score(self.points_2, self.points_1, False)
+
+    def side_of(self, team: str) -> int:
+        """Return 1 or 2: the side ``team`` plays in this match."""
+        return 1 if self.match.team_1 == team else 2
+
+
+def _match_score(mine: float, theirs: float, bye: bool) -> float:
+    """Return a team's Wins from a match: more than half of the games won is a win."""
+    if bye or mine > theirs:
+        return MATCH_WIN
+    return MATCH_DRAW if mine == theirs else MATCH_LOSS
+
+
+def team_of_players(event: Event) -> dict[str, str]:
+    """Return each player's team id (players without a team left out)."""
+    return {p.id: p.team for p in event.players if p.team}
+
+
+def match_results(event: Event, upto: int | None = None) -> tuple[MatchResult, ...]:
+    """Return the team matches of every team round (up to round ``upto``), each with the
+    games of its round file between its teams' players, in round then match order."""
+    teams = team_of_players(event)
+    rounds = {r.number: r for r in event.rounds}
+    size = event.config.teams.size or 0
+    out: list[MatchResult] = []
+    for team_round in event.team_rounds:
+        if upto is not None and team_round.number > upto:
+            break
+        rnd = rounds.get(team_round.number)
+        games = rnd.games if rnd is not None else ()
+        for match in team_round.matches:
+            sides = (match.team_1, match.team_2)
+            mine = tuple(g for g in games if _in_match(g, sides, teams))
+            points = [0.0, 0.0]
+            stats: list[dict[str, float]] = [{}, {}]
+            for game in mine:
+                for seat in game.seats:
+                    side = sides.index(teams.get(seat.player, ""))
+                    if seat.outcome is not None:
+                        points[side] += SHARE[seat.outcome]
+                    for stat, value in seat.stats.items():
+                        stats[side][stat] = stats[side].get(stat, 0.0) + value
+            out.append(MatchResult(team_round.number, match, mine, points[0], points[1],
+                                   size, stats[0], stats[1]))
+    return tuple(out)
+
+
+def _in_match(game: Game, sides: tuple[str, str], teams: Mapping[str, str]) -> bool:
+    """Return whether a game belongs to the match of ``sides``: every player's team is
+    one of its two (a BYE row: the bye team's)."""
+    own = {teams.get(p, "") for p in game.players}
+    if game.kind is GameKind.BYE or len(game.seats) == 1:
+        return not sides[1] and own == {sides[0]}
+    return bool(sides[1]) and own == set(sides)
+
+
+@dataclass(frozen=True)
+class TeamMatchStanding:
+    """One team's row in a team event's standings."""
+
+    rank: int
+    team: Team
+    wins: float  # matches won, a drawn match ½
+    sos: float  # the sum of the opponents' Wins
+    tp: float  # games won by the team's players
+    stats: Mapping[str, float]  # the format's per-seat stats summed (Steamroller: cp, apd)
+    played: int  # matches finished, the bye included
+    record: tuple[int, int, int]  # matches won, drawn, lost
+
+    def tiebreaks(self, stat_ids: tuple[str, ...]) -> tuple[float, ...]:
+        """Return the values after Wins, in order: SoS, TP, then each stat."""
+        return (self.sos, self.tp, *(self.stats.get(s, 0.0) for s in stat_ids))
+
+
+def team_match_standings(
+    event: Event, stat_ids: tuple[str, ...], upto: int | None = None,
+) -> tuple[TeamMatchStanding, ...]:
+    """Return the teams ranked by Wins, SoS, TP, then ``stat_ids`` (the format's stats,
+    e.g. Steamroller's ``("cp", "apd")``), over the finished matches up to ``upto``."""
+    wins = {t.id: 0.0 for t in event.teams}
+    tp = {t.id: 0.0 for t in event.teams}
+    stats: dict[str, dict[str, float]] = {t.id: {} for t in event.teams}
+    met: dict[str, list[str]] = {t.id: [] for t in event.teams}
+    played = {t.id: 0 for t in event.teams}
+    record = {t.id: [0, 0, 0] for t in event.teams}
+    for result in match_results(event, upto):
+        if not result.finished:
+            continue
+        for side, team in ((1, result.match.team_1), (2, result.match.team_2)):
+            if not team or team not in wins:
+                continue
+            score = result.score_1 if side == 1 else result.score_2
+            wins[team] += score
+            tp[team] += result.points_1 if side == 1 else result.points_2
+            for stat, value in (result.stats_1 if side == 1 else result.stats_2).items():
+                stats[team][stat] = stats[team].get(stat, 0.0) + value
+            played[team] += 1
+            record[team][0 if score == MATCH_WIN else 1 if score == MATCH_DRAW else 2] += 1
+            other = result.match.team_2 if side == 1 else result.match.team_1
+            if other:
+                met[team].append(other)
+    rows = [TeamMatchStanding(0, t, wins[t.id], sum(wins.get(o, 0.0) for o in met[t.id]),
+                              tp[t.id], stats[t.id], played[t.id],
+                              (record[t.id][0], record[t.id][1], record[t.id][2]))
+            for t in event.teams]
+
+    def key(row: TeamMatchStanding) -> tuple[float, ...]:
+        return (row.wins, *row.tiebreaks(stat_ids))
+
+    rows.sort(key=lambda r: (tuple(-v for v in key(r)), r.team.name.casefold(), r.team.id))
+    ranked: list[TeamMatchStanding] = []
+    for k, row in enumerate(rows):
+        same = bool(ranked) and key(ranked[-1]) == key(row)
+        ranked.append(TeamMatchStanding(ranked[-1].rank if same else k + 1, row.team,
+                                        row.wins, row.sos, row.tp, row.stats, row.played,
+                                        row.record))
+    return tuple(ranked)
