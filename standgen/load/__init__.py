@@ -35,6 +35,7 @@ from standgen.load.team_rounds import load_team_round, team_round_name
 from standgen.load.teams import load_teams, resolve_teams
 from standgen.model import (
     Event,
+    EventConfig,
     EventsTree,
     Player,
     Round,
@@ -214,10 +215,10 @@ def load_event(
         rnd = load(path, number, fmt, config, by_id, problems)
         if rnd is not None:
             rounds.append(rnd)
-    cut = cut_of(config)
+    players, unchecked = _expected(config, players)
     completed, players = complete_rounds(rounds, players, fmt,
                                          display(files.players or folder), problems,
-                                         cut.after_round + 1 if cut is not None else None)
+                                         unchecked)
     rounds = list(completed)
     for earlier, later in zip(rounds, rounds[1:], strict=False):
         if not earlier.finished:
@@ -225,7 +226,7 @@ def load_event(
                                     "games without results; they count once entered",
                                     warning=True))
     # with a cut, its bracket (its size, a grand final's second game) sets the last round
-    if (config.rounds is not None and cut is None and rounds
+    if (config.rounds is not None and cut_of(config) is None and rounds
             and rounds[-1].number > config.rounds):
         problems.append(Problem(rounds[-1].source.path, 1, f"event.toml plans {config.rounds} "
                                 "rounds; raise 'rounds' or remove this file"))
@@ -244,6 +245,18 @@ def load_event(
         if errors_only(found):
             return None
     return event
+
+
+def _expected(config: EventConfig, players: tuple[Player, ...],
+              ) -> tuple[tuple[Player, ...], int | None]:
+    """Return the players and the first round in which a player without a row is not
+    missing (:func:`complete_rounds`): a cut's rounds; every round of a team event,
+    whose check counts each match's games (docs/teams.md), and where nobody is a late
+    entry unless players.csv's ``joined`` says so."""
+    cut = cut_of(config)
+    if config.teams.matches:
+        return tuple(replace(p, joined=p.joined or 1) for p in players), 1
+    return players, cut.after_round + 1 if cut is not None else None
 
 
 def _with_team_rounds(

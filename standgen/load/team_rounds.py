@@ -55,7 +55,7 @@ def load_team_round(
             bad(line, f"{column} '{cell}' is no team of this event{near}; write a team id "
                 "of teams.csv (or a team name of players.csv's team column)")
             return ""
-        if team.id in seen:
+        if seen.get(team.id, line) != line:  # the same line: matched against itself, below
             bad(line, f"team '{team.id}' is already matched on line {seen[team.id]}; a team "
                 "plays one match a round")
         seen.setdefault(team.id, line)

@@ -22,6 +22,7 @@ from standgen.site.jsonout import round_status
 from standgen.site.markdown import MarkdownRenderer
 from standgen.site.numbers import display_number
 from standgen.site.team_contexts import TeamRow, team_rows
+from standgen.site.team_matches import TeamStandingsView, team_standings_view
 from standgen.standings import Standings
 from standgen.tiebreaks import TIEBREAKS
 
@@ -114,6 +115,7 @@ class EventPage:
     podium: tuple[StandingRow, ...] = ()  # a finished event's first three
     teams: tuple[TeamRow, ...] = ()  # the team standings (docs/teams.md), if any teams
     teams_counted: int | None = None  # [teams] counted: the best N members make a team's
+    team_matches: TeamStandingsView | None = None  # a team event's team standings
 
 
 def follow_data(page: Frame, report: EventReport) -> dict[str, object] | None:
@@ -308,10 +310,14 @@ def event_page(
         show_rating=any(row.rating for row in rows),
         show_grade=any(row.grade for row in rows),
         now=rounds[-1] if rounds and not standings.finished else None,
-        podium=tuple(row for row in rows if row.rank <= 3)[:3] if standings.finished else (),
+        # a team event's winner is a team: its team standings come first instead
+        podium=tuple(row for row in rows if row.rank <= 3)[:3]
+        if standings.finished and not config.teams.matches else (),
         follow=follow_data(page, report),
-        teams=team_rows(standings, page, shown_names_of(event)),
+        teams=() if config.teams.matches else team_rows(standings, page,
+                                                         shown_names_of(event)),
         teams_counted=config.teams.counted,
+        team_matches=team_standings_view(report, page),
     )
 
 

@@ -11,6 +11,7 @@ from standgen.site.numbers import json_number
 from standgen.site.results import result_of, seat_result
 from standgen.standings import Standings
 from standgen.teams import team_standings
+from standgen.teams.matches import TEAM_MATCH_TIEBREAKS, team_match_standings
 from standgen.teams.standings import TEAM_TIEBREAKS
 
 PROPOSED = "proposed"
@@ -117,9 +118,37 @@ def standings_document(event: Event, standings: Standings) -> dict[str, Any]:
             for row in standings.rows
         ],
     }
-    if event.teams:
+    if event.config.teams.matches:
+        stat_ids = tuple(s.id for s in standings.format.stats)
+        document["team_tiebreaks"] = list(TEAM_MATCH_TIEBREAKS + stat_ids)
+        document["teams"] = team_matches_document(event, stat_ids)
+    elif event.teams:
         document["teams"] = teams_document(standings)
     return document
+
+
+def team_matches_document(event: Event, stat_ids: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Return standings.json's ``"teams"`` of a team-vs-team event (docs/teams.md, "Team
+    matches"): the shape of ``"standings"`` (rank, id, name, ``score`` = Wins, tiebreaks
+    by id: ``sos``, ``tp`` and the format's stats), with ``members``, ``counted`` (every
+    member counts) and ``unlisted`` as an individual event's teams have them."""
+    rows = []
+    for row in team_match_standings(event, stat_ids):
+        members = [p for p in event.players if p.team == row.team.id]
+        shown = [p.id for p in members if listed(p, event)]
+        rows.append({
+            "rank": row.rank,
+            "id": row.team.id,
+            "name": row.team.name,
+            "score": json_number(row.wins),
+            "tiebreaks": {tb: json_number(v) for tb, v in zip(
+                TEAM_MATCH_TIEBREAKS + stat_ids, row.tiebreaks(stat_ids), strict=True)},
+            "members": shown,
+            "counted": shown,
+            "unlisted": len(members) - len(shown),
+            "matches": {"won": row.record[0], "drawn": row.record[1], "lost": row.record[2]},
+        })
+    return rows
 
 
 def listed(player: Player, event: Event) -> bool:

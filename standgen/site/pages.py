@@ -67,7 +67,7 @@ from collections.abc import Iterator
 
 import standgen.site.links as links
 from standgen.model import Player
-from standgen.site import club_pages, player_search, stages
+from standgen.site import club_pages, player_search, stages, team_pages
 from standgen.site.downloads import pairings_csv, standings_csv
 from standgen.site.feed import atom_feed, feed_path
 from standgen.site.history import (
@@ -169,6 +169,10 @@ def _players(inputs: EventInputs) -> Iterator[Output]:
                player_page(inputs.site, inputs.report, player, inputs.index, inputs.renderer))
 
 
+def _teams(inputs: EventInputs) -> Iterator[Output]:
+    yield from team_pages.team_pages(inputs.site, inputs.report)
+
+
 def _home(inputs: ListInputs) -> Iterator[Output]:
     yield links.INDEX, home_page(inputs.site, inputs.events)
 
@@ -220,6 +224,7 @@ PAGES: tuple[PageType, ...] = (
     PageType("bracket.json", Depends.EVENT, _bracket_json),
     PageType("pairings.csv", Depends.EVENT, _pairings_csv),
     PageType("player", Depends.EVENT, _players, "player"),
+    PageType("team", Depends.EVENT, _teams, "team"),
     PageType("home", Depends.SITE, _home, "home"),
     PageType("archive", Depends.SITE, _archive, "archive"),
     PageType("season", Depends.SEASON, _season, "season"),

@@ -19,6 +19,7 @@ from standgen.site.i18n import _, ngettext
 from standgen.site.numbers import display_number
 from standgen.site.qr import qr_svg
 from standgen.site.results import alone_label, result_of, table_result
+from standgen.site.team_matches import MatchView, match_views
 from standgen.standings import Standings
 
 _KIND_LABEL = {GameKind.BYE: "Bye", GameKind.ABSENT: "Absent"}
@@ -95,6 +96,7 @@ class RoundPage:
     note: str = ""  # the format's note on how this round was paired (plain text)
     started: bool = True  # a result is entered (a paired round is "in-progress" in JSON)
     army_lists: tuple[TableLists, ...] = ()  # with ``lists_public`` set, once public
+    matches: tuple[MatchView, ...] = ()  # a team event's matches of the round
 
 
 @dataclass(frozen=True)
@@ -281,6 +283,7 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool,
         sitting_out = tuple(row.sides[0] for row in rows if row.alone)
         rows = tuple(row for row in rows if not row.alone)
     return RoundPage(
+        matches=match_views(report, page, rnd.number) if event.config.teams.matches else (),
         note=views.round_note(report, rnd.number) if views.round_note else "",
         frame=page,
         event_name=event.config.name,

@@ -30,6 +30,8 @@ from standgen.results import SHARE
 
 # the Wins of a match won, drawn, lost
 MATCH_WIN, MATCH_DRAW, MATCH_LOSS = 1.0, 0.5, 0.0
+# the ids of the team tiebreaks after Wins in standings.json, before the format's stats
+TEAM_MATCH_TIEBREAKS = ("sos", "tp")
 
 
 @dataclass(frozen=True)
