@@ -230,7 +230,7 @@ def test_the_bye_goes_to_the_lowest_team_without_one(tmp_path: Path) -> None:
 # -- check's messages ------------------------------------------------------------------
 
 def test_a_game_between_teams_not_matched_is_named(tmp_path: Path) -> None:
-    folder = team_event(tmp_path, 4, 2)
+    folder = team_event(tmp_path, 4, 3)
     team_round(folder, 1, [("pol", "fra"), ("deu", "jpn")])
     games(folder, 1, [("pol-1", "fra-1", "1-0"), ("pol-2", "deu-2", "1-0"),
                       ("deu-1", "jpn-1", "1-0"), ("fra-2", "jpn-2", "0-1")])
@@ -295,7 +295,7 @@ def test_a_match_with_the_wrong_number_of_games(tmp_path: Path) -> None:
 
 
 def test_a_round_without_team_pairings_and_bad_team_pairings(tmp_path: Path) -> None:
-    folder = team_event(tmp_path, 3, 2)
+    folder = team_event(tmp_path, 3, 3)
     games(folder, 1, [("pol-1", "fra-1", "1-0")])
     event, problems = loaded(folder)
     assert event is None

@@ -228,9 +228,9 @@ def _check_teams(table: object, bad: Callable[[str, str], None]) -> TeamRules:
         bad("matches", "[teams] matches must be true (teams play team matches, paired in "
             "teams-round-N.csv) or false")
         matches = False
-    elif matches and numbers["size"] is None:
+    elif matches and (numbers["size"] is None or not 3 <= numbers["size"] <= 8):
         bad("matches", "[teams] matches = true needs [teams] size, the games of each team "
-            "match (3 to 8, e.g. size = 5)")
+            "match, from 3 to 8 (e.g. size = 5)")
     return TeamRules(apart=apart, counted=numbers["counted"], size=numbers["size"],
                      column=column, matches=matches)
 
