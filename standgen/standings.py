@@ -415,8 +415,10 @@ def _with_finished(standings: Standings) -> Standings:
     if last_round > standings.rounds_complete:
         return standings  # a round is in progress
     done = standings.rounds_complete >= standings.planned_rounds
-    # a round robin plays every round: its format has no ``finished`` rule
-    if not done and fmt.finished is not None and standings.rounds_complete > 0:
+    # a round robin plays every round: its format has no ``finished`` rule; a team event
+    # plays its planned team rounds (docs/teams.md: no clear winner among its players)
+    if (not done and fmt.finished is not None and standings.rounds_complete > 0
+            and not event.config.teams.matches):
         done = fmt.finished(pairing_input(standings), standings.rounds_complete, event.config)
     if not done:
         return standings

@@ -41,8 +41,7 @@ def team_event(root: Path, n_teams: int, size: int, rounds: int = 3, seed: int =
     (folder / "event.toml").write_text(
         f'name = "Team Cup"\ndate = 2026-05-02\nformat = "steamroller"\nrounds = {rounds}\n'
         f"seed = {seed}\n\n[teams]\nsize = {size}\n"
-        + ("matches = true\n" if matches else "")
-        + "\n[options]\nclear_winner = false\n", encoding="utf-8")
+        + ("matches = true\n" if matches else ""), encoding="utf-8")
     write_csv(folder / "teams.csv", ["id", "name"], [list(t) for t in TEAMS[:n_teams]])
     write_csv(folder / "players.csv", ["id", "name", "faction", "team"],
               [[f"{tid}-{k}", f"{name} {k}", "Cygnar", tid]
@@ -436,3 +435,48 @@ def test_the_demo_team_event_loads() -> None:
                     / "team-championship")
     assert event.config.teams.matches and len(event.team_rounds) == 3
     assert all(r.finished for r in match_results(event))
+
+
+def test_the_event_page_shows_the_round_being_drafted(tmp_path: Path) -> None:
+    """A team round paired and not yet typed in: its matches are on the event page, each
+    waiting for the captains' draft; once typed, the round page has them instead."""
+    folder = team_event(tmp_path, 4, 3)
+    assert cli("pair", str(folder))[0] == 0
+    site = tmp_path / "site"
+    assert cli("build", str(tmp_path / "events"), "-o", str(site))[0] == 0
+    page = (site / "2026/team-cup/index.html").read_text(encoding="utf-8")
+    assert 'id="team-matches-now"' in page
+    assert page.count("The captains have not drafted this match") == 2
+    type_games(folder, 1)
+    assert cli("build", str(tmp_path / "events"), "-o", str(site))[0] == 0
+    page = (site / "2026/team-cup/index.html").read_text(encoding="utf-8")
+    assert 'id="team-matches-now"' not in page
+
+
+@pytest.mark.parametrize("fmt", ["old-world", "swiss"])
+def test_other_two_player_formats_play_team_matches(tmp_path: Path, fmt: str) -> None:
+    """The Old World (and a chess-style Swiss) falls out: the same files and rules."""
+    folder = team_event(tmp_path, 3, 3, seed=3)
+    toml = (folder / "event.toml").read_text(encoding="utf-8")
+    (folder / "event.toml").write_text(toml.replace('"steamroller"', f'"{fmt}"'),
+                                       encoding="utf-8")
+    if fmt == "swiss":
+        write_csv(folder / "players.csv", ["id", "name", "rating", "team"],
+                  [[f"{tid}-{k}", f"{name} {k}", "2000", tid]
+                   for tid, name in TEAMS[:3] for k in range(1, 4)])
+    code, out = cli("pair", str(folder))
+    assert code == 0, out
+    type_games(folder, 1)
+    path = folder / "round-1.csv"
+    typed = rows_of(path)
+    vp = ["vp_1", "vp_2"] if fmt == "old-world" else []  # the Old World's VP columns
+    write_csv(path, ["table", "player_1", "player_2", "result", *vp],
+              [[r["table"], r["player_1"], r["player_2"], r["result"],
+                *(("1500", "200") if r["player_2"] != "BYE" else ("", ""))[:len(vp)]]
+               for r in typed])
+    code, out = cli("check", str(folder.parent.parent))
+    assert code == 0, out
+    event = event_of(folder)
+    rows = team_match_standings(event, ())
+    assert [r.wins for r in rows] == [1, 1, 0]
+    assert cli("pair", str(folder))[0] == 0

@@ -57,6 +57,9 @@ class TeamStandingsView:
 
     columns: tuple[TeamColumn, ...]
     rows: tuple[TeamMatchRow, ...]
+    # the last team round while a match of it is not finished (paired, being drafted)
+    current: tuple[MatchView, ...] = ()
+    current_round: int = 0
 
 
 @dataclass(frozen=True)
@@ -114,7 +117,11 @@ def team_standings_view(report: EventReport, page: Frame) -> TeamStandingsView |
         record="-".join(str(n) for n in row.record),
         members=tuple(by_team.get(row.team.id, ())), unlisted=hidden.get(row.team.id, 0))
         for row in team_match_standings(event, stat_ids))
-    return TeamStandingsView(_columns(event), rows)
+    last = event.team_rounds[-1].number if event.team_rounds else 0
+    current = match_views(report, page, last) if last else ()
+    if all(m.outcome for m in current):
+        current = ()  # every match of the last round is finished: its round page shows it
+    return TeamStandingsView(_columns(event), rows, current, last if current else 0)
 
 
 def match_views(report: EventReport, page: Frame, number: int | None = None,
