@@ -430,6 +430,24 @@ def test_the_site_has_team_pages_and_team_rows(tmp_path: Path) -> None:
         assert 'id="matches"' in page and "Round 1" in page
 
 
+def test_a_team_page_explains_its_tiebreaks(tmp_path: Path) -> None:
+    """The SoS example above, on pol's page: SoS 1 = 0 + 1 (fra, deu), TP 5 = 3 + 2."""
+    folder = team_event(tmp_path, 4, 3)
+    team_round(folder, 1, [("pol", "fra"), ("deu", "jpn")])
+    games(folder, 1, [*((f"pol-{k}", f"fra-{k}", "1-0") for k in (1, 2, 3)),
+                      *((f"deu-{k}", f"jpn-{k}", "1-0") for k in (1, 2, 3))])
+    team_round(folder, 2, [("pol", "deu"), ("fra", "jpn")])
+    games(folder, 2, [*((f"pol-{k}", f"deu-{k}", "1-0" if k < 3 else "0-1")
+                        for k in (1, 2, 3)),
+                      *((f"fra-{k}", f"jpn-{k}", "0-1") for k in (1, 2, 3))])
+    site = tmp_path / "site"
+    assert cli("build", str(tmp_path / "events"), "-o", str(site))[0] == 0
+    page = (site / "2026/team-cup/teams/pol/index.html").read_text(encoding="utf-8")
+    facts = page.split('class="facts team-tiebreaks"')[1].split("</dl>")[0]
+    assert "<strong>1</strong> <span class=\"meta\">= 0 + 1</span>" in facts
+    assert "<strong>5</strong> <span class=\"meta\">= 3 + 2</span>" in facts
+
+
 def test_the_demo_team_event_loads() -> None:
     event, _ = load(Path(__file__).resolve().parent.parent / "events" / "2026"
                     / "team-championship")

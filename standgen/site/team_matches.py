@@ -86,7 +86,8 @@ class MatchView:
     round_href: str = ""
 
 
-def _columns(event: Event) -> tuple[TeamColumn, ...]:
+def team_columns(event: Event) -> tuple[TeamColumn, ...]:
+    """Return the team standings' columns after Wins: SoS, TP, the format's stats."""
     fmt = format_of(event)
     return (TeamColumn("SoS", _("Sum of the opponents' wins")),
             TeamColumn(_("TP"), _("Games won by the team's players")),
@@ -121,7 +122,7 @@ def team_standings_view(report: EventReport, page: Frame) -> TeamStandingsView |
     current = match_views(report, page, last) if last else ()
     if all(m.outcome for m in current):
         current = ()  # every match of the last round is finished: its round page shows it
-    return TeamStandingsView(_columns(event), rows, current, last if current else 0)
+    return TeamStandingsView(team_columns(event), rows, current, last if current else 0)
 
 
 def match_views(report: EventReport, page: Frame, number: int | None = None,

@@ -3,18 +3,25 @@ roster and each match with each board; the ``team`` page type of the registry.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 import standgen.site.links as links
+from standgen.model import Event
 from standgen.pipeline import EventReport
 from standgen.site.contexts import Frame, Link, Site, shown_names_of
 from standgen.site.event_contexts import event_frame
 from standgen.site.jsonout import listed
 from standgen.site.numbers import display_number
-from standgen.site.team_matches import MatchView, match_views, team_page_path
+from standgen.site.team_matches import (
+    MatchView,
+    TeamColumn,
+    match_views,
+    team_columns,
+    team_page_path,
+)
 from standgen.standings import format_of
-from standgen.teams.matches import team_match_standings
+from standgen.teams.matches import TeamMatchStanding, match_results, team_match_standings
 
 
 @dataclass(frozen=True)
@@ -40,6 +47,36 @@ class TeamPage:
     roster: tuple[RosterRow, ...]
     unlisted: int
     matches: tuple[MatchView, ...]
+    # the team's tiebreaks explained: (short, title, value, how it is summed)
+    tiebreaks: tuple[tuple[str, str, str, str], ...] = ()
+
+
+def _explained(event: Event, team: str, standing: Mapping[str, TeamMatchStanding],
+               columns: tuple[TeamColumn, ...]) -> tuple[tuple[str, str, str, str], ...]:
+    """Return the team's tiebreaks with how each is summed: SoS as each opponent's Wins
+    (1 + 2 = 3), the others as each finished match's share (3 + 2 = 5)."""
+    row = standing.get(team)
+    if row is None:
+        return ()
+    sos: list[float] = []
+    own: list[list[float]] = [[] for _ in columns[1:]]
+    stat_ids = tuple(s.id for s in format_of(event).stats)
+    for result in match_results(event):
+        if not result.finished or team not in (result.match.team_1, result.match.team_2):
+            continue
+        side = result.side_of(team)
+        other = result.match.team_2 if side == 1 else result.match.team_1
+        if other:
+            sos.append(standing[other].wins if other in standing else 0.0)
+        stats = result.stats_1 if side == 1 else result.stats_2
+        values = (result.points_1 if side == 1 else result.points_2,
+                  *(stats.get(s, 0.0) for s in stat_ids))
+        for k, value in enumerate(values):
+            own[k].append(value)
+    parts = [sos, *own]
+    return tuple((c.short, c.label, display_number(v), " + ".join(
+        display_number(x) for x in part) if len(part) > 1 else "")
+        for c, v, part in zip(columns, row.tiebreaks(stat_ids), parts, strict=True))
 
 
 def team_pages(site: Site, report: EventReport) -> Iterator[tuple[str, TeamPage]]:
@@ -50,6 +87,7 @@ def team_pages(site: Site, report: EventReport) -> Iterator[tuple[str, TeamPage]
     stat_ids = tuple(s.id for s in format_of(event).stats)
     standing = {row.team.id: row for row in team_match_standings(event, stat_ids)}
     names = shown_names_of(event)
+    columns = team_columns(event)
     for team in event.teams:
         path = team_page_path(event, team.id)
         page = event_frame(site, report, path, f"{team.name} · {event.config.name}", "team",
@@ -65,4 +103,5 @@ def team_pages(site: Site, report: EventReport) -> Iterator[tuple[str, TeamPage]
             roster=tuple(RosterRow(Link(names[p.id], page.href(links.player_page(event, p.id))),
                                    p.faction) for p in members if listed(p, event)),
             unlisted=sum(1 for p in members if not listed(p, event)),
-            matches=match_views(report, page, team=team.id))
+            matches=match_views(report, page, team=team.id),
+            tiebreaks=_explained(event, team.id, standing, columns))
