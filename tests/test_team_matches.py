@@ -136,10 +136,9 @@ def test_a_team_bye_is_a_match_won_by_every_game(tmp_path: Path) -> None:
     assert code != 0 and "do not have all their games" in out
 
 
-def test_sos_is_the_sum_of_the_opponents_wins(tmp_path: Path) -> None:
-    """Four teams, two rounds: pol beats fra then deu; fra beats jpn, deu beats jpn ...
-    SoS of pol = Wins(fra) + Wins(deu)."""
-    folder = team_event(tmp_path, 4, 3)
+def sos_example(folder: Path) -> None:
+    """Write docs/teams.md's example: pol beats fra 3-0 and deu 2-1, deu beats jpn 3-0,
+    jpn beats fra 3-0."""
     team_round(folder, 1, [("pol", "fra"), ("deu", "jpn")])
     games(folder, 1, [*((f"pol-{k}", f"fra-{k}", "1-0") for k in (1, 2, 3)),
                       *((f"deu-{k}", f"jpn-{k}", "1-0") for k in (1, 2, 3))])
@@ -147,6 +146,13 @@ def test_sos_is_the_sum_of_the_opponents_wins(tmp_path: Path) -> None:
     games(folder, 2, [*((f"pol-{k}", f"deu-{k}", "1-0" if k < 3 else "0-1")
                         for k in (1, 2, 3)),
                       *((f"fra-{k}", f"jpn-{k}", "0-1") for k in (1, 2, 3))])
+
+
+def test_sos_is_the_sum_of_the_opponents_wins(tmp_path: Path) -> None:
+    """Four teams, two rounds: pol beats fra then deu; fra beats jpn, deu beats jpn ...
+    SoS of pol = Wins(fra) + Wins(deu)."""
+    folder = team_event(tmp_path, 4, 3)
+    sos_example(folder)
     rows = {r.team.id: r for r in team_match_standings(event_of(folder), STATS)}
     assert {t: r.wins for t, r in rows.items()} == {"pol": 2, "deu": 1, "jpn": 1, "fra": 0}
     assert rows["pol"].sos == 0 + 1  # fra 0, deu 1
@@ -433,13 +439,7 @@ def test_the_site_has_team_pages_and_team_rows(tmp_path: Path) -> None:
 def test_a_team_page_explains_its_tiebreaks(tmp_path: Path) -> None:
     """The SoS example above, on pol's page: SoS 1 = 0 + 1 (fra, deu), TP 5 = 3 + 2."""
     folder = team_event(tmp_path, 4, 3)
-    team_round(folder, 1, [("pol", "fra"), ("deu", "jpn")])
-    games(folder, 1, [*((f"pol-{k}", f"fra-{k}", "1-0") for k in (1, 2, 3)),
-                      *((f"deu-{k}", f"jpn-{k}", "1-0") for k in (1, 2, 3))])
-    team_round(folder, 2, [("pol", "deu"), ("fra", "jpn")])
-    games(folder, 2, [*((f"pol-{k}", f"deu-{k}", "1-0" if k < 3 else "0-1")
-                        for k in (1, 2, 3)),
-                      *((f"fra-{k}", f"jpn-{k}", "0-1") for k in (1, 2, 3))])
+    sos_example(folder)
     site = tmp_path / "site"
     assert cli("build", str(tmp_path / "events"), "-o", str(site))[0] == 0
     page = (site / "2026/team-cup/teams/pol/index.html").read_text(encoding="utf-8")
