@@ -50,7 +50,7 @@ from standgen.pipeline import pair_round
 from standgen.roundfile import RoundFileRefused, write_round
 from standgen.site.formats import views_of
 from standgen.standings import compute_standings, format_of
-from standgen.teamday import pair_team_round
+from standgen.teamday import pair_team_round, team_status
 
 
 def is_event_folder(folder: Path) -> bool:
@@ -290,6 +290,8 @@ def lists_status(event: Event, at: dt.datetime) -> list[str]:
 
 def _round_status(event_dir: Path, event: Event, warnings: Sequence[Problem]) -> list[str]:
     """Return :func:`status`'s lines on one event's current round."""
+    if event.config.teams.matches:  # a team event: its matches (docs/teams.md)
+        return team_status(event_dir, event)
     name = event.config.name
     standings = compute_standings(event)
     if not event.rounds:

@@ -117,3 +117,28 @@ def _said(event: Event, rnd: TeamRound) -> list[str]:
             lines.append(f"  team bye: {names.get(match.team_1)}")
     lines.append(f"Captains draft each match; type the games into round-{rnd.number}.csv.")
     return lines
+
+
+def team_status(event_dir: Path, event: Event) -> list[str]:
+    """Return ``standgen status``'s lines on a team event: the last team round's matches
+    still waiting for drafted games or results, or what to run next."""
+    name = event.config.name
+    if not event.team_rounds:
+        return [f"{name}: no team round paired yet; run standgen pair {display(event_dir)}"]
+    number = event.team_rounds[-1].number
+    names = {t.id: t.name for t in event.teams}
+    waiting = [r for r in match_results(event) if r.round == number and not r.finished]
+    if not waiting:
+        if number >= (event.config.rounds or 0):
+            return [f"{name}: round {number}'s matches are complete and the event is over "
+                    f"(its {event.config.rounds} planned team rounds are played)"]
+        return [f"{name}: round {number}'s matches are complete; run standgen pair "
+                f"{display(event_dir)} for round {number + 1}"]
+    lines = [f"{name}: round {number}, {len(waiting)} match(es) not complete "
+             f"(round-{number}.csv):"]
+    for result in waiting:
+        open_games = sum(1 for g in result.games if not g.finished)
+        lines.append(f"  match {result.match.number}: {names.get(result.match.team_1)} v "
+                     f"{names.get(result.match.team_2)}: {len(result.games)} of "
+                     f"{result.expected} games typed in, {open_games} without a result")
+    return lines

@@ -363,7 +363,11 @@ def test_a_day_pair_type_results_pair_again_and_correct(tmp_path: Path) -> None:
     assert not (folder / "round-1.csv").exists()  # no bye: the captains' draft comes first
     code, out = cli("pair", str(folder))
     assert code != 0 and "round 1's matches 1, 2 do not have all their games" in out
+    code, out = cli("status", str(folder))
+    assert "round 1, 2 match(es) not complete" in out and "0 of 3 games typed in" in out
     type_games(folder, 1)
+    code, out = cli("status", str(folder))
+    assert "round 1's matches are complete; run standgen pair" in out
     assert cli("check", str(folder.parent.parent))[0] == 0
     code, out = cli("pair", str(folder))
     assert code == 0, out
