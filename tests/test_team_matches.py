@@ -502,3 +502,20 @@ def test_other_two_player_formats_play_team_matches(tmp_path: Path, fmt: str) ->
     rows = team_match_standings(event, ())
     assert [r.wins for r in rows] == [1, 1, 0]
     assert cli("pair", str(folder))[0] == 0
+
+
+def test_a_team_short_of_a_player_concedes_that_game(tmp_path: Path) -> None:
+    """pol-3 dropped: fra-3 has a BYE row (a game won) and the match is complete, 2-1."""
+    folder = team_event(tmp_path, 2, 3)
+    text = (folder / "players.csv").read_text(encoding="utf-8").splitlines()
+    rows = [text[0] + ",dropped_after", *(line + (",0" if line.startswith("pol-3,") else ",")
+                                          for line in text[1:])]
+    (folder / "players.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    team_round(folder, 1, [("pol", "fra")])
+    games(folder, 1, [("pol-1", "fra-1", "1-0"), ("pol-2", "fra-2", "1-0"),
+                      ("fra-3", "BYE", "")])
+    event, problems = loaded(folder)
+    assert event is not None, said(problems)
+    (result,) = match_results(event)
+    assert result.finished and (result.points_1, result.points_2) == (2, 1)
+    assert (result.score_1, result.score_2) == (1, 0)

@@ -55,17 +55,23 @@ def _round_problems(event: Event, rnd: Round, team_round: TeamRound) -> list[Pro
         if match.team_2:
             opponent[match.team_2] = match.team_1
             line_of[match.team_2] = match.source.line
+    size = event.config.teams.size or 0
+    active: dict[str, int] = {}
+    for player in event.players:
+        if player.team and player.active_in(rnd.number):
+            active[player.team] = active.get(player.team, 0) + 1
+    short = {team for team in opponent if active.get(team, 0) < size}
     problems: list[Problem] = []
     for game in rnd.games:
         message = _game_problem(game, rnd.number, teams, opponent, line_of,
-                                team_round.source.path)
+                                team_round.source.path, short)
         if message:
             problems.append(Problem(game.source.path, game.source.line, message))
     return problems
 
 
 def _game_problem(game: Game, number: int, teams: dict[str, str], opponent: dict[str, str],
-                  line_of: dict[str, int], where: str) -> str:
+                  line_of: dict[str, int], where: str, short: set[str]) -> str:
     """Return what is wrong with one game of a team round ("" when nothing is)."""
     missing = [p for p in game.players if p not in teams]
     if missing:
@@ -76,10 +82,11 @@ def _game_problem(game: Game, number: int, teams: dict[str, str], opponent: dict
                 "forfeit: write both players and the result +- or -+")
     own = teams[game.players[0]]
     if len(game.seats) == 1:
-        if own not in opponent or opponent[own]:
+        if own not in opponent or (opponent[own] and opponent[own] not in short):
             return (f"a BYE row for '{game.players[0]}' of team '{own}', which has no team "
-                    f"bye in round {number} ({where}); only the bye team's players get BYE "
-                    "rows: pair this player with a player of the team they meet")
+                    f"bye in round {number} ({where}) and meets a full team; only the bye "
+                    "team's players, and the players a team short of players cannot meet, "
+                    "get BYE rows: pair this player with a player of the team they meet")
         return ""
     other = teams[game.players[1]]
     if own == other:

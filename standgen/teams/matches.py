@@ -13,7 +13,9 @@ at wmhwtc.wordpress.com, 2013-03-20, "The Pairing System"):
    match; standgen counts it half a win to each team, the team-Swiss convention of match
    points 2/1/0 halved (FIDE C.04.6 and C.07 use 2/1/0), and docs/teams.md says so.
 3. A **team bye** (``team_2`` empty in ``teams-round-N.csv``) is a match won by every
-   game: each member has a BYE row, scored by the format's bye rule.
+   game: each member has a BYE row, scored by the format's bye rule. A team short of
+   players (a player dropped) concedes the games it cannot play: each opponent without
+   a game has a BYE row, a game won.
 4. Team standings: **Wins** (matches won, a drawn match ½), then **SoS** (the sum of the
    Wins of the teams met; a bye adds none), **TP** (games won by the team's players, a
    drawn game ½), then the format's per-seat stats summed over the team's games
@@ -115,10 +117,11 @@ def match_results(event: Event, upto: int | None = None) -> tuple[MatchResult, .
 
 def _in_match(game: Game, sides: tuple[str, str], teams: Mapping[str, str]) -> bool:
     """Return whether a game belongs to the match of ``sides``: every player's team is
-    one of its two (a BYE row: the bye team's)."""
+    one of its two (a BYE row: the bye team's, or a team whose opponent is short of
+    players: a game conceded)."""
     own = {teams.get(p, "") for p in game.players}
     if game.kind is GameKind.BYE or len(game.seats) == 1:
-        return not sides[1] and own == {sides[0]}
+        return bool(own) and own <= {sides[0], sides[1]} - {""}
     return bool(sides[1]) and own == set(sides)
 
 
