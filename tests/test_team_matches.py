@@ -519,3 +519,8 @@ def test_a_team_short_of_a_player_concedes_that_game(tmp_path: Path) -> None:
     (result,) = match_results(event)
     assert result.finished and (result.points_1, result.points_2) == (2, 1)
     assert (result.score_1, result.score_2) == (1, 0)
+    site = tmp_path / "site"
+    assert cli("build", str(tmp_path / "events"), "-o", str(site))[0] == 0
+    page = (site / "2026/team-cup/teams/pol/index.html").read_text(encoding="utf-8")
+    conceded = page.split("<tr><td class=\"num\">3</td>")[1].split("</tr>")[0]
+    assert conceded.startswith('<td class="name"></td>') and "fra-3" in conceded

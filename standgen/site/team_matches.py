@@ -176,9 +176,12 @@ def _match_view(event: Event, page: Frame, result: MatchResult, teams: Mapping[s
 
 def _board(game: Game, make: Callable[[str], Link], side: str, event: Event) -> BoardView:
     """Return one game of a match with ``side``'s player first."""
-    if len(game.seats) == 1:
-        return BoardView(str(game.table), make(game.players[0]), None, "bye")
     team_of = {p.id: p.team for p in event.players}
+    if len(game.seats) == 1:  # a team bye's game, or a game conceded by a team short
+        alone = make(game.players[0])
+        mine = team_of.get(game.players[0]) == side
+        return BoardView(str(game.table), alone if mine else None, None if mine else alone,
+                         "bye")
     seats = game.seats
     code = result_of(game) or ""
     if team_of.get(seats[0].player) != side:
