@@ -149,7 +149,8 @@ class RoundState(StrEnum):
     ``proposed``: no file yet, the site shows the pairing standgen would make.
     ``paired``: the file is written and no result is entered (a bye or sit-out row the
     pairing gave is no entered result). ``started``: some results are entered.
-    ``complete``: every table has a result.
+    ``complete``: every table has a result and, in a team-vs-team event, every match of
+    ``teams-round-N.csv`` has all its games (:attr:`Round.waiting` is 0).
     """
 
     PROPOSED = "proposed"
@@ -165,10 +166,15 @@ class Round:
     number: int
     games: tuple[Game, ...]
     source: Source = Source("")
+    # a team-vs-team event: the games its team matches still lack (drafted games not yet
+    # typed in), set where the event is loaded (docs/teams.md, "Team matches"); 0 elsewhere
+    waiting: int = 0
 
     @cached_property
     def finished(self) -> bool:
-        return all(game.finished for game in self.games)
+        """Return whether the round is complete: every game has its result and no game
+        of its team matches is still to be typed in."""
+        return not self.waiting and all(game.finished for game in self.games)
 
     @cached_property
     def started(self) -> bool:

@@ -524,3 +524,35 @@ def test_a_team_short_of_a_player_concedes_that_game(tmp_path: Path) -> None:
     page = (site / "2026/team-cup/teams/pol/index.html").read_text(encoding="utf-8")
     conceded = page.split("<tr><td class=\"num\">3</td>")[1].split("</tr>")[0]
     assert conceded.startswith('<td class="name"></td>') and "fra-3" in conceded
+
+
+def test_the_last_round_is_not_finished_while_its_draft_is_typed_in(tmp_path: Path) -> None:
+    """The last round with match 1 typed in and two of match 2's three games: every game
+    in round-1.csv has a result, yet the round is not complete (its matches lack a game),
+    so status waits, the event page does not say finished and pair refuses."""
+    folder = team_event(tmp_path, 4, 3, rounds=1, seed=5)
+    assert cli("pair", str(folder))[0] == 0
+    type_games(folder, 1)
+    whole = (folder / "round-1.csv").read_text(encoding="utf-8")
+    (folder / "round-1.csv").write_text(whole.rsplit("\n", 2)[0] + "\n", encoding="utf-8")
+    event = event_of(folder)
+    (rnd,) = event.rounds
+    assert all(g.finished for g in rnd.games) and rnd.waiting == 1
+    assert not rnd.finished and rnd.state == "started"
+    assert not compute_standings(event).finished
+    code, out = cli("status", str(folder))
+    assert "event is over" not in out and "1 match(es) not complete" in out
+    assert "2 of 3 games typed in" in out
+    code, out = cli("pair", str(folder))
+    assert code != 0 and "round 1's matches 2 do not have all their games" in out
+    site = tmp_path / "site"
+    assert cli("build", str(tmp_path / "events"), "-o", str(site))[0] == 0
+    page = (site / "2026/team-cup/index.html").read_text(encoding="utf-8")
+    assert "Finished" not in page and "Round 1 of 1 in progress." in page
+    (folder / "round-1.csv").write_text(whole, encoding="utf-8")  # the last game typed in
+    assert compute_standings(event_of(folder)).finished
+    code, out = cli("status", str(folder))
+    assert "the event is over" in out
+    assert cli("build", str(tmp_path / "events"), "-o", str(site))[0] == 0
+    page = (site / "2026/team-cup/index.html").read_text(encoding="utf-8")
+    assert "Finished: 1 of 1 rounds played." in page

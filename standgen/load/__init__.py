@@ -47,6 +47,7 @@ from standgen.model import (
 )
 from standgen.stages.cut import cut_of
 from standgen.teams.check import team_match_problems
+from standgen.teams.matches import games_waiting
 
 RESERVED_TOP = {"help", "assets"}
 
@@ -276,7 +277,12 @@ def _with_team_rounds(
     found = team_match_problems(event, {r.number: display(files.folder / team_round_name(
         r.number)) for r in event.rounds})
     problems.extend(found)
-    return None if errors_only(found) else event
+    if errors_only(found):
+        return None
+    # a round is complete only when every match has all its games (Round.finished)
+    waiting = games_waiting(event)
+    return replace(event, rounds=tuple(replace(r, waiting=waiting.get(r.number, 0))
+                                       for r in event.rounds))
 
 
 def _team_rounds(

@@ -115,6 +115,18 @@ def match_results(event: Event, upto: int | None = None) -> tuple[MatchResult, .
     return tuple(out)
 
 
+def games_waiting(event: Event) -> dict[int, int]:
+    """Return, for each round with a file, how many games its team matches still lack:
+    a match is complete with ``[teams] size`` games (a conceded game's BYE row counts), a
+    team bye as soon as it is paired. Round state reads it (:attr:`Round.waiting`)."""
+    waiting: dict[int, int] = {}
+    for result in match_results(event):
+        if not result.bye:
+            missing = max(0, result.expected - len(result.games))
+            waiting[result.round] = waiting.get(result.round, 0) + missing
+    return waiting
+
+
 def _in_match(game: Game, sides: tuple[str, str], teams: Mapping[str, str]) -> bool:
     """Return whether a game belongs to the match of ``sides``: every player's team is
     one of its two (a BYE row: the bye team's, or a team whose opponent is short of
