@@ -222,6 +222,9 @@ class TeamRules:
     # team-vs-team event (docs/teams.md, "Team matches"): teams play matches, paired in
     # teams-round-N.csv; each round-N.csv holds the games the captains drafted
     matches: bool = False
+    # the match points of a match won, drawn, lost (FIDE C.07: 2/1/0), which the team
+    # tie-breaks MP, BH:MP, EMGSB ... read (docs/teams.md, "Chess team tie-breaks")
+    match_points: tuple[float, float, float] = (2.0, 1.0, 0.0)
 
 
 @dataclass(frozen=True)

@@ -188,7 +188,7 @@ def _lists_public(value: object, bad: Callable[[str, str], None]) -> str:
     return moment.isoformat()
 
 
-TEAMS_KEYS = ("apart", "counted", "size", "column", "matches")
+TEAMS_KEYS = ("apart", "counted", "size", "column", "matches", "match_points")
 MAX_TEAM_SIZE = 64
 
 
@@ -232,7 +232,24 @@ def _check_teams(table: object, bad: Callable[[str, str], None]) -> TeamRules:
         bad("matches", "[teams] matches = true needs [teams] size, the games of each team "
             "match, from 3 to 8 (e.g. size = 5)")
     return TeamRules(apart=apart, counted=numbers["counted"], size=numbers["size"],
-                     column=column, matches=matches)
+                     column=column, matches=matches,
+                     match_points=_match_points(table.get("match_points"), bad))
+
+
+def _match_points(value: object, bad: Callable[[str, str], None],
+                  ) -> tuple[float, float, float]:
+    """Return ``[teams] match_points``, the match points of a match won, drawn and lost
+    (FIDE C.07's 2, 1, 0 when not set), recording a bad value."""
+    default = (2.0, 1.0, 0.0)
+    if value is None:
+        return default
+    if (not isinstance(value, list) or len(value) != 3
+            or any(isinstance(v, bool) or not isinstance(v, int | float) for v in value)
+            or not value[0] >= value[1] >= value[2] >= 0):
+        bad("match_points", "[teams] match_points must be three numbers, the match points "
+            "of a match won, drawn and lost, from high to low (e.g. [2, 1, 0])")
+        return default
+    return (float(value[0]), float(value[1]), float(value[2]))
 
 
 def language_problem(value: object) -> str:

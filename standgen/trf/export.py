@@ -15,6 +15,8 @@ from standgen.pairing.dutch_swiss import virtual_points
 from standgen.pairing.swiss import initial_colour, start_ranks
 from standgen.records import counted_rounds
 from standgen.standings import Standings, compute_standings, format_of
+from standgen.teams.matches import match_results, team_match_standings
+from standgen.teams.tiebreaks import team_table
 from standgen.trf.read import NEWLINE, ROUND_ROBIN_TYPE, SWISS_TYPE
 
 if TYPE_CHECKING:
@@ -110,9 +112,56 @@ def export_event(event: Event, standings: Standings | None = None) -> str:
     lines.append(f"XXC {'white1' if initial_colour(event) == 'w' else 'black1'}")
     if bye_points != 1.0:
         lines.append(f"XXS PAB={_number(bye_points)}")
+    lines += team_lines(event, ranks, complete)
     lines += _xxa_lines(event, ranks, standings.planned_rounds)
     lines += _forbidden_lines([*forbidden_entries(event), *team_entries(event)], ranks)
     return NEWLINE.join(lines) + NEWLINE
+
+
+def team_lines(event: Event, ranks: Mapping[str, int], upto: int) -> list[str]:
+    """Return a team-vs-team event's TRF-2026 team records (docs/trf.md, "Team events"):
+    ``362`` (the match points of a match won, drawn, lost) and a ``310`` line per team:
+    team number (teams.csv order), name, country, average rating, match points, game
+    points, rank, then its players' start ranks in board order (players.csv order)."""
+    if not event.config.teams.matches:
+        return []
+    won, drawn, lost = event.config.teams.match_points
+    lines = [f"362 TW {won:3.1f}   TD {drawn:3.1f}   TL {lost:3.1f}"]
+    table = team_table(event, upto)
+    rank = {row.team.id: row.rank for row in team_match_standings(event, (), upto)}
+    for number, team in enumerate(event.teams, start=1):
+        members = [p for p in event.players if p.team == team.id]
+        rated = [p.rating for p in members if p.rating]
+        line = [" "] * (72 + 5 * len(members))
+        _put(line, 1, 3, "310")
+        _put(line, 5, 7, str(number), right=True)
+        _put(line, 9, 40, team.name)
+        _put(line, 42, 46, team.country.upper())
+        if rated:
+            _put(line, 48, 53, str(round(sum(rated) / len(rated))), right=True)
+        _put(line, 55, 60, _number(table.total(team.id, "mp")), right=True)
+        _put(line, 62, 67, _number(table.total(team.id, "gp")), right=True)
+        _put(line, 69, 71, str(rank.get(team.id, 0)), right=True)
+        for k, player in enumerate(members):
+            _put(line, 74 + 5 * k, 77 + 5 * k, str(ranks[player.id]), right=True)
+        lines.append("".join(line).rstrip())
+    return lines + _pab_line(event, upto)
+
+
+def _pab_line(event: Event, upto: int) -> list[str]:
+    """Return TRF-2026's ``320`` record of a team event with team byes: the match and
+    game points of the team's pairing-allocated bye (a match won, its players' BYE rows),
+    then the bye team's number round by round."""
+    number = {t.id: k for k, t in enumerate(event.teams, start=1)}
+    byes = {r.round: r for r in match_results(event, upto) if r.bye and r.finished}
+    if not byes:
+        return []
+    points = next(iter(byes.values())).points_1
+    line = f"320 {event.config.teams.match_points[0]:4.1f} {points:4.1f}"
+    for rnd in range(1, max(byes) + 1):
+        bye = byes.get(rnd)
+        line += f" {number[bye.match.team_1]:3d}" if bye else "    "
+    return [line.rstrip()]
 
 
 def _forbidden_lines(entries: Sequence[tuple[frozenset[str], tuple[int, int]]],

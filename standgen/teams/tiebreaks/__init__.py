@@ -1,0 +1,42 @@
+"""The team tie-breaks of a team-vs-team event (docs/teams.md, "Chess team tie-breaks"):
+FIDE C.07's team scores and tie-breaks, one module each, registered here (the team
+registry; the players' own tie-breaks are :mod:`standgen.tiebreaks`).
+
+A tie-break is its module (a :class:`TeamTiebreak` named ``TIEBREAK``), one line in
+:data:`TEAM_TIEBREAKS` and its row in docs/teams.md's table. Verified team by team
+against FIDE TEC's TieBreakServer on a generated 50-team, 14-round sample
+(tests/test_team_tiebreaks.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from standgen.model import Event
+from standgen.teams.tiebreaks import bh_gp, bh_mp, emgsb, gp, mp, sb_mp
+from standgen.teams.tiebreaks.base import TeamTiebreak
+from standgen.teams.tiebreaks.table import TeamTable, team_table
+
+TEAM_TIEBREAKS: Mapping[str, TeamTiebreak] = {t.id: t for t in (
+    mp.TIEBREAK,
+    gp.TIEBREAK,
+    bh_mp.TIEBREAK,
+    bh_gp.TIEBREAK,
+    emgsb.TIEBREAK,
+    sb_mp.TIEBREAK,
+)}
+
+
+def team_tiebreak_values(event: Event, ids: tuple[str, ...],
+                         upto: int | None = None) -> dict[str, dict[str, float]]:
+    """Return each team's values of the team tie-breaks ``ids`` (team id -> id -> value)."""
+    table = team_table(event, upto)
+    values: dict[str, dict[str, float]] = {team: {} for team in table.entries}
+    for tid in ids:
+        for team, value in TEAM_TIEBREAKS[tid].compute(table).items():
+            values[team][tid] = value
+    return values
+
+
+__all__ = ["TEAM_TIEBREAKS", "TeamTable", "TeamTiebreak", "team_table",
+           "team_tiebreak_values"]

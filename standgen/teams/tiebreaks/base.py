@@ -1,0 +1,34 @@
+"""A team tie-break (docs/teams.md, "Chess team tie-breaks"): its id, its FIDE C.07 /
+TRF-2026 code and the function giving every team's value from a :class:`TeamTable`.
+
+The Buchholz rule for a team's own unplayed round (FIDE C.07 art. 16.4, 2026 text) lives
+here, once, for every tie-break that sums the opponents' scores."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from standgen.teams.tiebreaks.table import TeamRoundEntry, TeamTable
+
+
+@dataclass(frozen=True)
+class TeamTiebreak:
+    """One team tie-break: ``id`` in event.toml and standings.json, ``code`` as FIDE
+    C.07 and TRF-2026's 202 record spell it (``BH:MP``), a label and its values."""
+
+    id: str
+    code: str
+    label: str
+    compute: Callable[[TeamTable], Mapping[str, float]]
+
+
+def opponent_score(table: TeamTable, team: str, entry: TeamRoundEntry, kind: str) -> float:
+    """Return what round ``entry`` of ``team`` adds to a Buchholz of ``kind`` ("mp" or
+    "gp"): the opponent's total; for the team's own unplayed round (the team bye) its
+    own total, capped at a draw in every round (FIDE C.07 art. 16.4.2, 2026: the
+    dummy opponent)."""
+    if entry.played:
+        return table.total(entry.opponent, kind)
+    draw = table.draw_mp if kind == "mp" else table.draw_gp
+    return min(table.total(team, kind), draw * table.rounds)

@@ -1,0 +1,66 @@
+"""Chess team tie-breaks (issue #34, docs/teams.md "Chess team tie-breaks"): match and
+game points and FIDE C.07's team tie-breaks, team by team against FIDE TEC's
+TieBreakServer on a generated 50-team, 14-round event (tests/data/team-sample), the
+team bye's dummy opponent (C.07 art. 16.4.2), ``[teams] match_points`` and the
+TRF-2026 team records standgen exports.
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from standgen.teams.tiebreaks import TEAM_TIEBREAKS, team_tiebreak_values
+from tests.team_sample import HERE, sample_trf, write_team_sample
+from tests.test_team_matches import event_of, games, team_event, team_round
+
+# TieBreakServer's codes (its -t arguments) for standgen's team tie-break ids
+CODES = {"MPTS": "mp", "GPTS": "gp", "BH:MP": "bh-mp", "BH:GP": "bh-gp", "EMGSB": "emgsb",
+         "EMMSB": "sb-mp"}
+
+
+def test_every_team_agrees_with_tiebreakserver(tmp_path: Path) -> None:
+    folder = write_team_sample(tmp_path / "events" / "2026" / "team-sample")
+    text = sample_trf(folder)
+    assert text == (HERE / "team-sample.trf").read_bytes().decode("utf-8")
+    event = event_of(folder)
+    values = team_tiebreak_values(event, tuple(CODES.values()))
+    with (HERE / "tiebreakserver.tsv").open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle, delimiter="\t"))
+    assert len(rows) == len(event.teams) == 50
+    for row in rows:
+        team = event.teams[int(row["StartNo"]) - 1].id
+        for code, tid in CODES.items():
+            assert values[team][tid] == float(row[code]), (team, code)
+    assert set(CODES.values()) == set(TEAM_TIEBREAKS)
+
+
+def test_a_team_bye_counts_a_dummy_opponent_capped_at_draws(tmp_path: Path) -> None:
+    """Three teams of 3, two rounds. Round 1: pol beat fra 2-1, deu has the bye (MP 2, GP
+    3). Round 2: deu beat pol 3-0, fra has the bye. deu's BH:MP: pol's 2, and for its
+    bye its own MP 4 capped at a drawn match each round, 1 × 2 (C.07 art. 16.4.2): 4."""
+    folder = team_event(tmp_path, 3, 3, rounds=2)  # any format: C.07 reads MP and GP
+    team_round(folder, 1, [("pol", "fra"), ("deu", "")])
+    games(folder, 1, [("pol-1", "fra-1", "1-0"), ("pol-2", "fra-2", "1-0"),
+                      ("pol-3", "fra-3", "0-1"), ("deu-1", "BYE", ""),
+                      ("deu-2", "BYE", ""), ("deu-3", "BYE", "")])
+    team_round(folder, 2, [("deu", "pol"), ("fra", "")])
+    games(folder, 2, [("deu-1", "pol-1", "1-0"), ("deu-2", "pol-2", "1-0"),
+                      ("deu-3", "pol-3", "1-0"), ("fra-1", "BYE", ""),
+                      ("fra-2", "BYE", ""), ("fra-3", "BYE", "")])
+    values = team_tiebreak_values(event_of(folder), tuple(TEAM_TIEBREAKS))
+    assert values["deu"]["mp"] == 4 and values["deu"]["gp"] == 6
+    assert values["deu"]["bh-mp"] == 2 + 2  # pol's MP 2; the bye: min(4, 1 × 2)
+    assert values["deu"]["bh-gp"] == 2 + 3  # pol's GP 2; the bye: min(6, 1.5 × 2)
+    assert values["deu"]["emgsb"] == 2 * 3 + 2 * 3  # pol's MP × 3, the bye's 2 × 3
+    assert values["pol"]["bh-mp"] == 2 + 4 and values["pol"]["emgsb"] == 2 * 2 + 4 * 0
+
+
+def test_match_points_may_be_declared(tmp_path: Path) -> None:
+    folder = team_event(tmp_path, 2, 3, rounds=1)
+    with (folder / "event.toml").open("a", encoding="utf-8") as handle:
+        handle.write("match_points = [3, 1, 0]\n")
+    team_round(folder, 1, [("pol", "fra")])
+    games(folder, 1, [(f"pol-{k}", f"fra-{k}", "1-0") for k in (1, 2, 3)])
+    values = team_tiebreak_values(event_of(folder), ("mp", "bh-mp"))
+    assert values["pol"] == {"mp": 3, "bh-mp": 0} and values["fra"]["bh-mp"] == 3
