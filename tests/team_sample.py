@@ -8,8 +8,8 @@ top down without rematches (standgen's team Swiss search), board 1's white to th
 with fewer whites there and colours alternating down the boards, each game's result drawn
 from the rating difference with a fixed seed. The ``.trf`` standgen exports of it
 is tests/data/team-sample/team-sample.trf; TieBreakServer's values for that file are
-tests/data/team-sample/tiebreakserver.json. Run ``python -m tests.team_sample OUT``
-to write both inputs again (the README beside them says how the JSON was made).
+tests/data/team-sample/tiebreakserver.tsv. Run ``python -m tests.team_sample OUT``
+to write both inputs again (the README beside them says how the values were made).
 """
 
 from __future__ import annotations
