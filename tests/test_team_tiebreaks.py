@@ -10,9 +10,12 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+from standgen.eventday import load
 from standgen.teams.tiebreaks import TEAM_TIEBREAKS, team_tiebreak_values
+from standgen.trf import export_event
 from tests.team_sample import HERE, sample_trf, write_team_sample
 from tests.test_team_matches import event_of, games, team_event, team_round
+from tests.test_teams import cli, write_csv
 
 # TieBreakServer's codes (its -t arguments) for standgen's team tie-break ids
 CODES = {"MPTS": "mp", "GPTS": "gp", "BH:MP": "bh-mp", "BH:GP": "bh-gp", "EMGSB": "emgsb",
@@ -64,3 +67,59 @@ def test_match_points_may_be_declared(tmp_path: Path) -> None:
     games(folder, 1, [(f"pol-{k}", f"fra-{k}", "1-0") for k in (1, 2, 3)])
     values = team_tiebreak_values(event_of(folder), ("mp", "bh-mp"))
     assert values["pol"] == {"mp": 3, "bh-mp": 0} and values["fra"]["bh-mp"] == 3
+
+
+def test_import_trf_of_the_team_sample_keeps_its_teams_and_tiebreaks(tmp_path: Path) -> None:
+    """``standgen import-trf`` of the TRF-2026 team file: teams (310) and team rounds
+    built, and every team's values still TieBreakServer's."""
+    folder = tmp_path / "events" / "2026" / "imported"
+    code, out = cli("import-trf", str(HERE / "team-sample.trf"), str(folder))
+    assert code == 0, out
+    assert "[teams]\nmatches = true\nsize = 4\n" in (folder / "event.toml").read_text(
+        encoding="utf-8")
+    assert (folder / "teams-round-14.csv").exists()
+    event = load(folder)[0]
+    assert len(event.teams) == 50 and len(event.team_rounds) == 14
+    values = team_tiebreak_values(event, tuple(CODES.values()))
+    with (HERE / "tiebreakserver.tsv").open(encoding="utf-8") as handle:
+        for row in csv.DictReader(handle, delimiter="\t"):
+            team = event.teams[int(row["StartNo"]) - 1].id
+            assert {c: values[team][t] for c, t in CODES.items()} == {
+                c: float(row[c]) for c in CODES}, team
+    assert cli("check", str(tmp_path / "events"))[0] == 0
+
+
+def test_a_team_file_with_a_team_bye_round_trips(tmp_path: Path) -> None:
+    """Three teams, a bye each round: exported (310, 320, 362) and imported again, the
+    same matches, byes and values."""
+    folder = team_event(tmp_path, 3, 3, rounds=2)
+    toml = (folder / "event.toml").read_text(encoding="utf-8")
+    (folder / "event.toml").write_text(toml.replace('"steamroller"', '"swiss"'),
+                                       encoding="utf-8")
+    write_csv(folder / "players.csv", ["id", "name", "rating", "team"],
+              [[f"{tid}-{k}", f"{tid} player {k}", str(2100 - k), tid]
+               for tid in ("pol", "fra", "deu") for k in (1, 2, 3)])
+    team_round(folder, 1, [("pol", "fra"), ("deu", "")])
+    rows = [["1", "pol-1", "fra-1", "1-0"], ["2", "fra-2", "pol-2", "0-1"],
+            ["3", "pol-3", "fra-3", "0-1"],
+            *([str(3 + k), f"deu-{k}", "BYE", ""] for k in (1, 2, 3))]
+    write_csv(folder / "round-1.csv", ["table", "player_1", "player_2", "result"], rows)
+    team_round(folder, 2, [("deu", "pol"), ("fra", "")])
+    rows = [["1", "deu-1", "pol-1", "1-0"], ["2", "pol-2", "deu-2", "1/2-1/2"],
+            ["3", "deu-3", "pol-3", "1-0"],
+            *([str(3 + k), f"fra-{k}", "BYE", ""] for k in (1, 2, 3))]
+    write_csv(folder / "round-2.csv", ["table", "player_1", "player_2", "result"], rows)
+    event = event_of(folder)
+    text = export_event(event)
+    assert "320  2.0  3.0   3   2" in text.splitlines()
+    (tmp_path / "cup.trf").write_text(text, encoding="utf-8")
+    again = tmp_path / "events" / "2026" / "again"
+    code, out = cli("import-trf", str(tmp_path / "cup.trf"), str(again))
+    assert code == 0, out
+    imported = load(again)[0]
+    assert [[(m.team_1, m.team_2) for m in r.matches] for r in imported.team_rounds] == [
+        [("druzyna-odz", "equipe-de-france-les-penitents"), ("team-wurttemberg-sud", "")],
+        [("team-wurttemberg-sud", "druzyna-odz"), ("equipe-de-france-les-penitents", "")]]
+    ids = tuple(TEAM_TIEBREAKS)
+    assert list(team_tiebreak_values(imported, ids).values()) == list(
+        team_tiebreak_values(event, ids).values())

@@ -114,7 +114,8 @@ def export_event(event: Event, standings: Standings | None = None) -> str:
         lines.append(f"XXS PAB={_number(bye_points)}")
     lines += team_lines(event, ranks, complete)
     lines += _xxa_lines(event, ranks, standings.planned_rounds)
-    lines += _forbidden_lines([*forbidden_entries(event), *team_entries(event)], ranks)
+    apart = [] if event.config.teams.matches else team_entries(event)  # matches: implied
+    lines += _forbidden_lines([*forbidden_entries(event), *apart], ranks)
     return NEWLINE.join(lines) + NEWLINE
 
 

@@ -27,6 +27,7 @@ from standgen.trf.read import (
     inferred_initial_colour,
     player_ids,
 )
+from standgen.trf.teams import team_files, team_of_ranks
 
 if TYPE_CHECKING:
     pass
@@ -74,7 +75,7 @@ def event_files(
     if announced is not None:
         rounds = announced - 1
     scores = {p.start_rank: 0.0 for p in players}
-    round_files: dict[str, str] = {}
+    round_rows: dict[int, tuple[list[list[str]], list[list[str]]]] = {}
     for number in range(1, rounds + 1):
         tables: list[tuple[tuple[float, int], list[str]]] = []
         alone: list[list[str]] = []
@@ -111,10 +112,7 @@ def event_files(
                    min(player.start_rank, other.start_rank))
             tables.append((key, row))
         tables.sort(key=lambda t: t[0])
-        round_files[f"round-{number}.csv"] = render(
-            ["table", "player_1", "player_2", "result"],
-            [[str(table), *row] for table, row in
-             enumerate([r for _, r in tables] + alone, start=1)], Form())
+        round_rows[number] = ([r for _, r in tables], alone)
         for player in players:
             if _last_entry(player) >= number:
                 scores[player.start_rank] += _points(_block(player, number).result,
@@ -129,9 +127,27 @@ def event_files(
                                     "(another scoring system?); standgen counts 1 / ½ / 0",
                                     warning=True))
     files = {"event.toml": _event_toml(tournament, folder_name, announced or rounds, ids),
-             "players.csv": _players_csv(tournament, ids, rounds, announced)}
-    files.update(round_files)
+             "players.csv": _players_csv(tournament, ids, rounds, announced,
+                                         team_of_ranks(tournament.teams)
+                                         if tournament.teams is not None else {})}
+    files.update(_round_files(tournament, files, round_rows, ids))
     return files, warnings
+
+
+def _round_files(tournament: Tournament, files: Mapping[str, str],
+                 round_rows: dict[int, tuple[list[list[str]], list[list[str]]]],
+                 ids: Mapping[int, str]) -> dict[str, str]:
+    """Return each round-N.csv from its games and its rows without an opponent, and in a
+    team file (TRF-2026's 310) the team files (:func:`standgen.trf.teams.team_files`)."""
+    out = {}
+    if tournament.teams is not None:
+        out.update(team_files(tournament.teams, files, round_rows, ids))
+    for number, (games, alone) in round_rows.items():
+        out[f"round-{number}.csv"] = render(
+            ["table", "player_1", "player_2", "result"],
+            [[str(table), *row] for table, row in enumerate(games + alone, start=1)],
+            Form())
+    return out
 
 
 def _unpaired(result: str, bye_points: float) -> list[str]:
@@ -250,20 +266,23 @@ def _round_one_colour(tournament: Tournament) -> str:
 
 
 def _players_csv(tournament: Tournament, ids: Mapping[int, str], rounds: int,
-                 announced: int | None = None) -> str:
+                 announced: int | None = None, teams: Mapping[int, str] | None = None,
+                 ) -> str:
     """Return players.csv; ``announced``: the next round, whose requested byes (``H`` /
-    ``F`` / ``Z`` blocks) go in the ``byes`` column."""
+    ``F`` / ``Z`` blocks) go in the ``byes`` column; ``teams``: each start rank's team
+    (a TRF-2026 team file), the ``team`` column."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["id", "name", "country", "rating", "dropped_after",
-                     *(["byes"] if announced else [])])
+                     *(["byes"] if announced else []), *(["team"] if teams else [])])
     for player in tournament.players:
         last = min(_last_entry(player), rounds)
         asked = announced is not None and _last_entry(player) >= announced
         writer.writerow([ids[player.start_rank], player.name, player.federation,
                          "" if player.rating is None else player.rating,
                          "" if last >= rounds else last,
-                         *([announced if asked else ""] if announced else [])])
+                         *([announced if asked else ""] if announced else []),
+                         *([teams.get(player.start_rank, "")] if teams else [])])
     return out.getvalue()
 
 

@@ -15,6 +15,7 @@ from standgen.load.files import slugify
 from standgen.pairing.common import ALL_ROUNDS
 from standgen.pairing.dutch import BLACK as BLACK_
 from standgen.pairing.dutch import WHITE as WHITE_
+from standgen.trf.teams import TEAM_RECORDS, TeamRecords
 
 if TYPE_CHECKING:
     pass
@@ -70,6 +71,8 @@ class Tournament:
     # XXP and 260: groups of start ranks who must not be paired with each other, with the
     # rounds it holds for (first, last; XXP: every round)
     forbidden: tuple[tuple[tuple[int, ...], tuple[int, int]], ...] = ()
+    # TRF-2026's team records (310, 320, 362): a team file (standgen.trf.teams)
+    teams: TeamRecords | None = None
 
 
 NAME_COLUMNS = 33  # columns 15-47 of a 001 line (FIDE C.04 Annex 2)
@@ -215,7 +218,8 @@ def parse_trf(text: str, where: str) -> Tournament:
     FIDE C.04 Annex 2: blank opponent, colour and result columns mean ``0000``, ``-``
     and ``Z``; letter codes are case-insensitive. Read: ``001``, ``012``, ``022``,
     ``042``, ``092``, ``XXR`` or TRF-2026's ``142`` (planned rounds), ``XXC`` or ``152``
-    (initial colour) and ``XXS``; each record of :data:`NOT_CARRIED` present gets a
+    (initial colour), ``XXS`` and TRF-2026's team records ``310``, ``320``, ``362``
+    (:mod:`standgen.trf.teams`); each record of :data:`NOT_CARRIED` present gets a
     warning naming it, so nothing of the file is dropped silently (issue #17).
     """
     problems: list[Problem] = []
@@ -223,6 +227,7 @@ def parse_trf(text: str, where: str) -> Tournament:
     players: list[TrfPlayer] = []
     unread: dict[str, int] = {}  # records not carried, with their first line
     count: tuple[int, str] | None = None  # record 062: its line and the number it gives
+    teams: TeamRecords | None = None
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r\n")
         code, rest = line[:3], line[4:].strip()
@@ -234,6 +239,9 @@ def parse_trf(text: str, where: str) -> Tournament:
             player = _player(line, number, bad)
             if player is not None:
                 players.append(player)
+        elif code in ("310", "320", "362"):
+            teams = teams or TeamRecords([])
+            TEAM_RECORDS[code](teams, line if code != "362" else rest, bad)
         elif code in _RECORDS:
             _RECORDS[code](header, rest, bad)
         elif code == "062":  # the number of players: the 001 lines say it
@@ -264,7 +272,8 @@ def parse_trf(text: str, where: str) -> Tournament:
     return Tournament(header.name, header.city, header.date, header.kind, header.planned,
                       header.initial, header.bye_points,
                       tuple(sorted(players, key=lambda p: p.start_rank)), tuple(warnings),
-                      dict(header.accelerations), tuple(header.forbidden))
+                      dict(header.accelerations), tuple(header.forbidden),
+                      teams if teams is not None and teams.teams else None)
 
 
 def _player_problems(players: Sequence[TrfPlayer], where: str) -> list[Problem]:
