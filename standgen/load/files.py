@@ -9,7 +9,7 @@ import os
 import re
 import stat
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -196,6 +196,22 @@ def slugify(name: str) -> str:
     accents dropped (a player id from a name, a folder name to suggest)."""
     plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
     return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
+
+
+def unique_slugs(named: Iterable[tuple[int, str]], fallback: str, used: set[str],
+                 width: int = 60) -> dict[int, str]:
+    """Return a unique slug id per number from each name (``-2``, ``-3`` on clashes;
+    ``<fallback>-<number>`` for a name without a letter or digit), none in ``used``."""
+    ids: dict[int, str] = {}
+    taken = set(used)
+    for number, name in named:
+        base = slugify(name)[:width].strip("-") or f"{fallback}-{number}"
+        candidate, k = base, 2
+        while candidate in taken:
+            candidate, k = f"{base}-{k}", k + 1
+        taken.add(candidate)
+        ids[number] = candidate
+    return ids
 
 
 def slug_for(name: str) -> str:

@@ -11,7 +11,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from standgen.errors import InputError, Problem
-from standgen.load.files import slugify
+from standgen.load.files import slugify, unique_slugs
 from standgen.pairing.common import ALL_ROUNDS
 from standgen.pairing.dutch import BLACK as BLACK_
 from standgen.pairing.dutch import WHITE as WHITE_
@@ -358,16 +358,8 @@ def player_slug(name: str) -> str:
 
 def player_ids(players: Sequence[TrfPlayer]) -> dict[int, str]:
     """Return a unique slug id per start rank, from the names (``-2``, ``-3`` on clashes)."""
-    ids: dict[int, str] = {}
-    used: set[str] = {"bye", "absent"}
-    for player in players:
-        base = player_slug(player.name) or f"player-{player.start_rank}"
-        candidate, k = base, 2
-        while candidate in used:
-            candidate, k = f"{base}-{k}", k + 1
-        used.add(candidate)
-        ids[player.start_rank] = candidate
-    return ids
+    return unique_slugs(((p.start_rank, p.name) for p in players), "player",
+                        {"bye", "absent"})
 
 
 def _last_entry(player: TrfPlayer) -> int:

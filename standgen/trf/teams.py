@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from standgen.load.files import slugify
+from standgen.load.files import unique_slugs
 from standgen.model import TeamMatch, TeamRound
 from standgen.roundfile import Form, render, team_round_csv
 
@@ -91,16 +91,7 @@ TEAM_RECORDS: Mapping[str, Callable[[TeamRecords, str, Bad], None]] = {
 
 def team_ids(teams: list[TrfTeam]) -> dict[int, str]:
     """Return a unique slug id per team number, from the names."""
-    ids: dict[int, str] = {}
-    used: set[str] = set()
-    for team in teams:
-        base = slugify(team.name)[:40].strip("-") or f"team-{team.number}"
-        candidate, k = base, 2
-        while candidate in used:
-            candidate, k = f"{base}-{k}", k + 1
-        used.add(candidate)
-        ids[team.number] = candidate
-    return ids
+    return unique_slugs(((t.number, t.name) for t in teams), "team", set(), width=40)
 
 
 def teams_csv(teams: list[TrfTeam], ids: Mapping[int, str]) -> str:
