@@ -38,11 +38,8 @@ def test_every_team_agrees_with_tiebreakserver(tmp_path: Path) -> None:
     assert set(CODES.values()) == set(TEAM_TIEBREAKS)
 
 
-def test_a_team_bye_counts_a_dummy_opponent_capped_at_draws(tmp_path: Path) -> None:
-    """Three teams of 3, two rounds. Round 1: pol beat fra 2-1, deu has the bye (MP 2, GP
-    3). Round 2: deu beat pol 3-0, fra has the bye. deu's BH:MP: pol's 2, and for its
-    bye its own MP 4 capped at a drawn match each round, 1 × 2 (C.07 art. 16.4.2): 4."""
-    folder = team_event(tmp_path, 3, 3, rounds=2)  # any format: C.07 reads MP and GP
+def bye_example(folder: Path) -> None:
+    """Round 1: pol beat fra 2-1, deu has the bye; round 2: deu beat pol 3-0, fra the bye."""
     team_round(folder, 1, [("pol", "fra"), ("deu", "")])
     games(folder, 1, [("pol-1", "fra-1", "1-0"), ("pol-2", "fra-2", "1-0"),
                       ("pol-3", "fra-3", "0-1"), ("deu-1", "BYE", ""),
@@ -51,6 +48,14 @@ def test_a_team_bye_counts_a_dummy_opponent_capped_at_draws(tmp_path: Path) -> N
     games(folder, 2, [("deu-1", "pol-1", "1-0"), ("deu-2", "pol-2", "1-0"),
                       ("deu-3", "pol-3", "1-0"), ("fra-1", "BYE", ""),
                       ("fra-2", "BYE", ""), ("fra-3", "BYE", "")])
+
+
+def test_a_team_bye_counts_a_dummy_opponent_capped_at_draws(tmp_path: Path) -> None:
+    """Three teams of 3, two rounds. Round 1: pol beat fra 2-1, deu has the bye (MP 2, GP
+    3). Round 2: deu beat pol 3-0, fra has the bye. deu's BH:MP: pol's 2, and for its
+    bye its own MP 4 capped at a drawn match each round, 1 × 2 (C.07 art. 16.4.2): 4."""
+    folder = team_event(tmp_path, 3, 3, rounds=2)  # any format: C.07 reads MP and GP
+    bye_example(folder)
     values = team_tiebreak_values(event_of(folder), tuple(TEAM_TIEBREAKS))
     assert values["deu"]["mp"] == 4 and values["deu"]["gp"] == 6
     assert values["deu"]["bh-mp"] == 2 + 2  # pol's MP 2; the bye: min(4, 1 × 2)
@@ -123,3 +128,18 @@ def test_a_team_file_with_a_team_bye_round_trips(tmp_path: Path) -> None:
     ids = tuple(TEAM_TIEBREAKS)
     assert list(team_tiebreak_values(imported, ids).values()) == list(
         team_tiebreak_values(event, ids).values())
+
+
+def test_before_february_2026_a_bye_counts_the_teams_own_score(tmp_path: Path) -> None:
+    """The bye example of 2025 (C.07 2024 art. 16.4: the dummy opponent has the team's own
+    score, uncapped), as TieBreakServer computes it for the exported file: Württemberg
+    BH:MP 2 + 4 = 6, BH:GP 2 + 6 = 8, EMGSB 2 × 3 + 4 × 3 = 18."""
+    folder = team_event(tmp_path, 3, 3, rounds=2)
+    toml = (folder / "event.toml").read_text(encoding="utf-8")
+    (folder / "event.toml").write_text(toml.replace("2026-05-02", "2025-05-02"),
+                                       encoding="utf-8")
+    bye_example(folder)
+    values = team_tiebreak_values(event_of(folder), tuple(TEAM_TIEBREAKS))
+    assert (values["deu"]["bh-mp"], values["deu"]["bh-gp"], values["deu"]["emgsb"]) == (
+        6, 8, 18)
+    assert (values["fra"]["bh-mp"], values["fra"]["bh-gp"]) == (4, 6)

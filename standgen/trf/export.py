@@ -157,8 +157,11 @@ def _pab_line(event: Event, upto: int) -> list[str]:
     byes = {r.round: r for r in match_results(event, upto) if r.bye and r.finished}
     if not byes:
         return []
-    points = next(iter(byes.values())).points_1
-    line = f"320 {event.config.teams.match_points[0]:4.1f} {points:4.1f}"
+    first = next(iter(byes.values()))
+    points = first.points_1
+    table = team_table(event, upto)
+    mp = next(e.mp for e in table.entries[first.match.team_1] if e.round == first.round)
+    line = f"320 {mp:4.1f} {points:4.1f}"
     for rnd in range(1, max(byes) + 1):
         bye = byes.get(rnd)
         line += f" {number[bye.match.team_1]:3d}" if bye else "    "

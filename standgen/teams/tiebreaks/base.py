@@ -26,9 +26,11 @@ class TeamTiebreak:
 def opponent_score(table: TeamTable, team: str, entry: TeamRoundEntry, kind: str) -> float:
     """Return what round ``entry`` of ``team`` adds to a Buchholz of ``kind`` ("mp" or
     "gp"): the opponent's total; for the team's own unplayed round (the team bye) its
-    own total, capped at a draw in every round (FIDE C.07 art. 16.4.2, 2026: the
-    dummy opponent)."""
+    own total (the dummy opponent), capped at a draw in every round in an event from 1
+    February 2026 (FIDE C.07 art. 16.4.2 as amended)."""
     if entry.played:
         return table.total(entry.opponent, kind)
+    if not table.capped:  # C.07 2024 art. 16.4: the team's own score
+        return table.total(team, kind)
     draw = table.draw_mp if kind == "mp" else table.draw_gp
     return min(table.total(team, kind), draw * table.rounds)

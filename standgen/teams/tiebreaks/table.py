@@ -5,17 +5,23 @@ FIDE C.07 (Tie-Break Regulations, 2024 and the amendments in force from 1 Februa
 scores a team competition twice: **match points** (MP; a match won, drawn, lost by game
 points, 2/1/0 unless the event declares others: ``[teams] match_points``) and **game
 points** (GP; the sum of the team's game results, a draw ½). A team's pairing-allocated
-bye (PAB, a team bye) is an unplayed round scored as a match won with every game won
-(each member's BYE row), C.07 art. 16.
+bye (PAB, a team bye) is an unplayed round (C.07 art. 16) scored by its members' BYE
+rows (the format's bye points); its match points follow from those game points against
+the games not played: all won (a bye point of 1) is a match won, half (TRF-2026's 320
+of the TEC sample: 1 match point, 2 game points of 4) a match drawn.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from standgen.model import Event
 from standgen.teams.matches import match_results
+
+# the C.07 amendments' effective date (TieBreakServer applies them by the start date too)
+C07_2026 = dt.date(2026, 2, 1)
 
 
 @dataclass(frozen=True)
@@ -41,6 +47,9 @@ class TeamTable:
     rounds: int
     draw_mp: float
     draw_gp: float
+    # C.07 art. 16.4 as amended from 1 February 2026 (an event starting on or after it):
+    # a bye's dummy opponent capped at draws; before, the team's own score
+    capped: bool = True
 
     def total(self, team: str, kind: str) -> float:
         """Return a team's total ``"mp"`` or ``"gp"``."""
@@ -64,7 +73,10 @@ def team_table(event: Event, upto: int | None = None) -> TeamTable:
         for team, other, mine, theirs in sides:
             if not team or team not in entries:
                 continue
-            mp = won if not other or mine > theirs else drawn if mine == theirs else lost
+            if not other:  # the bye: its game points against the games it did not play
+                theirs = result.expected - mine
+            mp = won if mine > theirs else drawn if mine == theirs else lost
             entries[team].append(TeamRoundEntry(result.round, other, mp, mine))
     size = event.config.teams.size or 0
-    return TeamTable({t: tuple(e) for t, e in entries.items()}, rounds, drawn, size / 2)
+    return TeamTable({t: tuple(e) for t, e in entries.items()}, rounds, drawn, size / 2,
+                     event.config.date >= C07_2026)
