@@ -143,3 +143,29 @@ def test_before_february_2026_a_bye_counts_the_teams_own_score(tmp_path: Path) -
     assert (values["deu"]["bh-mp"], values["deu"]["bh-gp"], values["deu"]["emgsb"]) == (
         6, 8, 18)
     assert (values["fra"]["bh-mp"], values["fra"]["bh-gp"]) == (4, 6)
+
+
+def test_the_sites_trf_download_of_a_team_event_has_its_teams(tmp_path: Path) -> None:
+    """The built ``results.trf`` of a chess team event writes 362, 310 and 320."""
+    folder = team_event(tmp_path, 3, 3, rounds=2)
+    toml = (folder / "event.toml").read_text(encoding="utf-8")
+    (folder / "event.toml").write_text(toml.replace('"steamroller"', '"swiss"'),
+                                       encoding="utf-8")
+    write_csv(folder / "players.csv", ["id", "name", "rating", "team"],
+              [[f"{tid}-{k}", f"{tid} player {k}", str(2100 - k), tid]
+               for tid in ("pol", "fra", "deu") for k in (1, 2, 3)])
+    team_round(folder, 1, [("pol", "fra"), ("deu", "")])
+    write_csv(folder / "round-1.csv", ["table", "player_1", "player_2", "result"],
+              [["1", "pol-1", "fra-1", "1-0"], ["2", "fra-2", "pol-2", "0-1"],
+               ["3", "pol-3", "fra-3", "0-1"],
+               *([str(3 + k), f"deu-{k}", "BYE", ""] for k in (1, 2, 3))])
+    site = tmp_path / "site"
+    code, out = cli("build", str(tmp_path / "events"), "-o", str(site))
+    assert code == 0, out
+    lines = (site / "2026/team-cup/results.trf").read_text(encoding="utf-8").splitlines()
+    assert "362 TW 2.0   TD 1.0   TL 0.0" in lines and "320  2.0  3.0   3" in lines
+    teams = [line for line in lines if line.startswith("310")]
+    assert [line[8:40].rstrip() for line in teams] == [
+        "Drużyna Łódź", "Équipe de France « Les Pénitents", "Team Württemberg-Süd"]
+    assert [line[54:67].split() for line in teams] == [["2.0", "2.0"], ["0.0", "1.0"],
+                                                        ["2.0", "3.0"]]
