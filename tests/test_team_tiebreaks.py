@@ -94,9 +94,9 @@ def test_import_trf_of_the_team_sample_keeps_its_teams_and_tiebreaks(tmp_path: P
     assert cli("check", str(tmp_path / "events"))[0] == 0
 
 
-def test_a_team_file_with_a_team_bye_round_trips(tmp_path: Path) -> None:
-    """Three teams, a bye each round: exported (310, 320, 362) and imported again, the
-    same matches, byes and values."""
+def chess_bye_event(tmp_path: Path) -> Path:
+    """Write a chess (``swiss``) team event of three teams of three, round 1 played: pol
+    beat fra 2-1, deu has the team bye."""
     folder = team_event(tmp_path, 3, 3, rounds=2)
     toml = (folder / "event.toml").read_text(encoding="utf-8")
     (folder / "event.toml").write_text(toml.replace('"steamroller"', '"swiss"'),
@@ -105,10 +105,17 @@ def test_a_team_file_with_a_team_bye_round_trips(tmp_path: Path) -> None:
               [[f"{tid}-{k}", f"{tid} player {k}", str(2100 - k), tid]
                for tid in ("pol", "fra", "deu") for k in (1, 2, 3)])
     team_round(folder, 1, [("pol", "fra"), ("deu", "")])
-    rows = [["1", "pol-1", "fra-1", "1-0"], ["2", "fra-2", "pol-2", "0-1"],
-            ["3", "pol-3", "fra-3", "0-1"],
-            *([str(3 + k), f"deu-{k}", "BYE", ""] for k in (1, 2, 3))]
-    write_csv(folder / "round-1.csv", ["table", "player_1", "player_2", "result"], rows)
+    write_csv(folder / "round-1.csv", ["table", "player_1", "player_2", "result"],
+              [["1", "pol-1", "fra-1", "1-0"], ["2", "fra-2", "pol-2", "0-1"],
+               ["3", "pol-3", "fra-3", "0-1"],
+               *([str(3 + k), f"deu-{k}", "BYE", ""] for k in (1, 2, 3))])
+    return folder
+
+
+def test_a_team_file_with_a_team_bye_round_trips(tmp_path: Path) -> None:
+    """Three teams, a bye each round: exported (310, 320, 362) and imported again, the
+    same matches, byes and values."""
+    folder = chess_bye_event(tmp_path)
     team_round(folder, 2, [("deu", "pol"), ("fra", "")])
     rows = [["1", "deu-1", "pol-1", "1-0"], ["2", "pol-2", "deu-2", "1/2-1/2"],
             ["3", "deu-3", "pol-3", "1-0"],
@@ -147,18 +154,7 @@ def test_before_february_2026_a_bye_counts_the_teams_own_score(tmp_path: Path) -
 
 def test_the_sites_trf_download_of_a_team_event_has_its_teams(tmp_path: Path) -> None:
     """The built ``results.trf`` of a chess team event writes 362, 310 and 320."""
-    folder = team_event(tmp_path, 3, 3, rounds=2)
-    toml = (folder / "event.toml").read_text(encoding="utf-8")
-    (folder / "event.toml").write_text(toml.replace('"steamroller"', '"swiss"'),
-                                       encoding="utf-8")
-    write_csv(folder / "players.csv", ["id", "name", "rating", "team"],
-              [[f"{tid}-{k}", f"{tid} player {k}", str(2100 - k), tid]
-               for tid in ("pol", "fra", "deu") for k in (1, 2, 3)])
-    team_round(folder, 1, [("pol", "fra"), ("deu", "")])
-    write_csv(folder / "round-1.csv", ["table", "player_1", "player_2", "result"],
-              [["1", "pol-1", "fra-1", "1-0"], ["2", "fra-2", "pol-2", "0-1"],
-               ["3", "pol-3", "fra-3", "0-1"],
-               *([str(3 + k), f"deu-{k}", "BYE", ""] for k in (1, 2, 3))])
+    chess_bye_event(tmp_path)
     site = tmp_path / "site"
     code, out = cli("build", str(tmp_path / "events"), "-o", str(site))
     assert code == 0, out
