@@ -10,8 +10,11 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+import pytest
+
 from standgen.eventday import load
 from standgen.teams.tiebreaks import TEAM_TIEBREAKS, team_tiebreak_values
+from standgen.teams.tiebreaks.table import TeamRoundEntry, TeamTable
 from standgen.trf import export_event
 from tests.team_sample import HERE, sample_trf, write_team_sample
 from tests.test_team_matches import event_of, games, team_event, team_round
@@ -19,7 +22,8 @@ from tests.test_teams import cli, write_csv
 
 # TieBreakServer's codes (its -t arguments) for standgen's team tie-break ids
 CODES = {"MPTS": "mp", "GPTS": "gp", "BH:MP": "bh-mp", "BH:GP": "bh-gp", "EMGSB": "emgsb",
-         "EMMSB": "sb-mp"}
+         "EMMSB": "sb-mp", "DE": "de"}
+SCORES = {code: tid for code, tid in CODES.items() if code != "DE"}  # tiebreakserver.tsv
 
 
 def test_every_team_agrees_with_tiebreakserver(tmp_path: Path) -> None:
@@ -27,15 +31,29 @@ def test_every_team_agrees_with_tiebreakserver(tmp_path: Path) -> None:
     text = sample_trf(folder)
     assert text == (HERE / "team-sample.trf").read_bytes().decode("utf-8")
     event = event_of(folder)
-    values = team_tiebreak_values(event, tuple(CODES.values()))
+    values = team_tiebreak_values(event, tuple(SCORES.values()))
     with (HERE / "tiebreakserver.tsv").open(encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle, delimiter="\t"))
     assert len(rows) == len(event.teams) == 50
     for row in rows:
         team = event.teams[int(row["StartNo"]) - 1].id
-        for code, tid in CODES.items():
+        for code, tid in SCORES.items():
             assert values[team][tid] == float(row[code]), (team, code)
     assert set(CODES.values()) == set(TEAM_TIEBREAKS)
+
+
+@pytest.mark.parametrize("name", ["mpts-de", "mpts-gpts-de"])
+def test_direct_encounter_agrees_with_tiebreakserver(tmp_path: Path, name: str) -> None:
+    """DE after MP (and after MP, GP) on the generated sample: the places TieBreakServer
+    gives inside the groups it splits (5 and 6 teams), 0 elsewhere."""
+    event = event_of(write_team_sample(tmp_path / "events" / "2026" / "team-sample"))
+    with (HERE / f"tiebreakserver-{name}.tsv").open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle, delimiter="\t"))
+    chain = tuple(CODES[c] for c in rows[0] if c not in ("StartNo", "Rank"))
+    values = team_tiebreak_values(event, chain)
+    assert sum(1 for row in rows if float(row["DE"])) >= 5
+    for row in rows:
+        assert values[event.teams[int(row["StartNo"]) - 1].id]["de"] == float(row["DE"])
 
 
 def bye_example(folder: Path) -> None:
@@ -85,12 +103,12 @@ def test_import_trf_of_the_team_sample_keeps_its_teams_and_tiebreaks(tmp_path: P
     assert (folder / "teams-round-14.csv").exists()
     event = load(folder)[0]
     assert len(event.teams) == 50 and len(event.team_rounds) == 14
-    values = team_tiebreak_values(event, tuple(CODES.values()))
+    values = team_tiebreak_values(event, tuple(SCORES.values()))
     with (HERE / "tiebreakserver.tsv").open(encoding="utf-8") as handle:
         for row in csv.DictReader(handle, delimiter="\t"):
             team = event.teams[int(row["StartNo"]) - 1].id
-            assert {c: values[team][t] for c, t in CODES.items()} == {
-                c: float(row[c]) for c in CODES}, team
+            assert {c: values[team][t] for c, t in SCORES.items()} == {
+                c: float(row[c]) for c in SCORES}, team
     assert cli("check", str(tmp_path / "events"))[0] == 0
 
 
@@ -165,3 +183,21 @@ def test_the_sites_trf_download_of_a_team_event_has_its_teams(tmp_path: Path) ->
         "Drużyna Łódź", "Équipe de France « Les Pénitents", "Team Württemberg-Süd"]
     assert [line[54:67].split() for line in teams] == [["2.0", "2.0"], ["0.0", "1.0"],
                                                         ["2.0", "3.0"]]
+
+
+def test_direct_encounter_worked_example() -> None:
+    """docs/teams.md's example: three teams equal on MP; Łódź beat France, Württemberg
+    met neither (nobody placed: all 0); then Württemberg lost to Łódź too (Łódź 1, the
+    other two, who did not meet, share 2)."""
+    def table(rounds: dict[str, tuple[TeamRoundEntry, ...]]) -> TeamTable:
+        return TeamTable(rounds, 3, 1.0, 2.0)
+
+    pol_fra = (TeamRoundEntry(1, "fra", 2, 3), TeamRoundEntry(1, "pol", 0, 1))
+    before = {"pol": (4.0,), "fra": (4.0,), "deu": (4.0,)}
+    first = table({"pol": pol_fra[:1], "fra": pol_fra[1:], "deu": ()})
+    de = TEAM_TIEBREAKS["de"].compute_tied
+    assert de is not None
+    assert dict(de(first, before)) == {"pol": 0, "fra": 0, "deu": 0}
+    second = table({"pol": (pol_fra[0], TeamRoundEntry(2, "deu", 2, 3)), "fra": pol_fra[1:],
+                    "deu": (TeamRoundEntry(2, "pol", 0, 1),)})
+    assert dict(de(second, before)) == {"pol": 1, "fra": 2, "deu": 2}

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from standgen.model import Event
-from standgen.teams.tiebreaks import bh_gp, bh_mp, emgsb, gp, mp, sb_mp
+from standgen.teams.tiebreaks import bh_gp, bh_mp, de, emgsb, gp, mp, sb_mp
 from standgen.teams.tiebreaks.base import TeamTiebreak
 from standgen.teams.tiebreaks.table import TeamTable, team_table
 
@@ -24,17 +24,24 @@ TEAM_TIEBREAKS: Mapping[str, TeamTiebreak] = {t.id: t for t in (
     bh_gp.TIEBREAK,
     emgsb.TIEBREAK,
     sb_mp.TIEBREAK,
+    de.TIEBREAK,
 )}
 
 
 def team_tiebreak_values(event: Event, ids: tuple[str, ...],
                          upto: int | None = None) -> dict[str, dict[str, float]]:
-    """Return each team's values of the team tie-breaks ``ids`` (team id -> id -> value)."""
+    """Return each team's values of the team tie-breaks ``ids`` (team id -> id -> value),
+    in order: a tie-break deciding among teams still equal (DE) reads those before it."""
     table = team_table(event, upto)
     values: dict[str, dict[str, float]] = {team: {} for team in table.entries}
+    before: dict[str, tuple[float, ...]] = {team: () for team in table.entries}
     for tid in ids:
-        for team, value in TEAM_TIEBREAKS[tid].compute(table).items():
+        tiebreak = TEAM_TIEBREAKS[tid]
+        found = (tiebreak.compute_tied(table, before) if tiebreak.compute_tied is not None
+                 else tiebreak.compute(table))
+        for team, value in found.items():
             values[team][tid] = value
+            before[team] += (-value if tiebreak.lower_first else value,)
     return values
 
 

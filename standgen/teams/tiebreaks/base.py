@@ -21,6 +21,11 @@ class TeamTiebreak:
     code: str
     label: str
     compute: Callable[[TeamTable], Mapping[str, float]]
+    # a tie-break that decides among the teams still equal on those before it (DE):
+    # its values from the table and each team's values of the tie-breaks before it
+    compute_tied: Callable[[TeamTable, Mapping[str, tuple[float, ...]]],
+                           Mapping[str, float]] | None = None
+    lower_first: bool = False  # a place (DE), not a score: lower ranks higher
 
 
 def opponent_score(table: TeamTable, team: str, entry: TeamRoundEntry, kind: str) -> float:

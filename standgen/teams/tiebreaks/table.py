@@ -50,6 +50,7 @@ class TeamTable:
     # C.07 art. 16.4 as amended from 1 February 2026 (an event starting on or after it):
     # a bye's dummy opponent capped at draws; before, the team's own score
     capped: bool = True
+    won_mp: float = 2.0  # the match points of a match won
 
     def total(self, team: str, kind: str) -> float:
         """Return a team's total ``"mp"`` or ``"gp"``."""
@@ -79,4 +80,4 @@ def team_table(event: Event, upto: int | None = None) -> TeamTable:
             entries[team].append(TeamRoundEntry(result.round, other, mp, mine))
     size = event.config.teams.size or 0
     return TeamTable({t: tuple(e) for t, e in entries.items()}, rounds, drawn, size / 2,
-                     event.config.date >= C07_2026)
+                     event.config.date >= C07_2026, won)
