@@ -6,6 +6,7 @@ the boards of a round.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -21,6 +22,7 @@ from standgen.diplomacy.points import event_points, final_groups, seat_points
 from standgen.diplomacy.scoring import POWERS
 from standgen.diplomacy.seeding import (
     SEATS,
+    History,
     assign_powers,
     choose_sitouts,
     group_boards,
@@ -31,7 +33,7 @@ from standgen.diplomacy.seeding import (
 from standgen.diplomacy.systems import SYSTEMS
 from standgen.errors import Problem
 from standgen.formats.base import Format, InRoundFinal, Stat
-from standgen.model import Event, EventConfig, Game, GameKind, Proposal, Round, Seat
+from standgen.model import Event, EventConfig, Game, GameKind, Proposal, Round, Seat, Source
 from standgen.pairing.common import kept_apart, players_for_round, rng
 from standgen.pairing.state import PairingInput
 from standgen.tiebreaks import TIEBREAKS
@@ -71,53 +73,92 @@ def seat_round(
     active = [p.id for p in players_for_round(event, round_number)]
     past = history([r for r in event.rounds if r.number < round_number])
     position = state.ranks
-    rank_order = sorted(active, key=lambda p: (position.get(p, len(active) + 1), p))
     notes: list[str] = []
     resting = [p for p in active if p in set(sit_out)]
     doubles = [p for p in active if p in set(two_boards) and p not in resting]
     final: list[str] = []
     if round_number == final_round:
-        final = [p for p in rank_order if p not in resting][:SEATS]
-        if len(final) == SEATS:
-            notes.append("Board 1 is the final: the top seven of the standings (seed 001).")
-        else:
-            final = []
+        final = _final_board(active, position, resting, notes)
     pool = [p for p in active if p not in resting and p not in final]
     slots = pool + [p for p in doubles if p not in final]
-    extra = len(slots) % SEATS if len(slots) >= SEATS else len(slots)
-    if extra:
-        candidates = [p for p in pool if p not in doubles]
-        chosen = choose_sitouts(candidates, extra, past.sitouts, position,
-                                rng(event, round_number, "sit-out"))
-        resting += chosen
-        slots = [p for p in slots if p not in chosen]
-        notes.append(f"{len(chosen)} player(s) sit out: those who sat out least, lowest "
-                     "ranked first.")
-    # round 1 has no history: the seeded shuffle stands, unless a two-board player
-    # drew both seats on one board
+    chosen = _proposed_sitouts(event, round_number, pool, doubles, len(slots), past,
+                               position, notes)
+    resting += chosen
+    slots = [p for p in slots if p not in chosen]
+    boards = _boards(event, round_number, slots, past, position, len(active) + 1, notes)
+    if final:
+        boards.insert(0, final)
+    source = event.round_source(round_number)
+    games = [Game(round_number, number, _seats(board, past.powers,
+                                              rng(event, round_number, f"powers-{number}")),
+                  source=source)
+             for number, board in enumerate(boards, start=1)]
+    games += _sitouts(round_number, sorted(resting, key=lambda p: active.index(p)),
+                      len(boards), source)
+    return Proposal(Round(round_number, tuple(games), source), tuple(notes))
+
+
+def _proposed_sitouts(event: Event, round_number: int, pool: Sequence[str],
+                      doubles: Sequence[str], slots: int, past: History,
+                      position: Mapping[str, int], notes: list[str]) -> list[str]:
+    """Return who sits out so the ``slots`` fill whole boards: "among those who sat out
+    least, lowest ranked first", never a two-board player; noted."""
+    extra = slots % SEATS if slots >= SEATS else slots
+    if not extra:
+        return []
+    candidates = [p for p in pool if p not in doubles]
+    chosen = choose_sitouts(candidates, extra, past.sitouts, position,
+                            rng(event, round_number, "sit-out"))
+    notes.append(f"{len(chosen)} player(s) sit out: those who sat out least, lowest "
+                 "ranked first.")
+    return chosen
+
+
+def _sitouts(round_number: int, resting: Sequence[str], boards: int,
+             source: Source) -> list[Game]:
+    """Return a one-seat sit-out row for each resting player, after the last board."""
+    return [Game(round_number, boards + k, (Seat(pid, result=SITOUT),), kind=GameKind.BYE,
+                 source=source)
+            for k, pid in enumerate(resting, start=1)]
+
+
+def _final_board(active: Sequence[str], position: Mapping[str, int], resting: Sequence[str],
+                 notes: list[str]) -> list[str]:
+    """Return the final's board (the top seven of the standings, seed 001), noted, or
+    none when fewer than seven who do not sit out are left."""
+    rank_order = sorted(active, key=lambda p: (position.get(p, len(active) + 1), p))
+    final = [p for p in rank_order if p not in resting][:SEATS]
+    if len(final) != SEATS:
+        return []
+    notes.append("Board 1 is the final: the top seven of the standings (seed 001).")
+    return final
+
+
+def _boards(event: Event, round_number: int, slots: list[str], past: History,
+            position: Mapping[str, int], unranked: int, notes: list[str]) -> list[list[str]]:
+    """Return the boards of ``slots``: round 1 as the seeded shuffle drew them (unless a
+    two-board player drew both seats on one board), later rounds for the fewest repeat
+    meetings, ordered by their best-ranked player; noted."""
     apart = kept_apart(event, round_number)  # team-mates (docs/teams.md): as if met once
     seating = {pair: past.met.get(pair, 0) + (pair in apart) for pair in {*past.met, *apart}}
     boards = group_boards(slots, seating, rng(event, round_number, "boards"))
     if round_number == 1:
         notes.append("Round 1: boards drawn at random from the event's seed.")
-    else:
-        boards.sort(key=lambda b: min(position.get(p, len(active) + 1) for p in b))
-        notes.append("Boards seated for the fewest repeat meetings (cost "
-                     f"{meeting_cost(boards, past.met)}: the sum over boards of times "
-                     "met, squared); powers not played before, or played least.")
-    if final:
-        boards.insert(0, final)
-    source = event.round_source(round_number)
-    games: list[Game] = []
-    for number, board in enumerate(boards, start=1):
-        powers = assign_powers(board, past.powers, rng(event, round_number, f"powers-{number}"))
-        seats = sorted((Seat(pid, power=power) for pid, power in zip(board, powers, strict=True)),
-                       key=lambda s: POWERS.index(s.power))
-        games.append(Game(round_number, number, tuple(seats), source=source))
-    for k, pid in enumerate(sorted(resting, key=lambda p: active.index(p)), start=1):
-        games.append(Game(round_number, len(boards) + k, (Seat(pid, result=SITOUT),),
-                          kind=GameKind.BYE, source=source))
-    return Proposal(Round(round_number, tuple(games), source), tuple(notes))
+        return boards
+    boards.sort(key=lambda b: min(position.get(p, unranked) for p in b))
+    notes.append("Boards seated for the fewest repeat meetings (cost "
+                 f"{meeting_cost(boards, past.met)}: the sum over boards of times "
+                 "met, squared); powers not played before, or played least.")
+    return boards
+
+
+def _seats(board: Sequence[str], powers_played: Mapping[str, Mapping[str, int]],
+           draw: random.Random) -> tuple[Seat, ...]:
+    """Return a board's seats in the powers' order, each player given a power."""
+    powers = assign_powers(board, powers_played, draw)
+    return tuple(sorted((Seat(pid, power=power) for pid, power in zip(board, powers,
+                                                                      strict=True)),
+                        key=lambda s: POWERS.index(s.power)))
 
 
 def validate_event(event: Event, where: str) -> list[Problem]:

@@ -6,12 +6,13 @@ so a TO sees all of them in one run. Nothing here writes anything.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from standgen.errors import InputError, Problem, errors_only
 from standgen.formats import FORMATS
+from standgen.formats.base import Format
 from standgen.load.boards import load_boards
 from standgen.load.config import load_event_config, load_season
 from standgen.load.files import FOLDER, SLUG, display, read_text, slug_for
@@ -19,6 +20,7 @@ from standgen.load.inputs import (
     BROKEN,
     EVENT_TOML,
     SEASON_TOML,
+    Entry,
     EventFiles,
     event_files,
     inside,
@@ -134,22 +136,16 @@ def _walk(
         problems.append(trouble)
         return
     marks = [e for e in entries if e.name.lower() == EVENT_TOML]
-    if marks and not slugs:
-        problems.append(Problem(display(marks[0].path), 1, "event.toml at the events root; the "
-                                "root holds event folders: move this event's files into a "
-                                "folder of its own, e.g. events/<event-slug>/"))
-    elif marks:
+    if marks and slugs:
         if inside(root, marks[0], problems):
             on_event(folder, slugs)
         return
+    if marks:
+        problems.append(Problem(display(marks[0].path), 1, "event.toml at the events root; the "
+                                "root holds event folders: move this event's files into a "
+                                "folder of its own, e.g. events/<event-slug>/"))
     else:
-        stray = [e.name for e in entries if is_event_file(e.name)]
-        if stray:
-            names = ", ".join(stray[:3]) + (", ..." if len(stray) > 3 else "")
-            problems.append(Problem(display(folder), 1, (
-                f"the events root holds {names}; event files belong in an event folder: "
-                "move them into a folder of its own with an event.toml" if not slugs else
-                f"has {names} but no event.toml; add event.toml or remove the folder")))
+        _stray_files(folder, entries, slugs, problems)
     season = pick(entries, SEASON_TOML, problems)
     if season is not None and inside(root, season, problems):
         found = load_season(season.path, slugs, problems)
@@ -161,17 +157,37 @@ def _walk(
                                     "replace it with the real folder or remove it"))
         if child.kind != FOLDER or not inside(root, child, problems):
             continue
-        if not SLUG.match(child.name):
-            better = slug_for(child.name)
-            problems.append(Problem(display(child.path), 1, f"folder name '{child.name}' is "
-                                    "not a slug; use lower-case letters, digits and hyphens"
-                                    + (f": rename it '{better}'" if better else "")))
-            continue
-        if not slugs and child.name in RESERVED_TOP:
-            problems.append(Problem(display(child.path), 1, f"folder name '{child.name}' is "
-                                    "reserved for the site's own pages; rename it"))
+        if _bad_folder_name(child, slugs, problems):
             continue
         _walk(root, child.path, (*slugs, child.name), problems, on_event, seasons)
+
+
+def _stray_files(folder: Path, entries: Sequence[Entry], slugs: tuple[str, ...],
+                 problems: list[Problem]) -> None:
+    """Record event files in a folder without event.toml: never ignored."""
+    stray = [e.name for e in entries if is_event_file(e.name)]
+    if not stray:
+        return
+    names = ", ".join(stray[:3]) + (", ..." if len(stray) > 3 else "")
+    problems.append(Problem(display(folder), 1, (
+        f"the events root holds {names}; event files belong in an event folder: "
+        "move them into a folder of its own with an event.toml" if not slugs else
+        f"has {names} but no event.toml; add event.toml or remove the folder")))
+
+
+def _bad_folder_name(child: Entry, slugs: tuple[str, ...], problems: list[Problem]) -> bool:
+    """Record and return whether a folder's name is not a slug, or is reserved at the top."""
+    if not SLUG.match(child.name):
+        better = slug_for(child.name)
+        problems.append(Problem(display(child.path), 1, f"folder name '{child.name}' is "
+                                "not a slug; use lower-case letters, digits and hyphens"
+                                + (f": rename it '{better}'" if better else "")))
+        return True
+    if not slugs and child.name in RESERVED_TOP:
+        problems.append(Problem(display(child.path), 1, f"folder name '{child.name}' is "
+                                "reserved for the site's own pages; rename it"))
+        return True
+    return False
 
 
 def load_event(
@@ -191,7 +207,6 @@ def load_event(
               if files.config is not None else None)
     players, teams = _players_and_teams(files, problems,
                                         config.teams.column if config else "team")
-    round_files = files.rounds
     description = (_markdown(files.description, problems)
                    if files.description is not None else "")
     lists = _lists(files, players, problems)
@@ -200,37 +215,13 @@ def load_event(
     if not config.publish:  # players.csv's default: event.toml's, else site.toml's
         config = replace(config, publish=site_publish(root) if root is not None else "full")
     fmt = FORMATS[config.format]
-    by_id = {p.id: p for p in players}
-    rounds: list[Round] = []
-    for number in sorted(round_files):
-        if upto is not None and number > upto:
-            break  # ``pair --redo``: a round to pair again is not read at all
-        path = round_files[number]
-        if number > 1 and number - 1 not in round_files:
-            if number - 1 in files.named_rounds:
-                continue  # that round file is refused; its own problem says why
-            problems.append(Problem(display(path), 1, f"round-{number - 1}.csv is missing; round "
-                                    "files must run 1, 2, 3 ... without gaps"))
-            continue
-        load = load_boards if fmt.seats > 2 else load_round
-        rnd = load(path, number, fmt, config, by_id, problems)
-        if rnd is not None:
-            rounds.append(rnd)
+    rounds = _read_rounds(files, fmt, config, {p.id: p for p in players}, problems, upto)
     players, unchecked = _expected(config, players)
     completed, players = complete_rounds(rounds, players, fmt,
                                          display(files.players or folder), problems,
                                          unchecked)
     rounds = list(completed)
-    for earlier, later in zip(rounds, rounds[1:], strict=False):
-        if not earlier.finished:
-            problems.append(Problem(later.source.path, 1, f"round {earlier.number} still has "
-                                    "games without results; they count once entered",
-                                    warning=True))
-    # with a cut, its bracket (its size, a grand final's second game) sets the last round
-    if (config.rounds is not None and cut_of(config) is None and rounds
-            and rounds[-1].number > config.rounds):
-        problems.append(Problem(rounds[-1].source.path, 1, f"event.toml plans {config.rounds} "
-                                "rounds; raise 'rounds' or remove this file"))
+    _unfinished_and_unplanned(rounds, config, cut_of(config) is not None, problems)
     if len(problems) > start and errors_only(problems[start:]):
         return None
     where = display(files.config or folder / EVENT_TOML)
@@ -240,12 +231,49 @@ def load_event(
         files, upto, problems)
     if event is None:
         return None
-    if fmt.validate_event is not None:
-        found = fmt.validate_event(event, where)
-        problems.extend(found)
-        if errors_only(found):
-            return None
-    return event
+    if fmt.validate_event is None:
+        return event
+    found = fmt.validate_event(event, where)
+    problems.extend(found)
+    return None if errors_only(found) else event
+
+
+def _read_rounds(files: EventFiles, fmt: Format, config: EventConfig,
+                 by_id: Mapping[str, Player], problems: list[Problem],
+                 upto: int | None) -> list[Round]:
+    """Return the event's round files read in order (boards for games of more than two
+    seats), recording a gap in the numbers; with ``upto``, none after it."""
+    round_files = files.rounds
+    load = load_boards if fmt.seats > 2 else load_round
+    rounds: list[Round] = []
+    for number in sorted(round_files):
+        if upto is not None and number > upto:
+            break  # ``pair --redo``: a round to pair again is not read at all
+        path = round_files[number]
+        if number > 1 and number - 1 not in round_files:
+            if number - 1 not in files.named_rounds:  # else refused; its own problem says why
+                problems.append(Problem(display(path), 1, f"round-{number - 1}.csv is missing; "
+                                        "round files must run 1, 2, 3 ... without gaps"))
+            continue
+        rnd = load(path, number, fmt, config, by_id, problems)
+        if rnd is not None:
+            rounds.append(rnd)
+    return rounds
+
+
+def _unfinished_and_unplanned(rounds: Sequence[Round], config: EventConfig, cut: bool,
+                              problems: list[Problem]) -> None:
+    """Warn of a round with games without results before a later round; record a round
+    past event.toml's ``rounds`` (with a cut, its bracket sets the last round)."""
+    for earlier, later in zip(rounds, rounds[1:], strict=False):
+        if not earlier.finished:
+            problems.append(Problem(later.source.path, 1, f"round {earlier.number} still has "
+                                    "games without results; they count once entered",
+                                    warning=True))
+    if (config.rounds is not None and not cut and rounds
+            and rounds[-1].number > config.rounds):
+        problems.append(Problem(rounds[-1].source.path, 1, f"event.toml plans {config.rounds} "
+                                "rounds; raise 'rounds' or remove this file"))
 
 
 def _expected(config: EventConfig, players: tuple[Player, ...],

@@ -243,36 +243,48 @@ def _board(
 def _check_result(seats: Sequence[tuple[Row, Seat]], bad: object) -> None:
     """Record what is inconsistent in a finished board's results and centres."""
     assert callable(bad)
+    for row, seat in seats:
+        _check_centres(row, seat, bad)
     solos = [(row, seat) for row, seat in seats if seat.result == SOLO]
     draws = [(row, seat) for row, seat in seats if seat.result == DRAW]
-    for row, seat in seats:
-        if "centres" not in seat.stats:
-            bad(row.line, "centres is empty; a finished board needs every power's centres")
-            continue
-        centres = int(seat.stats["centres"])
-        if seat.result == ELIMINATED and centres:
-            bad(row.line, f"{seat.power} is eliminated but holds {centres} centre(s); "
-                "write 0 or change the result")
-        elif centres == 0 and seat.result != ELIMINATED:
-            bad(row.line, f"{seat.power} holds no centre; its result is eliminated")
-        if centres >= WINNING_CENTRES and seat.result != SOLO:
-            bad(row.line, f"{seat.power} holds {centres} centres, a solo victory; its result "
-                "is solo")
     if len(solos) > 1:
         bad(solos[1][0].line, "only one power can solo; the others lost")
     elif solos:
-        if draws:
-            bad(draws[0][0].line, "a board with a solo has no draw; write loss (or "
-                "eliminated) for everyone but the soloist")
-        row, seat = solos[0]
-        top = max(int(s.stats.get("centres", 0)) for r, s in seats if s is not seat)
-        if int(seat.stats.get("centres", 0)) <= top:
-            bad(row.line, f"{seat.power} soloed but another power holds as many centres; "
-                "check the centres")
+        _check_solo(seats, solos[0], draws, bad)
     elif len(draws) < 2:
         line = draws[0][0].line if draws else seats[0][0].line
         bad(line, "a finished board needs one solo or a draw of two or more powers "
             "(a one-power draw is a solo: write solo)")
+
+
+def _check_centres(row: Row, seat: Seat, bad: Callable[[int, str], None]) -> None:
+    """Record a finished seat's centres at odds with its result (eliminated holds none,
+    a power with none is eliminated, 18 or more is a solo)."""
+    if "centres" not in seat.stats:
+        bad(row.line, "centres is empty; a finished board needs every power's centres")
+        return
+    centres = int(seat.stats["centres"])
+    if seat.result == ELIMINATED and centres:
+        bad(row.line, f"{seat.power} is eliminated but holds {centres} centre(s); "
+            "write 0 or change the result")
+    elif centres == 0 and seat.result != ELIMINATED:
+        bad(row.line, f"{seat.power} holds no centre; its result is eliminated")
+    if centres >= WINNING_CENTRES and seat.result != SOLO:
+        bad(row.line, f"{seat.power} holds {centres} centres, a solo victory; its result "
+            "is solo")
+
+
+def _check_solo(seats: Sequence[tuple[Row, Seat]], solo: tuple[Row, Seat],
+                draws: Sequence[tuple[Row, Seat]], bad: Callable[[int, str], None]) -> None:
+    """Record a draw beside a solo, and a soloist not holding the most centres."""
+    if draws:
+        bad(draws[0][0].line, "a board with a solo has no draw; write loss (or "
+            "eliminated) for everyone but the soloist")
+    row, seat = solo
+    top = max(int(s.stats.get("centres", 0)) for r, s in seats if s is not seat)
+    if int(seat.stats.get("centres", 0)) <= top:
+        bad(row.line, f"{seat.power} soloed but another power holds as many centres; "
+            "check the centres")
 
 
 def _check_players(

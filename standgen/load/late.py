@@ -43,40 +43,55 @@ def complete_rounds(
     after_last = (rounds[-1].number if rounds else 0) + 1
     if rounds and rounds[-1].state is RoundState.PAIRED:
         after_last -= 1
-    settled: list[Player] = []
-    for player in players:
-        joined = player.joined
-        if not joined:
-            joined = next((rnd.number for rnd, ids in zip(rounds, present, strict=True)
-                           if player.id in ids), after_last)
-            if joined > 1 and (player.dropped_after is None or player.dropped_after >= joined):
-                before = "round 1" if joined == 2 else f"rounds 1-{joined - 1}"
-                problems.append(Problem(players_path, player.source.line, f"player "
-                                        f"'{player.id}' has no row before round {joined}: a "
-                                        f"late entry, absent in {before}; write {joined} in "
-                                        "the 'joined' column to say so", warning=True))
-        settled.append(replace(player, joined=joined))
-    done: list[Round] = []
-    for rnd, ids in zip(rounds, present, strict=True):
-        extra: list[Game] = []
-        table = max((game.table for game in rnd.games), default=0)
-        paired = rnd.state is RoundState.PAIRED
-        for player in settled:
-            if player.id in ids:
-                if not player.active_in(rnd.number):
-                    line = next(g.source.line for g in rnd.games if player.id in g.players)
-                    problems.append(Problem(rnd.source.path, line or 1,
-                                            not_in_round(player, rnd, paired), warning=paired))
-                continue
-            if player.joined > rnd.number and (player.dropped_after is None
-                                               or player.dropped_after >= rnd.number):
-                table += 1
-                extra.append(_absence(rnd, table, player.id, fmt))
-            elif player.active_in(rnd.number) and (cut_from is None or rnd.number < cut_from):
-                problems.append(Problem(rnd.source.path, 1, _missing(player, rnd, fmt, paired),
-                                        warning=paired))
-        done.append(replace(rnd, games=rnd.games + tuple(extra)) if extra else rnd)
-    return tuple(done), tuple(settled)
+    settled = tuple(_settle_joined(player, rounds, present, after_last, players_path, problems)
+                    for player in players)
+    done = tuple(_complete_round(rnd, ids, settled, fmt, problems, cut_from)
+                 for rnd, ids in zip(rounds, present, strict=True))
+    return done, settled
+
+
+def _not_dropped_by(player: Player, number: int) -> bool:
+    """Return whether ``player`` had not dropped before round ``number``."""
+    return player.dropped_after is None or player.dropped_after >= number
+
+
+def _settle_joined(player: Player, rounds: Sequence[Round], present: Sequence[set[str]],
+                   after_last: int, players_path: str, problems: list[Problem]) -> Player:
+    """Return ``player`` with ``joined`` settled: when not given, the round of their first
+    row (else ``after_last``), with a warning for a late entry found that way."""
+    if player.joined:
+        return player
+    joined = next((rnd.number for rnd, ids in zip(rounds, present, strict=True)
+                   if player.id in ids), after_last)
+    if joined > 1 and _not_dropped_by(player, joined):
+        before = "round 1" if joined == 2 else f"rounds 1-{joined - 1}"
+        problems.append(Problem(players_path, player.source.line, f"player "
+                                f"'{player.id}' has no row before round {joined}: a "
+                                f"late entry, absent in {before}; write {joined} in "
+                                "the 'joined' column to say so", warning=True))
+    return replace(player, joined=joined)
+
+
+def _complete_round(rnd: Round, ids: set[str], settled: Sequence[Player], fmt: Format,
+                    problems: list[Problem], cut_from: int | None) -> Round:
+    """Return ``rnd`` with an absence for each player who had not joined yet; record each
+    player seated who is not in the round, and each missing who is (not in a cut's round)."""
+    extra: list[Game] = []
+    table = max((game.table for game in rnd.games), default=0)
+    paired = rnd.state is RoundState.PAIRED
+    for player in settled:
+        if player.id in ids:
+            if not player.active_in(rnd.number):
+                line = next(g.source.line for g in rnd.games if player.id in g.players)
+                problems.append(Problem(rnd.source.path, line or 1,
+                                        not_in_round(player, rnd, paired), warning=paired))
+        elif player.joined > rnd.number and _not_dropped_by(player, rnd.number):
+            table += 1
+            extra.append(_absence(rnd, table, player.id, fmt))
+        elif player.active_in(rnd.number) and (cut_from is None or rnd.number < cut_from):
+            problems.append(Problem(rnd.source.path, 1, _missing(player, rnd, fmt, paired),
+                                    warning=paired))
+    return replace(rnd, games=rnd.games + tuple(extra)) if extra else rnd
 
 
 def redo_hint(rnd: Round) -> str:

@@ -10,7 +10,8 @@ from dataclasses import dataclass, replace
 from markupsafe import Markup
 
 import standgen.site.links as links
-from standgen.model import Event, Game, GameKind, Player, Round
+from standgen.formats.base import Format
+from standgen.model import Event, Game, GameKind, Player, Round, Seat
 from standgen.pipeline import EventReport
 from standgen.records import Entry, Record
 from standgen.site.charts import score_chart
@@ -23,6 +24,7 @@ from standgen.site.event_contexts import (
     tiebreak_columns,
 )
 from standgen.site.formats import views_of
+from standgen.site.formats.base import FormatViews
 from standgen.site.history import history_page_path
 from standgen.site.hook_contexts import TableView, table_views
 from standgen.site.i18n import ENGLISH, _, current, decimal
@@ -274,58 +276,17 @@ def player_page(
         rounds, players = {}, {}
         columns = tiebreak_columns(site, path, standings.tiebreaks)
 
-    def round_href(number: int) -> str:
-        href = rounds.get(number)
-        return href if href is not None else page.href(links.round_page(event, number))
-
-    def player_href(pid: str) -> str:
-        href = players.get(pid)
-        return href if href is not None else page.href(links.player_page(event, pid))
-
+    hrefs = _Hrefs(page, event, rounds, players)
     names = index.names
     record = standings.records.get(player.id)
-    stats = tuple(s.id for s in fmt.stats)
     chart_scores = running_scores(report, player.id, site.fast)
     after = dict(chart_scores) if shared is not None else {}
-    games: list[PlayerGame] = []
-    for rnd, proposed in index.rounds:
-        game = index.games.get((rnd.number, player.id))
-        if game is None:
-            continue
-        entry = record.entry(rnd.number) if record is not None and not proposed else None
-        running = after.get(rnd.number) if entry is not None else 0.0
-        if running is None:  # a round in progress, or optimisations off
-            running = score_after(report, player.id, rnd.number)
-        alone = alone_label(game, fmt, event.config, player)
-        seat = game.seat_of(player.id)
-        rank = index.rank_after.get(rnd.number, {}).get(player.id)
-        games.append(
-            PlayerGame(
-                round=rnd.number,
-                round_href=round_href(rnd.number),
-                table="" if alone else str(game.table),
-                opponents=tuple(
-                    Link(names.get(o, o), player_href(o))
-                    for o in game.opponents_of(player.id)
-                ),
-                alone=alone,
-                result=_result(entry, proposed, alone),
-                stats=tuple(
-                    display_number(seat.stats[s]) if entry is not None and s in seat.stats else ""
-                    for s in stats
-                ),
-                points=display_number(entry.points) if entry is not None else "",
-                running=display_number(running) if entry is not None else "",
-                rank_after=str(rank) if rank is not None else "",
-            )
-        )
+    games = [
+        _player_game(report, player, index, hrefs, record, after, rnd, proposed, game)
+        for rnd, proposed in index.rounds
+        if (game := index.games.get((rnd.number, player.id))) is not None
+    ]
     standing = index.rows.get(player.id)
-    breakdowns: tuple[Breakdown, ...] = ()
-    if standing is not None:
-        breakdowns = tuple(
-            breakdown(c.short, c.label, c.href, standing.values[c.id], names)
-            for c in columns
-        )
     return PlayerPage(
         frame=page,
         name=player.name,
@@ -342,7 +303,7 @@ def player_page(
         spare=player.spare,
         stat_labels=tuple(_(stat_heading(s.id)) for s in fmt.stats),
         games=tuple(games),
-        breakdowns=breakdowns,
+        breakdowns=_breakdowns(standing, columns, names),
         army_list=renderer.untrusted(event.lists.get(player.id, "")),
         list_check=player.list_check,
         list_check_label=_(LIST_CHECK_LABELS.get(player.list_check, "")),
@@ -352,12 +313,80 @@ def player_page(
             _("{name}: score after each round").format(name=player.name),
             index.scores[0],
         ),
-        tables=table_views(
-            tuple(views.player_tables(report, player.id)) if views.player_tables else (),
-            page, event.path, "format-table",
-        ),
+        tables=_format_tables(views, report, player.id, page),
         history=page.href(history_page_path(player.id)),
     )
+
+
+@dataclass(frozen=True)
+class _Hrefs:
+    """The links of a player's page to rounds and opponents: the event's shared ones
+    when they are made once for every player's page, else each made here."""
+
+    page: Frame
+    event: Event
+    rounds: Mapping[int, str]
+    players: Mapping[str, str]
+
+    def round(self, number: int) -> str:
+        href = self.rounds.get(number)
+        return href if href is not None else self.page.href(links.round_page(self.event, number))
+
+    def player(self, pid: str) -> str:
+        href = self.players.get(pid)
+        return href if href is not None else self.page.href(links.player_page(self.event, pid))
+
+
+def _player_game(report: EventReport, player: Player, index: EventIndex, hrefs: _Hrefs,
+                 record: Record | None, after: Mapping[int, float], rnd: Round,
+                 proposed: bool, game: Game) -> PlayerGame:
+    """Return one line of a player's games: the round, table, opponents, result, stats,
+    points, score after the round and rank after it."""
+    fmt, event = report.standings.format, report.event
+    entry = record.entry(rnd.number) if record is not None and not proposed else None
+    running = after.get(rnd.number) if entry is not None else 0.0
+    if running is None:  # a round in progress, or optimisations off
+        running = score_after(report, player.id, rnd.number)
+    alone = alone_label(game, fmt, event.config, player)
+    rank = index.rank_after.get(rnd.number, {}).get(player.id)
+    return PlayerGame(
+        round=rnd.number,
+        round_href=hrefs.round(rnd.number),
+        table="" if alone else str(game.table),
+        opponents=tuple(
+            Link(index.names.get(o, o), hrefs.player(o)) for o in game.opponents_of(player.id)
+        ),
+        alone=alone,
+        result=_result(entry, proposed, alone),
+        stats=_game_stats(entry, game.seat_of(player.id), fmt),
+        points=display_number(entry.points) if entry is not None else "",
+        running=display_number(running) if entry is not None else "",
+        rank_after=str(rank) if rank is not None else "",
+    )
+
+
+def _game_stats(entry: Entry | None, seat: Seat, fmt: Format) -> tuple[str, ...]:
+    """Return the seat's values of the format's stats, blank for a game not played yet."""
+    return tuple(
+        display_number(seat.stats[s.id]) if entry is not None and s.id in seat.stats else ""
+        for s in fmt.stats
+    )
+
+
+def _breakdowns(standing: Standing | None, columns: Sequence[Column],
+                names: Mapping[str, str]) -> tuple[Breakdown, ...]:
+    """Return each tiebreak's breakdown of a player's standing (none when not ranked)."""
+    if standing is None:
+        return ()
+    return tuple(breakdown(c.short, c.label, c.href, standing.values[c.id], names)
+                 for c in columns)
+
+
+def _format_tables(views: FormatViews, report: EventReport, player: str,
+                   page: Frame) -> tuple[TableView, ...]:
+    """Return the format's own tables on a player's page (Diplomacy's powers played)."""
+    found = tuple(views.player_tables(report, player)) if views.player_tables else ()
+    return table_views(found, page, report.event.path, "format-table")
 
 
 def running_scores(report: EventReport, player: str, fast: bool = True

@@ -10,11 +10,12 @@ from markupsafe import Markup
 
 import standgen.site.links as links
 from standgen.formats.base import Format
-from standgen.model import Event, Game, GameKind, Player, Round, RoundState
+from standgen.model import Event, EventConfig, Game, GameKind, Player, Round, RoundState, Seat
 from standgen.pipeline import EventReport
 from standgen.site.contexts import Frame, Link, Site, shown_names_of, stat_heading
 from standgen.site.event_contexts import event_frame, page_status, rounds_of, scenario_of
 from standgen.site.formats import views_of
+from standgen.site.formats.base import FormatViews
 from standgen.site.i18n import _, ngettext
 from standgen.site.numbers import display_number
 from standgen.site.qr import qr_svg
@@ -122,19 +123,14 @@ def _side(
     seat = game.seats[index]
     player = players.get(seat.player)
     name = shown_names_of(event).get(seat.player, seat.player)
-    cells: tuple[str, ...] = ()
     views = views_of(fmt) if fmt is not None else None
-    if views is not None and views.seat_headers:
-        found = tuple(views.seat_cells(game, seat, event.config)) if views.seat_cells else ()
-        cells = tuple(str(c) for c in found[: len(views.seat_headers)])
-        cells += ("",) * (len(views.seat_headers) - len(cells))
+    cells = _seat_cells(views, game, seat, event.config)
     faction = seat.power or (player.faction if player is not None else "")
     values = tuple(display_number(seat.stats[s]) if s in seat.stats else "" for s in stats)
     infos = info.values(seat.player, player) if info is not None else ()
     details = [faction] if faction else []
     if info is not None:
-        details += [f"{v} {label}".strip() if label else v
-                    for v, label in zip(infos, info.inline, strict=True) if v]
+        details += _info_details(infos, info.inline)
     details += [f"{v} {_(stat_heading(s))}" for v, s in zip(values, stats, strict=True) if v]
     if views is not None:
         details += [_inline(v, h) for v, h in zip(cells, views.seat_headers, strict=False) if v]
@@ -147,6 +143,22 @@ def _side(
         info=infos,
         details=tuple(details),
     )
+
+
+def _seat_cells(views: FormatViews | None, game: Game, seat: Seat,
+                config: EventConfig) -> tuple[str, ...]:
+    """Return a seat's cells under the format's seat headers (Colour, power), padded."""
+    if views is None or not views.seat_headers:
+        return ()
+    found = tuple(views.seat_cells(game, seat, config)) if views.seat_cells else ()
+    cells = tuple(str(c) for c in found[: len(views.seat_headers)])
+    return cells + ("",) * (len(views.seat_headers) - len(cells))
+
+
+def _info_details(infos: tuple[str, ...], inline: tuple[str, ...]) -> list[str]:
+    """Return the per-seat columns for one line, each with its word after ("12 Pts")."""
+    return [f"{v} {label}".strip() if label else v
+            for v, label in zip(infos, inline, strict=True) if v]
 
 
 def _inline(value: str, header: str) -> str:
@@ -271,17 +283,10 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool,
     views = views_of(fmt)
     seat_headers = views.seat_headers
     rows, stat_keep, cell_keep = _drop_empty_columns(rows, len(stats), len(seat_headers))
-    # a per-game column (Go handicap, komi) no table has a value in is left out
-    extra_keep = tuple(any(row.extras[i] for row in rows if len(row.extras) > i)
-                       for i in range(len(fmt.game_columns)))
-    rows = tuple(replace(row, extras=tuple(v for v, k in zip(row.extras, extra_keep,
-                                                              strict=False) if k))
-                 for row in rows)
+    rows, extra_keep = _drop_empty_extras(rows, len(fmt.game_columns))
     started = rnd.state is not RoundState.PAIRED
-    sitting_out: tuple[Side, ...] = ()
-    if multi_seat:
-        sitting_out = tuple(row.sides[0] for row in rows if row.alone)
-        rows = tuple(row for row in rows if not row.alone)
+    rows, sitting_out = _sitting_out(rows, multi_seat)
+    previous, following = _neighbour_links(page, event, numbers, where)
     return RoundPage(
         matches=match_views(report, page, rnd.number) if event.config.teams.matches else (),
         note=views.round_note(report, rnd.number) if views.round_note else "",
@@ -290,8 +295,7 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool,
         event_href=page.href(links.event_page(event)),
         number=rnd.number,
         status=status,
-        status_label=_("Paired" if status == "in-progress" and not started
-                       else _STATUS_LABEL[status]),
+        status_label=_status_label(status, started),
         started=started,
         planned=standings.planned_rounds,
         scenario=scenario_of(event, rnd.number),
@@ -300,14 +304,13 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool,
         extra_labels=tuple(_(c.capitalize()) for c in _kept(fmt.game_columns, extra_keep)),
         multi_seat=multi_seat,
         tables=rows,
-        previous=_round_link(page, event, numbers[where - 1]) if where > 0 else None,
-        next=_round_link(page, event, numbers[where + 1]) if where + 1 < len(numbers) else None,
+        previous=previous,
+        next=following,
         pairings_json=page.href(links.event_file(event, f"round-{rnd.number}", "pairings.json")),
         pairings_csv=page.href(links.event_file(event, f"round-{rnd.number}", "pairings.csv")),
         seat_headers=_kept(seat_headers, cell_keep),
         rounds=tuple(_round_link(page, event, n) for n in numbers),
-        qr=qr_svg(event_url, f"QR code: {event.config.name}, {event_url}") if event_url
-        else Markup(""),
+        qr=_event_qr(event, event_url),
         event_url=event_url,
         show_faction=any(side.faction for row in rows for side in row.sides),
         info_labels=() if multi_seat else info.labels,
@@ -317,6 +320,48 @@ def round_page(site: Site, report: EventReport, rnd: Round, proposed: bool,
         slips=page.href(slips_path(event, rnd.number)),
         army_lists=table_lists(page, event, rnd, untrusted, multi_seat),
     )
+
+
+def _drop_empty_extras(rows: tuple[TableRow, ...],
+                       columns: int) -> tuple[tuple[TableRow, ...], tuple[bool, ...]]:
+    """Return ``rows`` without the per-game columns (Go handicap, komi) no table has a
+    value in, and which of the ``columns`` are kept."""
+    keep = tuple(any(row.extras[i] for row in rows if len(row.extras) > i)
+                 for i in range(columns))
+    return tuple(replace(row, extras=tuple(v for v, k in zip(row.extras, keep, strict=False)
+                                           if k))
+                 for row in rows), keep
+
+
+def _sitting_out(rows: tuple[TableRow, ...],
+                 multi_seat: bool) -> tuple[tuple[TableRow, ...], tuple[Side, ...]]:
+    """Return the tables and, on a page laid out as boards, the one-seat rows (byes,
+    sit-outs) taken out of them to be listed apart."""
+    if not multi_seat:
+        return rows, ()
+    return (tuple(row for row in rows if not row.alone),
+            tuple(row.sides[0] for row in rows if row.alone))
+
+
+def _neighbour_links(page: Frame, event: Event, numbers: list[int],
+                     where: int) -> tuple[Link | None, Link | None]:
+    """Return the links to the rounds before and after the one at ``where`` in ``numbers``."""
+    previous = _round_link(page, event, numbers[where - 1]) if where > 0 else None
+    following = _round_link(page, event, numbers[where + 1]) if where + 1 < len(numbers) \
+        else None
+    return previous, following
+
+
+def _status_label(status: str, started: bool) -> str:
+    """Return the round's status in words: "Paired" for a round in progress with no result."""
+    return _("Paired" if status == "in-progress" and not started else _STATUS_LABEL[status])
+
+
+def _event_qr(event: Event, event_url: str) -> Markup:
+    """Return the QR code of the event's address, or nothing without a site address."""
+    if not event_url:
+        return Markup("")
+    return qr_svg(event_url, f"QR code: {event.config.name}, {event_url}")
 
 
 T = TypeVar("T")

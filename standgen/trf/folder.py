@@ -77,55 +77,15 @@ def event_files(
     scores = {p.start_rank: 0.0 for p in players}
     round_rows: dict[int, tuple[list[list[str]], list[list[str]]]] = {}
     for number in range(1, rounds + 1):
-        tables: list[tuple[tuple[float, int], list[str]]] = []
-        alone: list[list[str]] = []
-        done: set[int] = set()
-        for player in players:
-            if player.start_rank in done or _last_entry(player) < number:
-                continue
-            block = _block(player, number)
-            me = ids[player.start_rank]
-            if block.opponent == 0:
-                alone.append([me, *_unpaired(block.result, tournament.bye_points)])
-                continue
-            other = by_rank.get(block.opponent)
-            theirs = _block(other, number) if other is not None else None
-            if other is None or theirs is None or theirs.opponent != player.start_rank:
-                problems.append(Problem(where, player.line, f"round {number}: opponent "
-                                        f"{block.opponent} does not list player "
-                                        f"{player.start_rank} as opponent in that round"))
-                continue
-            result = _pair_result(block.result, theirs.result)
-            if result is None or block.colour == theirs.colour != "-":
-                problems.append(Problem(where, player.line, f"round {number}: players "
-                                        f"{player.start_rank} and {other.start_rank} disagree "
-                                        f"(colours {block.colour}/{theirs.colour}, results "
-                                        f"{block.result.strip() or 'blank'}/"
-                                        f"{theirs.result.strip() or 'blank'})"))
-                continue
-            done.update((player.start_rank, other.start_rank))
-            if block.colour == "b" or (block.colour == "-" and theirs.colour == "w"):
-                row = [ids[other.start_rank], me, _flip(result)]
-            else:
-                row = [me, ids[other.start_rank], result]
-            key = (-max(scores[player.start_rank], scores[other.start_rank]),
-                   min(player.start_rank, other.start_rank))
-            tables.append((key, row))
-        tables.sort(key=lambda t: t[0])
-        round_rows[number] = ([r for _, r in tables], alone)
+        round_rows[number] = _round_rows(tournament, number, by_rank, ids, scores, where,
+                                         problems)
         for player in players:
             if _last_entry(player) >= number:
                 scores[player.start_rank] += _points(_block(player, number).result,
                                                      tournament.bye_points)
     if problems:
         raise InputError(problems)
-    for player in players:
-        if player.points is not None and abs(player.points - scores[player.start_rank]) > 1e-9:
-            warnings.append(Problem(where, player.line, f"player {player.start_rank} has "
-                                    f"{_number(player.points)} points in the file but "
-                                    f"{_number(scores[player.start_rank])} from the results "
-                                    "(another scoring system?); standgen counts 1 / ½ / 0",
-                                    warning=True))
+    warnings += _points_warnings(players, scores, where)
     files = {"event.toml": _event_toml(tournament, folder_name, announced or rounds, ids),
              "players.csv": _players_csv(tournament, ids, rounds, announced,
                                          team_of_ranks(tournament.teams)
@@ -148,6 +108,72 @@ def _round_files(tournament: Tournament, files: Mapping[str, str],
             [[str(table), *row] for table, row in enumerate(games + alone, start=1)],
             Form())
     return out
+
+
+def _round_rows(tournament: Tournament, number: int, by_rank: Mapping[int, TrfPlayer],
+                ids: Mapping[int, str], scores: Mapping[int, float], where: str,
+                problems: list[Problem]) -> tuple[list[list[str]], list[list[str]]]:
+    """Return round ``number``'s rows: its games, each read from both players' lines, at
+    tables by the higher score before the round, then the lower start rank; and the rows
+    of the players without an opponent (BYE or ABSENT)."""
+    tables: list[tuple[tuple[float, int], list[str]]] = []
+    alone: list[list[str]] = []
+    done: set[int] = set()
+    for player in tournament.players:
+        if player.start_rank in done or _last_entry(player) < number:
+            continue
+        block = _block(player, number)
+        if block.opponent == 0:
+            alone.append([ids[player.start_rank], *_unpaired(block.result,
+                                                             tournament.bye_points)])
+            continue
+        other = by_rank.get(block.opponent)
+        row = _game_row(player, other, number, ids, where, problems)
+        if other is None or row is None:
+            continue
+        done.update((player.start_rank, other.start_rank))
+        key = (-max(scores[player.start_rank], scores[other.start_rank]),
+               min(player.start_rank, other.start_rank))
+        tables.append((key, row))
+    tables.sort(key=lambda t: t[0])
+    return [r for _, r in tables], alone
+
+
+def _game_row(player: TrfPlayer, other: TrfPlayer | None, number: int,
+              ids: Mapping[int, str], where: str, problems: list[Problem]) -> list[str] | None:
+    """Return a game's row (White first: ``player_1``, ``player_2``, result) as both
+    players' lines give it, or None after recording that they contradict each other."""
+    block = _block(player, number)
+    theirs = _block(other, number) if other is not None else None
+    if other is None or theirs is None or theirs.opponent != player.start_rank:
+        problems.append(Problem(where, player.line, f"round {number}: opponent "
+                                f"{block.opponent} does not list player "
+                                f"{player.start_rank} as opponent in that round"))
+        return None
+    result = _pair_result(block.result, theirs.result)
+    if result is None or block.colour == theirs.colour != "-":
+        problems.append(Problem(where, player.line, f"round {number}: players "
+                                f"{player.start_rank} and {other.start_rank} disagree "
+                                f"(colours {block.colour}/{theirs.colour}, results "
+                                f"{block.result.strip() or 'blank'}/"
+                                f"{theirs.result.strip() or 'blank'})"))
+        return None
+    me = ids[player.start_rank]
+    if block.colour == "b" or (block.colour == "-" and theirs.colour == "w"):
+        return [ids[other.start_rank], me, _flip(result)]
+    return [me, ids[other.start_rank], result]
+
+
+def _points_warnings(players: Sequence[TrfPlayer], scores: Mapping[int, float],
+                     where: str) -> list[Problem]:
+    """Return a warning for each player whose points in the file differ from the results'."""
+    return [Problem(where, player.line, f"player {player.start_rank} has "
+                    f"{_number(player.points)} points in the file but "
+                    f"{_number(scores[player.start_rank])} from the results "
+                    "(another scoring system?); standgen counts 1 / ½ / 0", warning=True)
+            for player in players
+            if player.points is not None
+            and abs(player.points - scores[player.start_rank]) > 1e-9]
 
 
 def _unpaired(result: str, bye_points: float) -> list[str]:

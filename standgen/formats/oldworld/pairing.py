@@ -55,23 +55,10 @@ def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
     field = [p for p in players if not p.spare]
     apart = kept_apart(event, round_number)  # team-mates (docs/teams.md): as if met
     if round_number == 1:
-        order = list(field)
-        rng(event, 1, "shuffle").shuffle(order)
-        odd_one = len(order) - 1 if len(order) % 2 else None
-        rest = [k for k in range(len(order)) if k != odd_one]
-        result = core.Pairing(tuple((rest[k], rest[k + 1]) for k in range(0, len(rest), 2)),
-                              None)
-        notes = ["Round 1: a random draw from the event's seed (seed 002, \"The First Round\")."]
-        if apart:  # the draw's neighbours, swapped as for a rematch where team-mates meet
-            result = adjacent.pair(len(rest), lambda i, j: frozenset(
-                (order[rest[i]].id, order[rest[j]].id)) in apart)
-            result = core.Pairing(tuple((rest[i], rest[j]) for i, j in result.pairs), None,
-                                  result.rematches, 0, result.method)
-            notes.append("Team-mates were kept apart (docs/teams.md).")
-        return _proposal(event, round_number, order, result, odd_one, spare, notes)
+        return _first_round(event, field, spare, apart)
     order = standings_order(state, field, round_number, event)
     met = have_met(state.records) | apart
-    notes = []
+    notes: list[str] = []
     odd_one = None
     if len(order) % 2:
         odd_one, note = (_spare_opponent(order, spare, met) if spare is not None
@@ -87,15 +74,43 @@ def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
         protected = min(top_tables(len(order), event.config), len(rest) // 2)
     result = adjacent.pair(len(rest), forbidden, protected)
     stood = [t + 1 for t in range(protected) if forbidden(2 * t, 2 * t + 1)]
+    notes += _final_round_notes(protected, stood)
+    mapped = core.Pairing(tuple((rest[i], rest[j]) for i, j in result.pairs), None,
+                          result.rematches, method=result.method)
+    return _proposal(event, round_number, order, mapped, odd_one, spare, notes)
+
+
+def _first_round(event: Event, field: Sequence[Player], spare: Player | None,
+                 apart: frozenset[frozenset[str]]) -> Proposal:
+    """Return round 1: "players can be paired together randomly" (a draw from the event's
+    seed; seed 002, "The First Round"), team-mates' neighbours swapped as for a rematch."""
+    order = list(field)
+    rng(event, 1, "shuffle").shuffle(order)
+    odd_one = len(order) - 1 if len(order) % 2 else None
+    rest = [k for k in range(len(order)) if k != odd_one]
+    result = core.Pairing(tuple((rest[k], rest[k + 1]) for k in range(0, len(rest), 2)),
+                          None)
+    notes = ["Round 1: a random draw from the event's seed (seed 002, \"The First Round\")."]
+    if apart:  # the draw's neighbours, swapped as for a rematch where team-mates meet
+        result = adjacent.pair(len(rest), lambda i, j: frozenset(
+            (order[rest[i]].id, order[rest[j]].id)) in apart)
+        result = core.Pairing(tuple((rest[i], rest[j]) for i, j in result.pairs), None,
+                              result.rematches, 0, result.method)
+        notes.append("Team-mates were kept apart (docs/teams.md).")
+    return _proposal(event, 1, order, result, odd_one, spare, notes)
+
+
+def _final_round_notes(protected: int, stood: Sequence[int]) -> list[str]:
+    """Return the final round's notes: the top tables that never swap, and the rematches
+    that stand there (seed 002)."""
+    notes = []
     if protected:
         top = "top table never swaps" if protected == 1 else f"top {protected} tables never swap"
         notes.append(f"Final round: the {top} (seed 002).")
     if stood:
         notes.append(f"Rematch on {_tables(len(stood), stood)} stands: \"destiny has set "
                      "them across from one another one last time\" (seed 002).")
-    mapped = core.Pairing(tuple((rest[i], rest[j]) for i, j in result.pairs), None,
-                          result.rematches, method=result.method)
-    return _proposal(event, round_number, order, mapped, odd_one, spare, notes)
+    return notes
 
 
 def _tables(count: int, numbers: Sequence[int]) -> str:
