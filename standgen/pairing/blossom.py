@@ -149,25 +149,11 @@ class IncrementalMatching(_Matcher):
             self.doubled[k] = 2 * w * self.scale
         self.pending.clear()
         if self.keep_tight and self.prime:
-            primed = set(self.prime)
-            if self.fresh():
-                self.pair_within(self.prime)
-                dirty = [v for v in range(self.n) if not self.dead[v] and v not in primed]
-            self.prime = []
+            dirty = self.pair_prime(dirty)
         for v in dirty:
-            best = 0
-            for p in self.neighbend[v]:
-                k = p >> 1
-                if self.doubled[k]:
-                    best = max(best, self.doubled[k] - self.dual[self.endpoint[p]])
-            self.dual[v] = max(self.dual[v], best) if self.mate[v] == -1 else best
+            self.lower_dual(v)
         for v in kept:
-            p = self.mate[v]
-            if p == -1:
-                continue
-            u = self.endpoint[p]
-            if self.dual[v] + self.dual[u] != self.doubled[p >> 1]:
-                self.mate[u] = self.mate[v] = -1
+            self.unpair_if_loose(v)
         if self.keep_tight:
             self.match_tight(dirty)
         self.dirty.clear()
@@ -176,6 +162,36 @@ class IncrementalMatching(_Matcher):
         while self.stage():
             pass
         return [-1 if p == -1 else self.endpoint[p] for p in self.mate]
+
+    def pair_prime(self, dirty: list[int]) -> list[int]:
+        """Pair the primed vertices among themselves when the matching is fresh, and
+        return the vertices whose duals are to be set again: then every live vertex
+        outside the primed, else ``dirty``."""
+        primed = set(self.prime)
+        if self.fresh():
+            self.pair_within(self.prime)
+            dirty = [v for v in range(self.n) if not self.dead[v] and v not in primed]
+        self.prime = []
+        return dirty
+
+    def lower_dual(self, v: int) -> None:
+        """Set a touched vertex's dual as low as its edges allow (a free vertex's is not
+        lowered below what it was)."""
+        best = 0
+        for p in self.neighbend[v]:
+            k = p >> 1
+            if self.doubled[k]:
+                best = max(best, self.doubled[k] - self.dual[self.endpoint[p]])
+        self.dual[v] = max(self.dual[v], best) if self.mate[v] == -1 else best
+
+    def unpair_if_loose(self, v: int) -> None:
+        """Free a kept vertex and its mate when their pair is no longer tight."""
+        p = self.mate[v]
+        if p == -1:
+            return
+        u = self.endpoint[p]
+        if self.dual[v] + self.dual[u] != self.doubled[p >> 1]:
+            self.mate[u] = self.mate[v] = -1
 
     def tight(self, u: int, v: int) -> bool | None:
         """Whether edge (u, v) is tight under the duals of the last optimum, the duals

@@ -124,6 +124,22 @@ class _Matcher:
         self.base[b] = base
         self.parent[b] = -1
         self.parent[bb] = b
+        path, endps = self.cycle(b, bb, bv, bw, k)
+        self.childs[b] = path
+        self.endps[b] = endps
+        self.label[b] = 1
+        self.labelend[b] = self.labelend[bb]
+        self.dual[b] = 0
+        for v in self.leaves(b):
+            if self.label[self.inblossom[v]] == 2:
+                self.queue.append(v)
+            self.inblossom[v] = b
+        self.best_edges_of(b, path)
+
+    def cycle(self, b: int, bb: int, bv: int, bw: int, k: int) -> tuple[list[int], list[int]]:
+        """Return the sub-blossoms of new blossom ``b`` around the odd cycle closed by edge
+        ``k`` (from base blossom ``bb`` through ``bv``'s side and back by ``bw``'s), and
+        the edges' endpoints between them; each made a child of ``b``."""
         path: list[int] = []
         endps: list[int] = []
         while bv != bb:
@@ -142,16 +158,11 @@ class _Matcher:
             endps.append(self.labelend[bw] ^ 1)
             w = self.endpoint[self.labelend[bw]]
             bw = self.inblossom[w]
-        self.childs[b] = path
-        self.endps[b] = endps
-        self.label[b] = 1
-        self.labelend[b] = self.labelend[bb]
-        self.dual[b] = 0
-        for v in self.leaves(b):
-            if self.label[self.inblossom[v]] == 2:
-                self.queue.append(v)
-            self.inblossom[v] = b
-        # the least-slack edges from the new blossom to every other S-blossom
+        return path, endps
+
+    def best_edges_of(self, b: int, path: list[int]) -> None:
+        """Set the least-slack edges from new blossom ``b`` to every other S-blossom,
+        from its sub-blossoms' (``path``) own lists, else their vertices' edges."""
         best_to = [-1] * (2 * self.n)
         for bv in path:
             lists: list[list[int]]

@@ -156,17 +156,9 @@ def pair_costs(f: Field, group: Sequence[Gamer]) -> list[tuple[int, int, int]]:
     (same club, same country), each player's capped pseudo rank for the handicap test.
     """
     s = f.settings
-    spread = max((p.group for p in group), default=0) - min((p.group for p in group), default=0)
-    by_gap = [concave(SCORE_DIFFERENCE, gap / f.groups) for gap in range(spread + 1)]
-    geo = {}
-    for same_club in (False, True):
-        for same_country in (False, True):
-            a = Gamer("a", "a", "", 0, 0.0, "x", "x", 0, 0, ())
-            b = Gamer("b", "b", "", 0, 0.0, "x" if same_club else "y",
-                      "x" if same_country else "y", 0, 0, ())
-            geo[same_club, same_country] = _geo(f, a, b)
-    pseudo = [min(p.mms2 // 2 + MIN_RANK if s.hd_by_mms else p.rank, s.hd_threshold)
-              for p in group]
+    by_gap = _score_parts(f, group)
+    geo = _geo_parts(f)
+    pseudo = _pseudo_ranks(s, group)
     clubs = [p.club.lower() for p in group]
     countries = [p.country.lower() for p in group]
     even = max(0, s.hd_correction) if s.hd_ceiling else None  # |difference| giving 0 stones
@@ -200,8 +192,48 @@ def pair_costs(f: Field, group: Sequence[Gamer]) -> list[tuple[int, int, int]]:
     return out
 
 
+def _score_parts(f: Field, group: Sequence[Gamer]) -> list[int]:
+    """Return the score part (main criterion 4) for each gap between the groups of
+    ``group``'s players, from 0 to the widest."""
+    spread = max((p.group for p in group), default=0) - min((p.group for p in group), default=0)
+    return [concave(SCORE_DIFFERENCE, gap / f.groups) for gap in range(spread + 1)]
+
+
+def _geo_parts(f: Field) -> dict[tuple[bool, bool], int]:
+    """Return the geography part by (same club, same country), as :func:`_geo` gives it
+    for two players who differ only there."""
+    geo = {}
+    for same_club in (False, True):
+        for same_country in (False, True):
+            a = Gamer("a", "a", "", 0, 0.0, "x", "x", 0, 0, ())
+            b = Gamer("b", "b", "", 0, 0.0, "x" if same_club else "y",
+                      "x" if same_country else "y", 0, 0, ())
+            geo[same_club, same_country] = _geo(f, a, b)
+    return geo
+
+
+def _pseudo_ranks(s: Settings, group: Sequence[Gamer]) -> list[int]:
+    """Return each player's rank for the handicap test (from the MMS with
+    ``hd_by_mms``), capped at the handicap threshold."""
+    return [min(p.mms2 // 2 + MIN_RANK if s.hd_by_mms else p.rank, s.hd_threshold)
+            for p in group]
+
+
 def _dudd(s: Settings, p1: Gamer, p2: Gamer) -> int:
     """Return the draw-up / draw-down part (``Tournament.costValue`` main criterion 3)."""
+    scenario = _dudd_scenario(p1, p2)
+    weight = s.dudd_weight // 5
+    upper, lower = (p1, p2) if p1.group < p2.group else (p2, p1)
+    value = _position(s.dudd_upper, weight, upper) + _position(s.dudd_lower, weight, lower)
+    if scenario > 2 and not s.compensate_dudd:
+        return value + 2 * weight
+    return value + (scenario * weight if 1 <= scenario <= 4 else 0)
+
+
+def _dudd_scenario(p1: Gamer, p2: Gamer) -> int:
+    """Return ``Tournament.costValue``'s DU/DD scenario: 2, one less for each player drawn
+    again the way they were drawn before, then (unless 0) one more for each player drawn
+    back the other way."""
     scenario = 2
     for p, q in ((p1, p2), (p2, p1)):
         if p.du > 0 and p.group > q.group:
@@ -213,18 +245,7 @@ def _dudd(s: Settings, p1: Gamer, p2: Gamer) -> int:
             scenario += 1
         if scenario != 0 and p.dd > 0 and p.du < p.dd and p.group > q.group:
             scenario += 1
-    weight = s.dudd_weight // 5
-    upper, lower = (p1, p2) if p1.group < p2.group else (p2, p1)
-    value = _position(s.dudd_upper, weight, upper) + _position(s.dudd_lower, weight, lower)
-    if scenario == 1:
-        value += weight
-    elif scenario == 2 or (scenario > 2 and not s.compensate_dudd):
-        value += 2 * weight
-    elif scenario == 3:
-        value += 3 * weight
-    elif scenario == 4:
-        value += 4 * weight
-    return value
+    return scenario
 
 
 def _position(mode: str, weight: int, p: Gamer) -> int:

@@ -11,9 +11,10 @@ where the two differ the documentation (docs/formats/swiss.md) says how.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from standgen.model import Event, Proposal
+from standgen.model import Event, Game, Proposal
 from standgen.pairing import core
 from standgen.pairing.common import forbidden_groups, players_for_round, proposal, rng
 from standgen.pairing.state import PairingInput
@@ -56,6 +57,7 @@ from standgen.pairing.swiss.field import (
     weights,
 )
 from standgen.pairing.swiss.groups import LOOKAHEAD, MAX_DENSITY, SLACK, pair_large
+from standgen.records import Record
 
 __all__ = [
     "ABSOLUTE", "ALIGNED", "BLACK", "CROSS", "EXACT_LIMIT", "FLOATERS", "FULL_GROUP",
@@ -114,22 +116,7 @@ def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
     field = make_field(players, state.scores, numbers, records)
     n = len(field.order)
     ids = [p.id for p in field.order]
-    position = {pid: k for k, pid in enumerate(ids)}
-    opponents: list[set[int]] = [set() for _ in range(n)]
-    for pid, record in records.items():
-        k = position.get(pid)
-        if k is None:
-            continue
-        for entry in record.entries:
-            for opponent in entry.opponents:
-                other = position.get(opponent)
-                if other is not None:
-                    opponents[k].add(other)
-                    opponents[other].add(k)
-    for group in forbidden_groups(event, round_number):  # as if they had met
-        members = [position[pid] for pid in group if pid in position]
-        for k in members:
-            opponents[k].update(m for m in members if m != k)
+    opponents = _opponents(event, round_number, records, {pid: k for k, pid in enumerate(ids)})
     w = weights(n, round_number)
     result = pair_large(field, w, opponents) if n > EXACT_LIMIT else None
     if result is None:
@@ -137,17 +124,7 @@ def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
             n, pair_cost(field, w), lambda i, j: j in opponents[i],
             bye_cost(field, w) if n % 2 else None, use_procedure=False,
         )
-    initial = initial_colour(event)
-    white_first: dict[str, bool] = {}
-    clashes = 0
-    for i, j in result.pairs:
-        high_white = high_gets_white(field.colours[i], field.colours[j], field.numbers[i],
-                                     initial)
-        white_first[ids[i]] = high_white
-        given_i = (*field.colours[i], WHITE if high_white else BLACK)
-        given_j = (*field.colours[j], BLACK if high_white else WHITE)
-        clashes += breaks_colour_rules(given_i) and not breaks_colour_rules(field.colours[i])
-        clashes += breaks_colour_rules(given_j) and not breaks_colour_rules(field.colours[j])
+    white_first, clashes = _colours(field, result.pairs, ids, initial_colour(event))
     notes = ["Swiss pairing: score groups, top half against bottom half, colours by "
              "FIDE C.04.3 (see the Swiss help page)."]
     if clashes:
@@ -156,10 +133,51 @@ def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
     # the whole field is matched by design: no "procedure dead-ended" note
     made = proposal(event, round_number, field.order, replace(result, method="procedure"),
                     notes)
-    games = []
-    for game in made.round.games:
-        first = game.seats[0].player
-        if len(game.seats) == 2 and not white_first.get(first, True):
-            game = replace(game, seats=(game.seats[1], game.seats[0]))
-        games.append(game)
-    return Proposal(replace(made.round, games=tuple(games)), made.notes)
+    games = tuple(_white_first(game, white_first) for game in made.round.games)
+    return Proposal(replace(made.round, games=games), made.notes)
+
+
+def _opponents(event: Event, round_number: int, records: Mapping[str, Record],
+               position: Mapping[str, int]) -> list[set[int]]:
+    """Return, for each position in the field, the positions of the players it has met
+    (C.04.1 b: no rematch), and of those the event keeps it apart from, as if met."""
+    opponents: list[set[int]] = [set() for _ in range(len(position))]
+    for pid, record in records.items():
+        k = position.get(pid)
+        if k is None:
+            continue
+        met = (position.get(o) for entry in record.entries for o in entry.opponents)
+        for other in met:
+            if other is not None:
+                opponents[k].add(other)
+                opponents[other].add(k)
+    for group in forbidden_groups(event, round_number):  # as if they had met
+        members = [position[pid] for pid in group if pid in position]
+        for k in members:
+            opponents[k].update(m for m in members if m != k)
+    return opponents
+
+
+def _colours(field: Field, pairs: Sequence[tuple[int, int]], ids: Sequence[str],
+             initial: str) -> tuple[dict[str, bool], int]:
+    """Return whether the first of each pair gets White (C.04.3 E), by their id, and how
+    many players that makes break a colour rule they did not break before."""
+    white_first: dict[str, bool] = {}
+    clashes = 0
+    for i, j in pairs:
+        high_white = high_gets_white(field.colours[i], field.colours[j], field.numbers[i],
+                                     initial)
+        white_first[ids[i]] = high_white
+        given_i = (*field.colours[i], WHITE if high_white else BLACK)
+        given_j = (*field.colours[j], BLACK if high_white else WHITE)
+        clashes += breaks_colour_rules(given_i) and not breaks_colour_rules(field.colours[i])
+        clashes += breaks_colour_rules(given_j) and not breaks_colour_rules(field.colours[j])
+    return white_first, clashes
+
+
+def _white_first(game: Game, white_first: Mapping[str, bool]) -> Game:
+    """Return ``game`` with White in the first seat."""
+    first = game.seats[0].player
+    if len(game.seats) == 2 and not white_first.get(first, True):
+        return replace(game, seats=(game.seats[1], game.seats[0]))
+    return game

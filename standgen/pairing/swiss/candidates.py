@@ -76,22 +76,26 @@ class _Candidates:
         colour, one of them mild), the NEAREST either side of the fold partner.
         """
         start, end = self.groups[group]
-        size = end - start + 1
-        opp = self.opp
-        if size <= FULL_GROUP * density:
+        if end - start + 1 <= FULL_GROUP * density:
             for i in range(start, end + 1):
-                met = opp[i]
+                met = self.opp[i]
                 out.update((i, j) for j in range(i + 1, end + 1) if j not in met)
             return
-        half, window, near = size // 2, WINDOW * density, NEAREST * density
-        aligned = ALIGNED * density
-        kinds = self.kinds
+        self._around_fold(group, density, out)
+        self._across_halves(group, density, out)
+
+    def _around_fold(self, group: int, density: int, out: set[tuple[int, int]]) -> None:
+        """Add each player's fold partner and WINDOW either side of it, and the NEAREST
+        of each compatible colour preference either side of the fold partner."""
+        start, end = self.groups[group]
+        half = (end - start + 1) // 2
+        window, near = WINDOW * density, NEAREST * density
         lists = self.by_kind[group]
         for i in range(start, end + 1):
-            met = opp[i]
+            met = self.opp[i]
             out.update((i, j) for j in range(max(i + 1, i + half - window),
                                              min(end, i + half + window) + 1) if j not in met)
-            for kind in self.compatible[kinds[i]]:
+            for kind in self.compatible[self.kinds[i]]:
                 members = lists[kind]
                 if not members:
                     continue
@@ -99,18 +103,26 @@ class _Candidates:
                     at = bisect_left(members, target)
                     self._walk(i, members, at, 1, near, out)
                     self._walk(i, members, at - 1, -1, near, out)
+
+    def _across_halves(self, group: int, density: int, out: set[tuple[int, int]]) -> None:
+        """Add the top half's players wanting one colour against the bottom half's wanting
+        the other (or none) in order, the r-th against the r-th (aligned at the top, at
+        the bottom and in proportion), ALIGNED either side."""
+        start, end = self.groups[group]
+        half = (end - start + 1) // 2
+        aligned = ALIGNED * density
         middle = start + half
         tops: list[list[int]] = [[], [], []]  # by colour wanted: none, White, Black
         bottoms: list[list[int]] = [[], [], []]
         for i in range(start, end + 1):
-            (tops if i < middle else bottoms)[(kinds[i] + 2) // 3].append(i)
+            (tops if i < middle else bottoms)[(self.kinds[i] + 2) // 3].append(i)
         for wanted_top, top in enumerate(tops):
             for wanted_bottom, bottom in enumerate(bottoms):
                 if not top or not bottom or (wanted_top == wanted_bottom and wanted_top):
                     continue
                 p, q = len(top), len(bottom)
                 for r, i in enumerate(top):
-                    met = opp[i]
+                    met = self.opp[i]
                     for centre in {r, r + q - p, r * q // p, bisect_left(bottom, i + half)}:
                         out.update((i, j) for j in bottom[max(0, centre - aligned):
                                                           centre + aligned + 1] if j not in met)

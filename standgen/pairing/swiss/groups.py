@@ -253,36 +253,7 @@ def pair_large(field: Field, w: Weights, opponents: Sequence[set[int]]) -> core.
     paired is joined with the groups below it until the run can.
     """
     groups = _Groups(field, w, opponents)
-    count = len(groups.groups)
-    runs: list[_Run] = []
-    incoming: int | None = None
-    first = 0
-    while first < count:
-        # the group is paired together with the next one (a look-ahead: which player to
-        # float down is chosen knowing the group below), then only its own pairs are kept
-        last = first
-        if first + 1 < count and groups.size(first) + groups.size(first + 1) <= LOOKAHEAD:
-            last = first + 1
-        found = groups.best_run(first, last, incoming)
-        # a run that cannot be paired, or only with a colour clash, takes in the next group
-        while last + 1 < count and (found is None or found.clashes):
-            wider = groups.best_run(first, last + 1, incoming)
-            if found is not None and (wider is None or wider.clashes >= found.clashes):
-                break
-            found, last = wider, last + 1
-        if found is None:
-            runs = []
-            break
-        if last == first + 1 and last + 1 < count:
-            kept = groups.keep_first(found, first, incoming)
-            if kept is not None:
-                runs.append(kept)
-                incoming = kept.floater
-                first += 1
-                continue
-        runs.append(found)
-        incoming = found.floater
-        first = last + 1
+    runs = _runs(groups)
     pairs = sorted(p for r in runs for p in r.pairs)
     bye = next((r.bye for r in runs if r.bye is not None), None)
     clashes, cost = groups.score(pairs, bye)
@@ -295,3 +266,46 @@ def pair_large(field: Field, w: Weights, opponents: Sequence[set[int]]) -> core.
         elif not runs:
             return None
     return core.Pairing(tuple(sorted(pairs)), bye, method="score groups")
+
+
+def _runs(groups: _Groups) -> list[_Run]:
+    """Return the runs of score groups paired top down, each with the player it floats
+    down into the next, or none when a run cannot be paired even with every group below."""
+    count = len(groups.groups)
+    runs: list[_Run] = []
+    incoming: int | None = None
+    first = 0
+    while first < count:
+        # the group is paired together with the next one (a look-ahead: which player to
+        # float down is chosen knowing the group below), then only its own pairs are kept
+        last = first
+        if first + 1 < count and groups.size(first) + groups.size(first + 1) <= LOOKAHEAD:
+            last = first + 1
+        found, last = _widened(groups, first, last, incoming)
+        if found is None:
+            return []
+        if last == first + 1 and last + 1 < count:
+            kept = groups.keep_first(found, first, incoming)
+            if kept is not None:
+                runs.append(kept)
+                incoming = kept.floater
+                first += 1
+                continue
+        runs.append(found)
+        incoming = found.floater
+        first = last + 1
+    return runs
+
+
+def _widened(groups: _Groups, first: int, last: int,
+             incoming: int | None) -> tuple[_Run | None, int]:
+    """Return the best run from group ``first`` to ``last`` and its last group: a run that
+    cannot be paired, or only with a colour clash, takes in the next group while that
+    helps."""
+    found = groups.best_run(first, last, incoming)
+    while last + 1 < len(groups.groups) and (found is None or found.clashes):
+        wider = groups.best_run(first, last + 1, incoming)
+        if found is not None and (wider is None or wider.clashes >= found.clashes):
+            break
+        found, last = wider, last + 1
+    return found, last
