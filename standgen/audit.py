@@ -28,11 +28,12 @@ venue), and the published standings stay correct either way.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import PurePosixPath
 
 from standgen.errors import Problem
+from standgen.formats.base import Stat
 from standgen.load.late import redo_hint
 from standgen.model import Event, Game, GameKind, Round, RoundState
 from standgen.pairing.common import forbidden_groups, team_groups
@@ -71,33 +72,51 @@ def audit(event: Event, by_round: Sequence[Standings] = ()) -> list[Problem]:
             found.extend(_empty_stats(event, rnd.games))
             continue
         final = rnd.number == planned and format_of(event).final_round_rematches
-        for game in rnd.games:
-            if game.kind is GameKind.PLAYED and len(game.seats) == 2:
-                pair = frozenset(game.players)
-                if pair in met and not final:
-                    a, b = sorted(pair)
-                    found.append(_at(game, f"'{a}' and '{b}' already met in round "
-                                 f"{met[pair]}: a rematch; pair them with others unless "
-                                 "no other pairing exists"))
-                met.setdefault(pair, rnd.number)
-            elif game.kind is GameKind.BYE and len(game.seats) == 1 and not multi:
-                pid = game.players[0]
-                if pid in byes:
-                    found.append(_at(game, f"'{pid}' gets a second bye (the first in round "
-                                 f"{byes[pid]}); give it to a player without one if any"))
-                byes.setdefault(pid, rnd.number)
+        found.extend(_rematches_and_byes(rnd, met, byes, final, multi))
         found.extend(_forbidden_met(event, rnd))
         if rnd.number > 1 and format_of(event).seats == 2:
             found.extend(_bye_at_the_bottom(event, rnd, byes, after.get(rnd.number - 1)))
         found.extend(_empty_stats(event, rnd.games))
-    if event.rounds and not event.rounds[-1].finished:
-        last = event.rounds[-1]
-        tables = [str(g.table) for g in last.games if not g.finished]
-        if last.state is RoundState.STARTED:  # a round just paired: nothing to say
-            found.append(Problem(last.source.path, 1, f"round {last.number}: table(s) "
-                                 f"{', '.join(tables)} have no result yet (standgen status "
-                                 "lists them)", warning=True))
+    found.extend(_results_missing(event))
     return found
+
+
+def _rematches_and_byes(rnd: Round, met: dict[frozenset[str], int], byes: dict[str, int],
+                        final: bool, multi: bool) -> list[Problem]:
+    """Return a warning for each rematch (none in a final round whose format allows
+    them) and each second bye (none for a sit-out of a multi-seat game) in ``rnd``;
+    ``met`` and ``byes`` (the round of each first meeting and bye) are kept up to date."""
+    found = []
+    for game in rnd.games:
+        if game.kind is GameKind.PLAYED and len(game.seats) == 2:
+            pair = frozenset(game.players)
+            if pair in met and not final:
+                a, b = sorted(pair)
+                found.append(_at(game, f"'{a}' and '{b}' already met in round "
+                             f"{met[pair]}: a rematch; pair them with others unless "
+                             "no other pairing exists"))
+            met.setdefault(pair, rnd.number)
+        elif game.kind is GameKind.BYE and len(game.seats) == 1 and not multi:
+            pid = game.players[0]
+            if pid in byes:
+                found.append(_at(game, f"'{pid}' gets a second bye (the first in round "
+                             f"{byes[pid]}); give it to a player without one if any"))
+            byes.setdefault(pid, rnd.number)
+    return found
+
+
+def _results_missing(event: Event) -> list[Problem]:
+    """Return a warning naming the tables without a result in the last round, once it
+    has started (a round just paired: nothing to say)."""
+    if not event.rounds or event.rounds[-1].finished:
+        return []
+    last = event.rounds[-1]
+    if last.state is not RoundState.STARTED:
+        return []
+    tables = [str(g.table) for g in last.games if not g.finished]
+    return [Problem(last.source.path, 1, f"round {last.number}: table(s) "
+                    f"{', '.join(tables)} have no result yet (standgen status "
+                    "lists them)", warning=True)]
 
 
 def _rating_tiebreaks(event: Event) -> list[Problem]:
@@ -171,9 +190,7 @@ def _bye_at_the_bottom(event: Event, rnd: Round, byes: dict[str, int],
     if standings is None:
         standings = compute_standings(event, upto=rnd.number - 1)
     scores = standings.context.scores
-    paired = {p for g in rnd.games if g.kind in (GameKind.PLAYED, GameKind.FORFEIT, GameKind.BYE)
-              for p in g.players}
-    eligible = [p for p in paired if byes.get(p, rnd.number) >= rnd.number]
+    eligible = _bye_eligible(rnd, byes)
     if not eligible:
         return []
     lowest = min(scores.get(p, 0.0) for p in eligible)
@@ -185,19 +202,40 @@ def _bye_at_the_bottom(event: Event, rnd: Round, byes: dict[str, int],
                 f"{_num(lowest)} and no bye yet; the bye goes to the lowest score")]
 
 
+def _before_pairing(event: Event, rnd: Round) -> Event:
+    """Return the event as it was when ``rnd`` was paired: the rounds before it, and the
+    players with an ``ABSENT`` row in it as having asked not to be paired in it."""
+    absent = {g.players[0] for g in rnd.games if g.kind is GameKind.ABSENT}
+    return replace(event, rounds=tuple(r for r in event.rounds if r.number < rnd.number),
+                   players=tuple(replace(p, byes=(*p.byes, rnd.number))
+                                 if p.id in absent else p for p in event.players))
+
+
+def _bye_eligible(rnd: Round, byes: Mapping[str, int]) -> list[str]:
+    """Return the players who could have had the round's bye: paired in it (a game, a
+    forfeit or the bye) and without a bye in an earlier round."""
+    paired = {p for g in rnd.games if g.kind in (GameKind.PLAYED, GameKind.FORFEIT, GameKind.BYE)
+              for p in g.players}
+    return [p for p in paired if byes.get(p, rnd.number) >= rnd.number]
+
+
 def _empty_stats(event: Event, games: Iterable[Game]) -> list[Problem]:
     fmt = format_of(event)
     if not fmt.stats:
         return []
-    empty: list[Game] = [g for g in games if g.kind is GameKind.PLAYED and g.finished
-                         and any(stat.id not in seat.stats for seat in g.seats
-                                 for stat in fmt.stats)]
+    empty = [g for g in games if g.kind is GameKind.PLAYED and g.finished
+             and _stat_missing(g, fmt.stats)]
     if not empty:
         return []
     labels = "/".join(stat.label for stat in fmt.stats)
     more = f" and {len(empty) - 1} more" if len(empty) > 1 else ""
     return [_at(empty[0], f"table {empty[0].table}{more}: {labels} left empty count as 0; "
                 "enter them")]
+
+
+def _stat_missing(game: Game, stats: Sequence[Stat]) -> bool:
+    """Return whether a seat of ``game`` has no value for one of the format's stats."""
+    return any(stat.id not in seat.stats for seat in game.seats for stat in stats)
 
 
 def _num(value: float) -> str:
@@ -225,10 +263,7 @@ def deviations(event: Event) -> list[Problem]:
         return []
     found: list[Problem] = []
     for rnd in event.rounds:
-        absent = {g.players[0] for g in rnd.games if g.kind is GameKind.ABSENT}
-        before = replace(event, rounds=tuple(r for r in event.rounds if r.number < rnd.number),
-                         players=tuple(replace(p, byes=(*p.byes, rnd.number))
-                                       if p.id in absent else p for p in event.players))
+        before = _before_pairing(event, rnd)
         standings = compute_standings(before)
         try:
             made = pair_dutch(pairing_state(before, pairing_input(standings), rnd.number))
@@ -253,13 +288,9 @@ def stale_pairing(event: Event) -> list[Problem]:
     if not event.rounds or event.rounds[-1].state is not RoundState.PAIRED:
         return []
     last = event.rounds[-1]
-    asked = sorted(p.id for p in event.players if last.number in p.byes and any(
-        p.id in g.players and g.kind is not GameKind.ABSENT for g in last.games))
+    asked = _byes_asked_but_paired(event, last)
     if asked:
-        return [Problem(last.source.path, 1, f"{', '.join(repr(a) for a in asked)} asked for "
-                        f"a bye in round {last.number} but {'is' if len(asked) == 1 else 'are'} "
-                        f"paired in it; to pair it again without them run {redo_hint(last)}",
-                        warning=True)]
+        return asked
     before = replace(event, rounds=event.rounds[:-1])
     if before.rounds and not before.rounds[-1].finished:
         return []
@@ -269,17 +300,35 @@ def stale_pairing(event: Event) -> list[Problem]:
                         warning=True)]
     standings = compute_standings(before)
     made = pair_round(before, standings, last.number).round
-    if _who(made) != _who(last):
+    tables = _tables_changed(last, made)
+    if not tables:
         return []
-    changed = {_pair(g) for g in last.games} - {_pair(g) for g in made.games}
-    if not changed:
-        return []
-    tables = sorted(g.table for g in last.games if _pair(g) in changed)
     return [Problem(last.source.path, 1, f"round {last.number} as paired is not the pairing "
                     "the files give now (table(s) "
                     f"{', '.join(str(t) for t in tables)} would change): was a result of an "
                     f"earlier round corrected? To pair it again run {redo_hint(last)}; to keep "
                     "it, nothing to do", warning=True)]
+
+
+def _byes_asked_but_paired(event: Event, last: Round) -> list[Problem]:
+    """Return a warning naming the players paired in ``last`` who asked for a bye in it."""
+    asked = sorted(p.id for p in event.players if last.number in p.byes and any(
+        p.id in g.players and g.kind is not GameKind.ABSENT for g in last.games))
+    if not asked:
+        return []
+    return [Problem(last.source.path, 1, f"{', '.join(repr(a) for a in asked)} asked for "
+                    f"a bye in round {last.number} but {'is' if len(asked) == 1 else 'are'} "
+                    f"paired in it; to pair it again without them run {redo_hint(last)}",
+                    warning=True)]
+
+
+def _tables_changed(last: Round, made: Round) -> list[int]:
+    """Return the tables of ``last`` whose pair the pairing ``made`` now does not have
+    (none when the two seat different players: then it is not the same round)."""
+    if _who(made) != _who(last):
+        return []
+    changed = {_pair(g) for g in last.games} - {_pair(g) for g in made.games}
+    return sorted(g.table for g in last.games if _pair(g) in changed)
 
 
 def over_before_paired_round(event: Event) -> str | None:

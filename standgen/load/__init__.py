@@ -146,20 +146,32 @@ def _walk(
                                 "folder of its own, e.g. events/<event-slug>/"))
     else:
         _stray_files(folder, entries, slugs, problems)
+    _season(root, entries, slugs, problems, seasons)
+    for child in entries:
+        if _walkable(root, child, slugs, problems):
+            _walk(root, child.path, (*slugs, child.name), problems, on_event, seasons)
+
+
+def _season(root: Path, entries: Sequence[Entry], slugs: tuple[str, ...],
+            problems: list[Problem], seasons: list[Season]) -> None:
+    """Add the folder's season (its season.toml, in any case) to ``seasons``."""
     season = pick(entries, SEASON_TOML, problems)
     if season is not None and inside(root, season, problems):
         found = load_season(season.path, slugs, problems)
         if found is not None:
             seasons.append(found)
-    for child in entries:
-        if child.kind == BROKEN:  # perhaps an event folder on a drive that is not there
-            problems.append(Problem(display(child.path), 1, "is a symbolic link to nothing; "
-                                    "replace it with the real folder or remove it"))
-        if child.kind != FOLDER or not inside(root, child, problems):
-            continue
-        if _bad_folder_name(child, slugs, problems):
-            continue
-        _walk(root, child.path, (*slugs, child.name), problems, on_event, seasons)
+
+
+def _walkable(root: Path, child: Entry, slugs: tuple[str, ...],
+              problems: list[Problem]) -> bool:
+    """Return whether ``child`` is a folder to walk: inside ``root``, named as a slug and
+    not reserved; record a symbolic link to nothing."""
+    if child.kind == BROKEN:  # perhaps an event folder on a drive that is not there
+        problems.append(Problem(display(child.path), 1, "is a symbolic link to nothing; "
+                                "replace it with the real folder or remove it"))
+    if child.kind != FOLDER or not inside(root, child, problems):
+        return False
+    return not _bad_folder_name(child, slugs, problems)
 
 
 def _stray_files(folder: Path, entries: Sequence[Entry], slugs: tuple[str, ...],
@@ -207,26 +219,18 @@ def load_event(
               if files.config is not None else None)
     players, teams = _players_and_teams(files, problems,
                                         config.teams.column if config else "team")
-    description = (_markdown(files.description, problems)
-                   if files.description is not None else "")
+    description = _description(files, problems)
     lists = _lists(files, players, problems)
     if config is None or players is None:
         return None
-    if not config.publish:  # players.csv's default: event.toml's, else site.toml's
-        config = replace(config, publish=site_publish(root) if root is not None else "full")
+    config = _with_publish(config, root)
     fmt = FORMATS[config.format]
-    rounds = _read_rounds(files, fmt, config, {p.id: p for p in players}, problems, upto)
-    players, unchecked = _expected(config, players)
-    completed, players = complete_rounds(rounds, players, fmt,
-                                         display(files.players or folder), problems,
-                                         unchecked)
-    rounds = list(completed)
-    _unfinished_and_unplanned(rounds, config, cut_of(config) is not None, problems)
+    rounds, players = _rounds_of(files, folder, fmt, config, players, problems, upto)
     if len(problems) > start and errors_only(problems[start:]):
         return None
     where = display(files.config or folder / EVENT_TOML)
     event = _with_team_rounds(Event(
-        path=slugs, config=config, players=players, rounds=tuple(rounds),
+        path=slugs, config=config, players=players, rounds=rounds,
         description=description, lists=lists, source=Source(where), teams=teams),
         files, upto, problems)
     if event is None:
@@ -236,6 +240,35 @@ def load_event(
     found = fmt.validate_event(event, where)
     problems.extend(found)
     return None if errors_only(found) else event
+
+
+def _description(files: EventFiles, problems: list[Problem]) -> str:
+    """Return the event's description (its Markdown file, checked), or ""."""
+    return _markdown(files.description, problems) if files.description is not None else ""
+
+
+def _with_publish(config: EventConfig, root: Path | None) -> EventConfig:
+    """Return ``config`` with ``publish`` settled: players.csv's default is event.toml's,
+    else site.toml's (else "full")."""
+    if config.publish:
+        return config
+    return replace(config, publish=site_publish(root) if root is not None else "full")
+
+
+def _rounds_of(files: EventFiles, folder: Path, fmt: Format, config: EventConfig,
+               players: tuple[Player, ...], problems: list[Problem],
+               upto: int | None) -> tuple[tuple[Round, ...], tuple[Player, ...]]:
+    """Return the event's rounds, each with an absence for every player who had not
+    joined yet, and the players with their ``joined`` round settled
+    (:func:`~standgen.load.late.complete_rounds`; in a team event nobody is a late entry
+    unless players.csv says so: :func:`_expected`), recording what they find."""
+    rounds = _read_rounds(files, fmt, config, {p.id: p for p in players}, problems, upto)
+    players, unchecked = _expected(config, players)
+    completed, settled = complete_rounds(rounds, players, fmt,
+                                         display(files.players or folder), problems,
+                                         unchecked)
+    _unfinished_and_unplanned(completed, config, cut_of(config) is not None, problems)
+    return completed, settled
 
 
 def _read_rounds(files: EventFiles, fmt: Format, config: EventConfig,

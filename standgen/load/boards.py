@@ -53,20 +53,7 @@ def load_boards(
         return None
     _, rows = table
     where = display(path)
-    boards: dict[int, list[tuple[Row, Seat]]] = {}
-    resting: list[tuple[Row, Seat, GameKind]] = []
-    unread: set[int | None] = set()
-    for row in rows:
-        parsed = _seat(row, players, where, problems)
-        if parsed is None:
-            unread.add(parse_int(row.get("board")))
-            continue
-        board, seat = parsed
-        if board is None:
-            kind = GameKind.BYE if seat.result == SITOUT_RESULT else GameKind.ABSENT
-            resting.append((row, seat, kind))
-        else:
-            boards.setdefault(board, []).append((row, seat))
+    boards, resting, unread = _seats(rows, players, where, problems)
     # a board with a row that could not be read is not checked as a whole: its seat count
     # and centres would only repeat that row's problem
     games = [_board(n, number, boards[n], where, problems) for n in sorted(boards)
@@ -83,6 +70,28 @@ def load_boards(
     if errors_only(problems[start:]):
         return None
     return Round(number=number, games=tuple(games), source=Source(where))
+
+
+def _seats(
+    rows: Sequence[Row], players: Mapping[str, Player], where: str, problems: list[Problem],
+) -> tuple[dict[int, list[tuple[Row, Seat]]], list[tuple[Row, Seat, GameKind]], set[int | None]]:
+    """Return the rows' seats by board, the sit-outs and absences (with their kind), and
+    the boards of rows that could not be read."""
+    boards: dict[int, list[tuple[Row, Seat]]] = {}
+    resting: list[tuple[Row, Seat, GameKind]] = []
+    unread: set[int | None] = set()
+    for row in rows:
+        parsed = _seat(row, players, where, problems)
+        if parsed is None:
+            unread.add(parse_int(row.get("board")))
+            continue
+        board, seat = parsed
+        if board is None:
+            kind = GameKind.BYE if seat.result == SITOUT_RESULT else GameKind.ABSENT
+            resting.append((row, seat, kind))
+        else:
+            boards.setdefault(board, []).append((row, seat))
+    return boards, resting, unread
 
 
 def _seat(
@@ -108,23 +117,25 @@ def _seat(
         bad(f"power '{raw_power}' is not one of " + ", ".join(POWERS)
             + f", {SITOUT} or {ABSENT}" + suggest(raw_power, list(POWERS)))
     centres = _centres(row, bad)
-    result = row.get("result").lower()
-    if result and result not in RESULTS:
-        bad(f"result '{row.get('result')}' is not one of: " + ", ".join(RESULTS)
-            + " or empty (not finished)" + suggest(result, list(RESULTS)))
+    result = _result_word(row, bad)
     year = _eliminated_year(row, result, bad)
     last = _end_year(row, year, bad)
     if errors_only(problems[start:]):
         return None
     assert board is not None and power is not None
-    stats: dict[str, float] = {}
-    if centres is not None:
-        stats["centres"] = float(centres)
-    if year is not None:
-        stats["eliminated_year"] = float(year)
-    if last is not None:
-        stats["end_year"] = float(last)
+    stats = {key: float(value) for key, value in (("centres", centres),
+                                                  ("eliminated_year", year),
+                                                  ("end_year", last)) if value is not None}
     return board, Seat(pid, OUTCOMES.get(result), stats, power=power, result=result)
+
+
+def _result_word(row: Row, bad: Callable[[str], None]) -> str:
+    """Return a seat's result in lower case, recording one that is not a result word."""
+    result = row.get("result").lower()
+    if result and result not in RESULTS:
+        bad(f"result '{row.get('result')}' is not one of: " + ", ".join(RESULTS)
+            + " or empty (not finished)" + suggest(result, list(RESULTS)))
+    return result
 
 
 def _check_player(pid: str, players: Mapping[str, Player], bad: Callable[[str], None]) -> None:
@@ -212,6 +223,22 @@ def _board(
 
     if len(seats) != SEATS:
         bad(first, f"has {len(seats)} seats; a board has {SEATS}, one per power")
+    by_power = _check_twice(seats, bad)
+    missing = [p for p in POWERS if p not in by_power]
+    if missing and len(seats) == SEATS:
+        bad(first, "no seat for " + ", ".join(missing))
+    total = sum(int(seat.stats.get("centres", 0)) for _, seat in seats)
+    if total > TOTAL_CENTRES:
+        bad(first, f"centres add up to {total}; the map has {TOTAL_CENTRES}")
+    _check_results(seats, bad)
+    return Game(number, board, tuple(seat for _, seat in seats),
+                source=Source(where, first))
+
+
+def _check_twice(seats: Sequence[tuple[Row, Seat]],
+                 bad: Callable[[int, str], None]) -> dict[str, int]:
+    """Record a power played twice on a board, or a player seated twice; return the line
+    each power is first played on."""
     by_power: dict[str, int] = {}
     by_player: dict[str, int] = {}
     for row, seat in seats:
@@ -223,12 +250,12 @@ def _board(
             bad(row.line, f"player '{seat.player}' already sits on line "
                 f"{by_player[seat.player]}; a player has one seat per board")
         by_player.setdefault(seat.player, row.line)
-    missing = [p for p in POWERS if p not in by_power]
-    if missing and len(seats) == SEATS:
-        bad(first, "no seat for " + ", ".join(missing))
-    total = sum(int(seat.stats.get("centres", 0)) for _, seat in seats)
-    if total > TOTAL_CENTRES:
-        bad(first, f"centres add up to {total}; the map has {TOTAL_CENTRES}")
+    return by_power
+
+
+def _check_results(seats: Sequence[tuple[Row, Seat]],
+                   bad: Callable[[int, str], None]) -> None:
+    """Record a board with some seats' results empty; check a finished board's."""
     results = [seat.result for _, seat in seats]
     if any(results) and not all(results):
         line = next(row.line for row, seat in seats if not seat.result)
@@ -236,13 +263,10 @@ def _board(
             "(or none while the game is on)")
     elif all(results):
         _check_result(seats, bad)
-    return Game(number, board, tuple(seat for _, seat in seats),
-                source=Source(where, first))
 
 
-def _check_result(seats: Sequence[tuple[Row, Seat]], bad: object) -> None:
+def _check_result(seats: Sequence[tuple[Row, Seat]], bad: Callable[[int, str], None]) -> None:
     """Record what is inconsistent in a finished board's results and centres."""
-    assert callable(bad)
     for row, seat in seats:
         _check_centres(row, seat, bad)
     solos = [(row, seat) for row, seat in seats if seat.result == SOLO]

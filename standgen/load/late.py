@@ -79,19 +79,26 @@ def _complete_round(rnd: Round, ids: set[str], settled: Sequence[Player], fmt: F
     extra: list[Game] = []
     table = max((game.table for game in rnd.games), default=0)
     paired = rnd.state is RoundState.PAIRED
+    before_cut = cut_from is None or rnd.number < cut_from
     for player in settled:
         if player.id in ids:
             if not player.active_in(rnd.number):
-                line = next(g.source.line for g in rnd.games if player.id in g.players)
-                problems.append(Problem(rnd.source.path, line or 1,
-                                        not_in_round(player, rnd, paired), warning=paired))
+                problems.append(_seated(rnd, player, paired))
         elif player.joined > rnd.number and _not_dropped_by(player, rnd.number):
             table += 1
             extra.append(_absence(rnd, table, player.id, fmt))
-        elif player.active_in(rnd.number) and (cut_from is None or rnd.number < cut_from):
+        elif player.active_in(rnd.number) and before_cut:
             problems.append(Problem(rnd.source.path, 1, _missing(player, rnd, fmt, paired),
                                     warning=paired))
     return replace(rnd, games=rnd.games + tuple(extra)) if extra else rnd
+
+
+def _seated(rnd: Round, player: Player, paired: bool) -> Problem:
+    """Return the problem of a player seated in a round they are not in (dropped, or
+    not joined yet), at their game's line: a warning in a round not started yet."""
+    line = next(g.source.line for g in rnd.games if player.id in g.players)
+    return Problem(rnd.source.path, line or 1, not_in_round(player, rnd, paired),
+                   warning=paired)
 
 
 def redo_hint(rnd: Round) -> str:

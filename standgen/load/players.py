@@ -36,46 +36,58 @@ def load_players(path: Path, problems: list[Problem]) -> tuple[Player, ...] | No
         pid = row.get("id")
         _check_id(pid, first_line, bad)
         first_line.setdefault(pid, row.line)
-        if not row.get("name"):
-            bad(f"player '{pid}' has no name; fill in the 'name' column")
-        lost = [row.get(c) for c in ("name", "faction", "club") if LOST.search(row.get(c))]
-        if lost:
-            problems.append(Problem(where, row.line, f"'{lost[0]}': the file's encoding lost "
-                                    "a letter (a '?' in a name, as Excel's plain CSV writes "
-                                    "letters Windows-1252 lacks); type the letter again and "
-                                    "save as CSV UTF-8", warning=True))
+        _check_words(row, where, bad, problems)
         _check_numbers(row, bad)
-        rank = row.get("rank")
-        correction = row.get("mms_correction")
-        rating = row.get("rating")
-        dropped = row.get("dropped_after")
-        joined = row.get("joined")
-        byes = row.get("byes").replace(",", " ").split()
-        spare = row.get("spare").lower()
-        if spare not in ("", "yes", "no"):
-            bad(f"spare '{row.get('spare')}' must be 'yes' or empty")
-        publish, pseudonym = row.get("publish").lower(), row.get("pseudonym")
-        _check_publish(publish, pseudonym, bad)
-        list_check = row.get("list_check").lower()
-        if list_check and list_check not in LIST_CHECKS:
-            bad(f"list_check '{row.get('list_check')}' must be one of "
-                + ", ".join(LIST_CHECKS) + ", or empty (no list yet)")
-        players.append(Player(
-            id=pid, name=row.get("name"), faction=row.get("faction"), club=row.get("club"),
-            country=row.get("country"), rank=rank.lower(),
-            mms_correction=parse_int(correction) or 0,
-            rating=parse_number(rating) if rating else None,
-            dropped_after=parse_int(dropped) if dropped else None,
-            spare=spare == "yes", source=Source(where, row.line),
-            joined=int(joined) if joined and parse_int(joined) else 0,
-            byes=tuple(sorted({int(b) for b in byes if parse_int(b)})),
-            publish=publish, pseudonym=pseudonym, list_check=list_check, team=row.get("team"),
-        ))
+        _check_choices(row, bad)
+        players.append(_player(row, where))
     if not rows and not errors_only(problems[start:]):
         problems.append(Problem(where, 1, "no players; add one row per player under the header"))
     if errors_only(problems[start:]):
         return None
     return tuple(players)
+
+
+def _check_words(row: Row, where: str, bad: Callable[[str], None],
+                 problems: list[Problem]) -> None:
+    """Record a row without a name, and warn of a letter the file's encoding lost."""
+    if not row.get("name"):
+        bad(f"player '{row.get('id')}' has no name; fill in the 'name' column")
+    lost = [row.get(c) for c in ("name", "faction", "club") if LOST.search(row.get(c))]
+    if lost:
+        problems.append(Problem(where, row.line, f"'{lost[0]}': the file's encoding lost "
+                                "a letter (a '?' in a name, as Excel's plain CSV writes "
+                                "letters Windows-1252 lacks); type the letter again and "
+                                "save as CSV UTF-8", warning=True))
+
+
+def _check_choices(row: Row, bad: Callable[[str], None]) -> None:
+    """Record a value outside its column's choices: ``spare``, ``publish`` (with
+    ``pseudonym``) and ``list_check``."""
+    if row.get("spare").lower() not in ("", "yes", "no"):
+        bad(f"spare '{row.get('spare')}' must be 'yes' or empty")
+    _check_publish(row.get("publish").lower(), row.get("pseudonym"), bad)
+    list_check = row.get("list_check").lower()
+    if list_check and list_check not in LIST_CHECKS:
+        bad(f"list_check '{row.get('list_check')}' must be one of "
+            + ", ".join(LIST_CHECKS) + ", or empty (no list yet)")
+
+
+def _player(row: Row, where: str) -> Player:
+    """Return the player of a players.csv row (its values as the checks left them)."""
+    rating, dropped, joined = row.get("rating"), row.get("dropped_after"), row.get("joined")
+    byes = row.get("byes").replace(",", " ").split()
+    return Player(
+        id=row.get("id"), name=row.get("name"), faction=row.get("faction"),
+        club=row.get("club"), country=row.get("country"), rank=row.get("rank").lower(),
+        mms_correction=parse_int(row.get("mms_correction")) or 0,
+        rating=parse_number(rating) if rating else None,
+        dropped_after=parse_int(dropped) if dropped else None,
+        spare=row.get("spare").lower() == "yes", source=Source(where, row.line),
+        joined=int(joined) if joined and parse_int(joined) else 0,
+        byes=tuple(sorted({int(b) for b in byes if parse_int(b)})),
+        publish=row.get("publish").lower(), pseudonym=row.get("pseudonym"),
+        list_check=row.get("list_check").lower(), team=row.get("team"),
+    )
 
 
 def _check_id(pid: str, first_line: dict[str, int], bad: Callable[[str], None]) -> None:
@@ -103,25 +115,29 @@ def _check_publish(publish: str, pseudonym: str, bad: Callable[[str], None]) -> 
             "set it, or empty the cell")
 
 
+# a number column of players.csv: its name, whether a (non-empty) value is valid, and
+# what it must be
+_NUMBERS: tuple[tuple[str, Callable[[str], bool], str], ...] = (
+    ("mms_correction", lambda v: parse_int(v) is not None, "a whole number such as 1 or -2"),
+    ("rating", lambda v: parse_number(v) is not None and float(v) >= 0,
+     "a number of 0 or more"),
+    ("dropped_after", lambda v: parse_int(v) is not None and int(v) >= 0,
+     "the number of the last round played (0 if the player never played)"),
+    ("joined", lambda v: parse_int(v) is not None and int(v) >= 1,
+     "the number of the player's first round (1 or more)"),
+)
+
+
 def _check_numbers(row: Row, bad: Callable[[str], None]) -> None:
     """Record each of a row's rank, mms_correction, rating, dropped_after, joined and
     byes that is not a value the column takes (data contract section 1)."""
     rank = row.get("rank")
     if rank and not RANK.fullmatch(rank):
         bad(f"rank '{rank}' is not a Go rank; use 30k ... 1k, 1d ... 9d or 1p ... 9p")
-    correction = row.get("mms_correction")
-    if correction and parse_int(correction) is None:
-        bad(f"mms_correction '{correction}' must be a whole number such as 1 or -2")
-    rating = row.get("rating")
-    if rating and (parse_number(rating) is None or float(rating) < 0):
-        bad(f"rating '{rating}' must be a number of 0 or more")
-    dropped = row.get("dropped_after")
-    if dropped and (parse_int(dropped) is None or int(dropped) < 0):
-        bad(f"dropped_after '{dropped}' must be the number of the last round played "
-            "(0 if the player never played)")
-    joined = row.get("joined")
-    if joined and (parse_int(joined) is None or int(joined) < 1):
-        bad(f"joined '{joined}' must be the number of the player's first round (1 or more)")
+    for column, check, what in _NUMBERS:
+        value = row.get(column)
+        if value and not check(value):
+            bad(f"{column} '{value}' must be {what}")
     byes = row.get("byes").replace(",", " ").split()
     if any(parse_int(b) is None or int(b) < 1 for b in byes):
         bad(f"byes '{row.get('byes')}' must be round numbers separated by spaces, such as "

@@ -56,18 +56,26 @@ def cut_of(config: EventConfig) -> Cut | None:
 
 def cut_problems(table: Mapping[str, Any], rounds: int | None) -> list[tuple[str, str]]:
     """Return (key, what is wrong and what to do) for each problem of ``[options.cut]``."""
-    found: list[tuple[str, str]] = []
     if not table:
-        return found
-    for key in table:
-        if key not in KEYS:
-            found.append((key, f"[options.cut] has no key '{key}'; its keys are: "
-                          + ", ".join(KEYS)))
+        return []
+    found = [(key, f"[options.cut] has no key '{key}'; its keys are: " + ", ".join(KEYS))
+             for key in table if key not in KEYS]
     after = table.get("after_round")
     if not _whole(after, 1, 99):
         found.append(("after_round", "[options.cut] after_round must be the last Swiss round, "
                       "a whole number from 1 to 99, e.g. after_round = 5"))
-    top, min_score = table.get("top"), table.get("min_score")
+    found += _who_goes_through(table.get("top"), table.get("min_score"))
+    found += _choices(table)
+    if rounds is not None and isinstance(after, int) and _whole(after, 1, 99) and after >= rounds:
+        found.append(("after_round", f"[options.cut] after_round {after} leaves no round for "
+                      f"the cut: event.toml plans {rounds} rounds; raise 'rounds' (the Swiss "
+                      "rounds and the cut's) or lower after_round"))
+    return found
+
+
+def _who_goes_through(top: object, min_score: object) -> list[tuple[str, str]]:
+    """Return the problems of ``top`` and ``min_score``: exactly one of them, each valid."""
+    found: list[tuple[str, str]] = []
     if (top is None) == (min_score is None):
         found.append(("options.cut", "[options.cut] needs one of top = N (the top N go "
                       "through) or min_score = X (everyone with at least X points)"))
@@ -76,20 +84,22 @@ def cut_problems(table: Mapping[str, Any], rounds: int | None) -> list[tuple[str
     if min_score is not None and (isinstance(min_score, bool)
                                   or not isinstance(min_score, (int, float))):
         found.append(("min_score", "[options.cut] min_score must be a number of points"))
-    for key, allowed in (("ties", TIES), ("bracket", BRACKETS)):
-        if key in table and table[key] not in allowed:
-            found.append((key, f"[options.cut] {key} '{table[key]}' is unknown; use "
-                          + " or ".join(f'"{a}"' for a in allowed)))
+    return found
+
+
+def _choices(table: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Return the problems of ``ties``, ``bracket`` and ``third_place`` (only beside a
+    single-elimination bracket)."""
+    found = [(key, f"[options.cut] {key} '{table[key]}' is unknown; use "
+              + " or ".join(f'"{a}"' for a in allowed))
+             for key, allowed in (("ties", TIES), ("bracket", BRACKETS))
+             if key in table and table[key] not in allowed]
     third = table.get("third_place", False)
     if not isinstance(third, bool):
         found.append(("third_place", "[options.cut] third_place must be true or false"))
     elif third and table.get("bracket", "single") != "single":
         found.append(("third_place", "[options.cut] third_place is for a single-elimination "
                       "bracket; a double-elimination bracket places third itself"))
-    if rounds is not None and isinstance(after, int) and _whole(after, 1, 99) and after >= rounds:
-        found.append(("after_round", f"[options.cut] after_round {after} leaves no round for "
-                      f"the cut: event.toml plans {rounds} rounds; raise 'rounds' (the Swiss "
-                      "rounds and the cut's) or lower after_round"))
     return found
 
 

@@ -76,21 +76,30 @@ def play(bracket: Bracket, seeds: Sequence[str], after_round: int,
     done: dict[str, MatchState] = {}
     for match in bracket.matches:
         a, b = _fill(match.a, seeds, done), _fill(match.b, seeds, done)
-        if match.only_if_reset:
-            first = done.get(match.b.loser_of)
-            if first is not None and first.decided and first.winner == first.a:
-                done[match.id] = MatchState(match, a, b, skipped=True)
-                continue
-        if a is None or b is None:
-            done[match.id] = MatchState(match, a, b)
-        elif a == BYE or b == BYE:
-            done[match.id] = MatchState(match, a, b, b if a == BYE else a, BYE, walkover=True)
+        if match.only_if_reset and _winners_side_won(done.get(match.b.loser_of)):
+            done[match.id] = MatchState(match, a, b, skipped=True)
         else:
-            game = _game(by_round.get(after_round + match.round), a, b)
-            won = _winner(game)
-            lost = None if won is None else (b if won == a else a)
-            done[match.id] = MatchState(match, a, b, won, lost, game)
+            done[match.id] = _match_state(match, a, b, by_round.get(after_round + match.round))
     return BracketState(bracket, tuple(seeds), after_round, tuple(done.values()))
+
+
+def _winners_side_won(first: MatchState | None) -> bool:
+    """Return whether the grand final's first game was won by the winners' side (its
+    first player): then its second game is not played."""
+    return first is not None and first.decided and first.winner == first.a
+
+
+def _match_state(match: Match, a: str | None, b: str | None, rnd: Round | None) -> MatchState:
+    """Return a match with players ``a`` and ``b``: waiting for one, a bye that advances
+    the other unplayed, or the game of its stage round ``rnd`` between them."""
+    if a is None or b is None:
+        return MatchState(match, a, b)
+    if a == BYE or b == BYE:
+        return MatchState(match, a, b, b if a == BYE else a, BYE, walkover=True)
+    game = _game(rnd, a, b)
+    won = _winner(game)
+    lost = None if won is None else (b if won == a else a)
+    return MatchState(match, a, b, won, lost, game)
 
 
 def _fill(slot: Slot, seeds: Sequence[str], done: Mapping[str, MatchState]) -> str | None:
@@ -130,7 +139,7 @@ def pair_cut_round(event: Event, state: BracketState, round_number: int) -> Prop
         if m.a is None or m.b is None:
             waiting.append(m.match.id)
             continue
-        real = sorted((p for p in (m.a, m.b) if p != BYE), key=state.seed_of)
+        real = _real_players(state, m.a, m.b)
         if len(real) == 2:
             games.append(Game(round_number, len(games) + 1,
                               (Seat(real[0]), Seat(real[1])), source=source))
@@ -139,6 +148,19 @@ def pair_cut_round(event: Event, state: BracketState, round_number: int) -> Prop
     for player in byes:
         games.append(Game(round_number, len(games) + 1, (Seat(player),), kind=GameKind.BYE,
                           source=source))
+    return Proposal(Round(round_number, tuple(games), source),
+                    _cut_notes(state, stage_round, byes, waiting))
+
+
+def _real_players(state: BracketState, a: str, b: str) -> list[str]:
+    """Return a match's players who are not a bye, the better seed first."""
+    return sorted((p for p in (a, b) if p != BYE), key=state.seed_of)
+
+
+def _cut_notes(state: BracketState, stage_round: int, byes: Sequence[str],
+               waiting: Sequence[str]) -> tuple[str, ...]:
+    """Return a cut round's notes: the bracket and its seeding (MTR 10.4), the byes to
+    the top seeds, and the matches not paired yet."""
     notes = [f"Cut round {stage_round} of {state.bracket.rounds}: the "
              f"{state.bracket.kind}-elimination bracket of {len(state.seeds)}, seeded by the "
              f"Swiss standings after round {state.after_round} (MTR 10.4)."]
@@ -147,7 +169,7 @@ def pair_cut_round(event: Event, state: BracketState, round_number: int) -> Prop
             f"seed {state.seed_of(p)}" for p in byes) + ".")
     if waiting:
         notes.append("Not paired yet (a result is missing): " + ", ".join(waiting) + ".")
-    return Proposal(Round(round_number, tuple(games), source), tuple(notes))
+    return tuple(notes)
 
 
 def cut_order(state: BracketState, swiss_order: Sequence[str]) -> tuple[str, ...]:
@@ -160,20 +182,8 @@ def cut_order(state: BracketState, swiss_order: Sequence[str]) -> tuple[str, ...
     double-elimination player is out at their second loss.
     """
     swiss = {pid: k for k, pid in enumerate(swiss_order)}
-    out_round: dict[str, tuple[int, int]] = {}
-    losses: dict[str, int] = {}
     final_round = state.bracket.rounds + 1
-    for m in state.matches:
-        if not m.decided or m.walkover or m.loser is None:
-            continue
-        losses[m.loser] = losses.get(m.loser, 0) + 1
-        out = state.bracket.kind == "single" or losses[m.loser] >= 2 or m.match.section == RESET
-        if m.match.section == "third":
-            out_round[m.loser] = (m.match.round, 0)
-            out_round[m.winner or ""] = (m.match.round, 1)
-        elif out and m.loser not in out_round:
-            # the final's loser is second, above a third-place match played beside it
-            out_round[m.loser] = (m.match.round, 2 if m.match.section in ("final", RESET) else 0)
+    out_round = _out_rounds(state)
     champion = state.champion
     if champion:
         out_round[champion] = (final_round + 1, 0)
@@ -181,3 +191,28 @@ def cut_order(state: BracketState, swiss_order: Sequence[str]) -> tuple[str, ...
     ranked = sorted(state.seeds, key=lambda p: (-key[p][0], -key[p][1], swiss[p]))
     rest = [p for p in swiss_order if p not in key]
     return (*ranked, *rest)
+
+
+def _out(state: BracketState, m: MatchState, losses: int) -> bool:
+    """Return whether a match's loser is out: at once in a single-elimination bracket or
+    the grand final's second game, at their second loss in a double-elimination one."""
+    return state.bracket.kind == "single" or losses >= 2 or m.match.section == RESET
+
+
+def _out_rounds(state: BracketState) -> dict[str, tuple[int, int]]:
+    """Return the round each player went out in, and their place among those out in it
+    (a third-place match's winner above its loser, the final's loser above both)."""
+    out_round: dict[str, tuple[int, int]] = {}
+    losses: dict[str, int] = {}
+    for m in state.matches:
+        if not m.decided or m.walkover or m.loser is None:
+            continue
+        losses[m.loser] = losses.get(m.loser, 0) + 1
+        out = _out(state, m, losses[m.loser])
+        if m.match.section == "third":
+            out_round[m.loser] = (m.match.round, 0)
+            out_round[m.winner or ""] = (m.match.round, 1)
+        elif out and m.loser not in out_round:
+            # the final's loser is second, above a third-place match played beside it
+            out_round[m.loser] = (m.match.round, 2 if m.match.section in ("final", RESET) else 0)
+    return out_round
