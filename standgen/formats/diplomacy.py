@@ -180,15 +180,20 @@ def validate_event(event: Event, where: str) -> list[Problem]:
     ids = {p.id for p in event.players}
     for key in ("sit_out", "two_boards"):
         for rnd, listed in sorted(options[key].items()):
-            if (not ROUND_KEY.fullmatch(rnd) or not isinstance(listed, list)
-                    or not all(isinstance(pid, str) for pid in listed)):
-                bad(f"[options.{key}] maps a round number (1 to 99) to a list of player ids "
-                    f"in quotes, e.g. {key} = {{ 2 = [\"ann\"] }}")
-                continue
-            for pid in listed:
-                if pid not in ids:
-                    bad(f"[options.{key}] round {rnd}: unknown player id '{pid}'")
+            for message in _round_list_problems(key, rnd, listed, ids):
+                bad(message)
     return problems
+
+
+def _round_list_problems(key: str, rnd: str, listed: object, ids: set[str]) -> list[str]:
+    """Return what is wrong with one round's list of ``[options.sit_out]`` or
+    ``[options.two_boards]``: its shape, or each unknown player id."""
+    if (not ROUND_KEY.fullmatch(rnd) or not isinstance(listed, list)
+            or not all(isinstance(pid, str) for pid in listed)):
+        return [f"[options.{key}] maps a round number (1 to 99) to a list of player ids "
+                f"in quotes, e.g. {key} = {{ 2 = [\"ann\"] }}"]
+    return [f"[options.{key}] round {rnd}: unknown player id '{pid}'"
+            for pid in listed if pid not in ids]
 
 
 def _aggregation_problems(options: Mapping[str, Any], where: str) -> list[Problem]:
@@ -200,9 +205,7 @@ def _aggregation_problems(options: Mapping[str, Any], where: str) -> list[Proble
 
     weights = options["weights"]
     low, high = WEIGHT_BOUNDS
-    if not isinstance(weights, list) or not all(
-            isinstance(w, (int, float)) and not isinstance(w, bool) and low <= w <= high
-            for w in weights):
+    if not _weights_ok(weights):
         bad(f"[options] weights is a list of numbers from {low:g} to {high:g}, the best game's "
             "first, e.g. weights = [1, 0.8, 0.4]")
     elif weights and options["best"]:
@@ -211,14 +214,30 @@ def _aggregation_problems(options: Mapping[str, Any], where: str) -> list[Proble
     if options["scoring"] == "mcs" and (weights or float(options["final_weight"]) != 1):
         bad("[options] weights and final_weight do not apply to mcs (seed 001 averages "
             "over the rounds played and doubles a drawn final itself); remove them")
+    for message in _final_problems(options):
+        bad(message)
+    return problems
+
+
+def _final_problems(options: Mapping[str, Any]) -> list[str]:
+    """Return what is wrong with ``final_order``, and a final's options without a final."""
+    found = []
     if options["final_order"] not in FINAL_ORDERS:
-        bad(f"[options] final_order '{options['final_order']}' is unknown; use "
-            + " or ".join(f'"{o}"' for o in FINAL_ORDERS))
+        found.append(f"[options] final_order '{options['final_order']}' is unknown; use "
+                     + " or ".join(f'"{o}"' for o in FINAL_ORDERS))
     if not int(options["final_round"]) and (
             float(options["final_weight"]) != 1 or options["final_order"] != "total"):
-        bad("[options] final_weight and final_order need a final: set final_round to the "
-            "round whose board 1 is the final")
-    return problems
+        found.append("[options] final_weight and final_order need a final: set final_round "
+                     "to the round whose board 1 is the final")
+    return found
+
+
+def _weights_ok(weights: object) -> bool:
+    """Return whether ``weights`` is a list of numbers within ``WEIGHT_BOUNDS``."""
+    low, high = WEIGHT_BOUNDS
+    return isinstance(weights, list) and all(
+        isinstance(w, (int, float)) and not isinstance(w, bool) and low <= w <= high
+        for w in weights)
 
 
 TOP_BOARD = InRoundFinal(

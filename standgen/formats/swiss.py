@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import TypeGuard
 
 from standgen.errors import Problem
 from standgen.formats.base import Format, Option, Proposal, number_problem
@@ -83,20 +84,33 @@ def forbidden_problems(event: Event, where: str) -> list[Problem]:
     for entry in groups:
         players = entry.get("players") if isinstance(entry, dict) else entry
         rounds = entry.get("rounds", [1, 99]) if isinstance(entry, dict) else [1, 99]
-        if (not isinstance(players, list) or len(players) < 2
-                or not all(isinstance(pid, str) for pid in players)
-                or (isinstance(entry, dict) and set(entry) - {"players", "rounds"})):
+        if not _forbidden_shape(players, entry):
             problems.append(Problem(where, 1, shape))
             continue
-        if (not isinstance(rounds, list) or len(rounds) != 2
-                or any(number_problem(r, 1, 99, integer=True) for r in rounds)
-                or rounds[0] > rounds[1]):
+        if not _round_span(rounds):
             problems.append(Problem(where, 1, "option 'forbidden': 'rounds' must be the "
                                     "first and last round, 1 to 99, such as [3, 5]"))
         problems += [Problem(where, 1, f"option 'forbidden' names '{pid}', who is not in "
                              "players.csv; use the players' ids")
                      for pid in players if pid not in {p.id for p in event.players}]
     return problems
+
+
+def _forbidden_shape(players: object, entry: object) -> TypeGuard[list[str]]:
+    """Return whether a ``forbidden`` entry is two or more ids, alone or as a table's
+    ``players`` (with ``rounds`` the table's only other key)."""
+    if not isinstance(players, list) or len(players) < 2:
+        return False
+    if not all(isinstance(pid, str) for pid in players):
+        return False
+    return not (isinstance(entry, dict) and set(entry) - {"players", "rounds"})
+
+
+def _round_span(rounds: object) -> bool:
+    """Return whether ``rounds`` is a first and a last round, 1 to 99, in order."""
+    return (isinstance(rounds, list) and len(rounds) == 2
+            and not any(number_problem(r, 1, 99, integer=True) for r in rounds)
+            and rounds[0] <= rounds[1])
 
 
 def validate_event(event: Event, where: str) -> list[Problem]:

@@ -128,9 +128,7 @@ def _build_grid(ctx: Context) -> Grid | None:
     """Return the event's grid, or None when the event is outside what it models."""
     records = ctx.records
     policy = ctx.policy
-    if policy.game_adjustment is not None or policy.start_score is not None:
-        return None
-    if sum(len(r.entries) for r in records.values()) < MIN_ENTRIES:
+    if not _modelled(ctx):
         return None
     ids = tuple(records)
     flat, rows, withdrawn = _flatten(ctx, ids)
@@ -162,7 +160,6 @@ def _build_grid(ctx: Context) -> Grid | None:
     scores = [ctx.scores[pid] for pid in ids]
     if virtual is None or not all(_number(s) for s in scores):
         return None
-    ratings = [records[pid].player.rating for pid in ids]
     index = {pid: i for i, pid in enumerate(ids)}
     return Grid(
         ids=ids,
@@ -180,8 +177,23 @@ def _build_grid(ctx: Context) -> Grid | None:
         u_sos=virtual[3],
         u_sos_int=virtual[4],
         scores=np.array(scores, dtype=np.float64),
-        rating=np.array([float(x) if x is not None and x > 0 else 0.0 for x in ratings]),
+        rating=np.array(_ratings(ctx, ids)),
     )
+
+
+def _modelled(ctx: Context) -> bool:
+    """Return whether the grid models the event: no game adjustment or start score in
+    the policy, and enough entries for the grid to pay (``MIN_ENTRIES``)."""
+    policy = ctx.policy
+    if policy.game_adjustment is not None or policy.start_score is not None:
+        return False
+    return sum(len(r.entries) for r in ctx.records.values()) >= MIN_ENTRIES
+
+
+def _ratings(ctx: Context, ids: tuple[str, ...]) -> list[float]:
+    """Return each player's rating, 0 for none (or none above 0)."""
+    ratings = [ctx.records[pid].player.rating for pid in ids]
+    return [float(x) if x is not None and x > 0 else 0.0 for x in ratings]
 
 
 def _flatten(ctx: Context, ids: tuple[str, ...]

@@ -10,7 +10,7 @@ from standgen.model import GameKind
 from standgen.tiebreaks import columns
 from standgen.tiebreaks.base import Context, Part, Tiebreak, Value, result_share
 from standgen.tiebreaks.cuts import Contribution, cut, summed_contributions
-from standgen.tiebreaks.opponents import unplayed_note
+from standgen.tiebreaks.opponents import alone_kinds, unplayed_note
 
 if TYPE_CHECKING:
     from standgen.records import Entry
@@ -41,19 +41,12 @@ def compute_defeated(ctx: Context, player: str) -> list[Contribution]:
     policy = ctx.policy
     adjust = policy.game_adjustment
     unplayed = policy.unplayed_opponent_score if policy.defeated_counts_unplayed else None
-    forfeit_counts = policy.forfeit_is_opponent
+    alone = alone_kinds(policy.forfeit_is_opponent)  # as in opponent_contributions
     for entry in ctx.entries(player):
         share = result_share(policy, entry)
-        kind = entry.game.kind
-        if kind is GameKind.BYE or kind is GameKind.ABSENT or (
-            kind is GameKind.FORFEIT and not forfeit_counts
-        ):  # no opponent to count under the policy, as in opponent_contributions
+        if entry.game.kind in alone:
             virtual = unplayed(ctx, player, entry) if unplayed is not None else None
-            if virtual is None:
-                append(Contribution(0.0, 0.0, policy.voluntary(entry), entry, None, None))
-            else:
-                append(Contribution(virtual, virtual * share, policy.voluntary(entry), entry,
-                                    None, virtual))
+            append(_unplayed(virtual, share, policy.voluntary(entry), entry))
             continue
         change = adjust(ctx, player, entry) if adjust is not None else None
         for opp in entry.opponents:
@@ -61,6 +54,15 @@ def compute_defeated(ctx: Context, player: str) -> list[Contribution]:
             score = base if change is None else base + change.value
             append(Contribution(score, score * share, False, entry, opp, base, change))
     return contributions
+
+
+def _unplayed(virtual: float | None, share: float, voluntary: bool,
+              entry: Entry) -> Contribution:
+    """Return an unplayed round's contribution: the virtual opponent's score weighed by
+    the share awarded, or nothing without one."""
+    if virtual is None:
+        return Contribution(0.0, 0.0, voluntary, entry, None, None)
+    return Contribution(virtual, virtual * share, voluntary, entry, None, virtual)
 
 
 def defeated_part(share: float, c: Contribution) -> Part:

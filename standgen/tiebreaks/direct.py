@@ -54,6 +54,14 @@ def direct_tiers(ctx: Context, group: Sequence[str]) -> list[list[str]]:
         if len(tiers) == 1:
             return tiers
         return [sub for tier in tiers for sub in direct_tiers(ctx, tier)]
+    return _not_all_met(ctx, members, table, points)
+
+
+def _not_all_met(ctx: Context, members: list[str], table: Mapping[str, Mapping[str, float]],
+                 points: Mapping[str, float]) -> list[list[str]]:
+    """Return the tiers of a tied group where some did not meet (FIDE C.07 art. 6.3):
+    the top player first only if they scored more than any other could have with every
+    missing game won, the rest compared again; else the group stays tied."""
     most = {p: points[p] + (len(members) - 1 - len(table[p])) * ctx.policy.win_points
             for p in members}
     order = sorted(members, key=lambda p: (-points[p], p))
@@ -84,29 +92,30 @@ def direct(ctx: Context, player: str, group: frozenset[str]) -> Value:
         return Value(0.0, note="not tied")
     key = "direct:" + ",".join(sorted(group))
     if key not in ctx.memo:
-        tiers = direct_tiers(ctx, sorted(group))
-        below: dict[str, float] = {}
-        remaining = len(group)
-        for tier in tiers:
-            remaining -= len(tier)
-            for pid in tier:
-                below[pid] = float(remaining)
-        ctx.memo[key] = below
+        ctx.memo[key] = _ranked_below(direct_tiers(ctx, sorted(group)), len(group))
     members = sorted(group)
-    parts = []
-    for entry in ctx.records[player].entries:
-        if not _counts(ctx, entry.kind):
-            continue
-        for opp in entry.opponents:
-            if opp in group and opp != player:
-                parts.append(Part(entry.round, opp, entry.points,
-                                  note="forfeit" if entry.kind is GameKind.FORFEIT else ""))
+    parts = [Part(entry.round, opp, entry.points,
+                  note="forfeit" if entry.kind is GameKind.FORFEIT else "")
+             for entry in ctx.records[player].entries if _counts(ctx, entry.kind)
+             for opp in entry.opponents if opp in group and opp != player]
     value = ctx.memo[key][player]
     others = len(members) - 1
     scored = sum(encounter_points(ctx, player, members).values())
     note = (f"{scored:g} points against the tied players; ranks above {value:g} "
             f"of the {others} others by direct encounter")
     return Value(value, tuple(parts), note)
+
+
+def _ranked_below(tiers: list[list[str]], size: int) -> dict[str, float]:
+    """Return, for each player of the tiers (best first), how many of the ``size`` tied
+    players rank below them."""
+    below: dict[str, float] = {}
+    remaining = size
+    for tier in tiers:
+        remaining -= len(tier)
+        for pid in tier:
+            below[pid] = float(remaining)
+    return below
 
 
 def _direct_alone(ctx: Context, player: str) -> Value:

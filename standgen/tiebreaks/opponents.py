@@ -30,6 +30,16 @@ def unplayed_note(entry: Entry) -> str:
     return entry.kind.value
 
 
+_ALONE = frozenset((GameKind.BYE, GameKind.ABSENT))
+_ALONE_OR_FORFEIT = _ALONE | {GameKind.FORFEIT}
+
+
+def alone_kinds(forfeit_is_opponent: bool) -> frozenset[GameKind]:
+    """Return the kinds of game with no opponent to count under the policy: a bye, an
+    absence (a withdrawn round too), and a forfeit unless the policy counts its opponent."""
+    return _ALONE if forfeit_is_opponent else _ALONE_OR_FORFEIT
+
+
 def opponent_contributions(
     ctx: Context,
     player: str,
@@ -48,13 +58,10 @@ def opponent_contributions(
     """
     contributions: list[Contribution] = []
     append = contributions.append
-    forfeit_counts = ctx.policy.forfeit_is_opponent
+    alone = alone_kinds(ctx.policy.forfeit_is_opponent)
     voluntary = ctx.policy.voluntary
     for entry in ctx.entries(player):
-        kind = entry.game.kind
-        if kind is GameKind.BYE or kind is GameKind.ABSENT or (
-            kind is GameKind.FORFEIT and not forfeit_counts
-        ):  # no opponent to count under the policy (a bye, an absence, a withdrawn round)
+        if entry.game.kind in alone:
             virtual = unplayed(ctx, player, entry) if unplayed is not None else None
             value = 0.0 if virtual is None else virtual
             append(Contribution(value, value, voluntary(entry), entry, None, virtual))

@@ -8,7 +8,7 @@ komi per game, and a note per table saying which criterion decided it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -35,7 +35,7 @@ from standgen.model import (
 from standgen.pairing import gotha
 from standgen.pairing.common import kept_apart, players_for_round
 from standgen.pairing.state import PairingInput
-from standgen.records import Record
+from standgen.records import Entry, Record
 
 
 def _rank_or(config: EventConfig, key: str, default: int) -> int:
@@ -118,20 +118,34 @@ def gamers(event: Event, state: PairingInput, s: gotha.Settings) -> dict[str, go
             mms2=_mms2(score, s.zero), placement=(score, *values.get(player.id, ())),
             byes=record.byes)
         for entry in record.entries:
-            if entry.kind in (GameKind.PLAYED, GameKind.FORFEIT) and entry.opponent:
-                g.met[entry.opponent] = g.met.get(entry.opponent, 0) + 1
-                g.opponents.append((entry.round, entry.opponent))
-                if not entry.game.extra.get("handicap", 0):
-                    g.wb += 1 if entry.game.seats[0].player == player.id else -1
-            if entry.kind is not GameKind.ABSENT and entry.seat.outcome is Outcome.WIN:
-                g.wins2 += 2
-            elif entry.kind is not GameKind.ABSENT and entry.seat.outcome is Outcome.DRAW:
-                g.wins2 += 1
-        for rnd, _ in g.opponents:
-            before = replace(record, entries=tuple(e for e in record.entries if e.round < rnd))
-            g.history[rnd] = _mms2(total_mms(before, config), s.zero) // 2
+            _add_entry(g, entry, player.id)
+        _add_history(g, record, config, s.zero)
         out[player.id] = g
     return out
+
+
+def _add_history(g: gotha.Gamer, record: Record, config: EventConfig, zero: int) -> None:
+    """Set the player's MMS before each round they met an opponent in (OpenGotha's
+    scale: the score-difference part of a past pairing)."""
+    for rnd, _ in g.opponents:
+        before = replace(record, entries=tuple(e for e in record.entries if e.round < rnd))
+        g.history[rnd] = _mms2(total_mms(before, config), zero) // 2
+
+
+def _add_entry(g: gotha.Gamer, entry: Entry, player: str) -> None:
+    """Count one of the player's entries into ``g``: an opponent met (played or forfeit),
+    the colour of a game without handicap (``player_1`` has White), and twice the wins."""
+    if entry.kind in (GameKind.PLAYED, GameKind.FORFEIT) and entry.opponent:
+        g.met[entry.opponent] = g.met.get(entry.opponent, 0) + 1
+        g.opponents.append((entry.round, entry.opponent))
+        if not entry.game.extra.get("handicap", 0):
+            g.wb += 1 if entry.game.seats[0].player == player else -1
+    if entry.kind is GameKind.ABSENT:
+        return
+    if entry.seat.outcome is Outcome.WIN:
+        g.wins2 += 2
+    elif entry.seat.outcome is Outcome.DRAW:
+        g.wins2 += 1
 
 
 def _number(value: Any) -> float:
@@ -170,11 +184,7 @@ def pair_round(event: Event, state: PairingInput, round_number: int) -> Proposal
     """
     s = settings_of(event, state.planned_rounds)
     everyone = gamers(event, state, s)
-    for pair in kept_apart(event, round_number):  # team-mates (docs/teams.md): as if met
-        a, b = sorted(pair)
-        if a in everyone and b in everyone:
-            everyone[a].met[b] = everyone[a].met.get(b, 0) + 1
-            everyone[b].met[a] = everyone[b].met.get(a, 0) + 1
+    _as_met(everyone, kept_apart(event, round_number))  # team-mates (docs/teams.md)
     round0 = round_number - 1
     groups = gotha.fill_pairing_info(s, list(everyone.values()), round0)
     f = gotha.Field(s, round0, groups)
@@ -190,6 +200,15 @@ def pair_round(event: Event, state: PairingInput, round_number: int) -> Proposal
             return _proposal(event, f, round_number, order, pairs, bye, moved)
     assert first is not None
     return _proposal(event, f, round_number, order, first[0], first[1], False)
+
+
+def _as_met(everyone: Mapping[str, gotha.Gamer], apart: Iterable[frozenset[str]]) -> None:
+    """Count each pair kept apart as having met once more."""
+    for pair in apart:
+        a, b = sorted(pair)
+        if a in everyone and b in everyone:
+            everyone[a].met[b] = everyone[a].met.get(b, 0) + 1
+            everyone[b].met[a] = everyone[b].met.get(a, 0) + 1
 
 
 BYE_TRIES = 8  # byes tried, in OpenGotha's order, before accepting a forced rematch

@@ -178,37 +178,56 @@ def planned_rounds(players: int, config: EventConfig) -> int:
     return max(1, min(5, players - 1))
 
 
+def _value_problems(config: EventConfig, path: str) -> list[Problem]:
+    """Return the options that are not a Go rank (``mms_zero``, ``bar``, ``floor``) or
+    not 0, ½ or 1 (``bye_points``, ``absent_points``) though they must be."""
+    problems = [Problem(path, 1, f"option '{key}' = '{text}' is not a Go rank; "
+                        "use 30k ... 1k, 1d ... 9d, e.g. \"20k\" or \"3d\"")
+                for key in ("mms_zero", "bar", "floor")
+                if (text := option(config, key)) and not RANK.fullmatch(str(text))]
+    problems += [Problem(path, 1, f"option '{key}' must be 0, 0.5 or 1")
+                 for key in ("bye_points", "absent_points")
+                 if float(option(config, key)) not in UNPLAYED_VALUES]
+    return problems
+
+
+def _floor_above_bar(config: EventConfig, path: str) -> list[Problem]:
+    """Return a problem when the floor is above the bar."""
+    floor, bar = _rank_option(config, "floor"), _rank_option(config, "bar")
+    if floor is None or bar is None or floor <= bar:
+        return []
+    return [Problem(path, 1, f"the floor ({rank_name(floor)}) is above the bar "
+                    f"({rank_name(bar)}); lower the floor or raise the bar")]
+
+
+def _player_problems(player: Player) -> list[Problem]:
+    """Return a player's problems for McMahon: no Go rank, and (a warning) a country that
+    is not the two-letter code the EGD results file needs."""
+    problems = []
+    if not player.rank:
+        problems.append(Problem(player.source.path, player.source.line, f"player "
+                                f"'{player.id}' has no rank; McMahon needs a Go rank "
+                                "such as 15k or 2d in the 'rank' column"))
+    if player.country and not re.fullmatch(r"[A-Za-z]{2}", player.country):
+        problems.append(Problem(player.source.path, player.source.line, f"country "
+                                f"'{player.country}' is not a two-letter code; the EGD "
+                                "results file needs one such as FR or GB", warning=True))
+    return problems
+
+
 def validate_event(event: Event, path: str) -> list[Problem]:
     """Return the McMahon checks: every player has a rank, options are valid, SODOS warning.
 
     Seed 003: SODOS "should not be used in McMahon tournaments ... You can only use SODOS
     as a tie breaker if your tournament is so small that you only have one McMahon group".
     """
-    problems: list[Problem] = []
     config = event.config
-    for key in ("mms_zero", "bar", "floor"):
-        text = option(config, key)
-        if text and not RANK.fullmatch(str(text)):
-            problems.append(Problem(path, 1, f"option '{key}' = '{text}' is not a Go rank; "
-                                    "use 30k ... 1k, 1d ... 9d, e.g. \"20k\" or \"3d\""))
-    for key in ("bye_points", "absent_points"):
-        if float(option(config, key)) not in UNPLAYED_VALUES:
-            problems.append(Problem(path, 1, f"option '{key}' must be 0, 0.5 or 1"))
+    problems = _value_problems(config, path)
     problems += [Problem(path, 1, text) for text in option_problems(option, config)]
     # the numbers' ranges (Option bounds) are checked when event.toml is loaded
-    floor, bar = _rank_option(config, "floor"), _rank_option(config, "bar")
-    if floor is not None and bar is not None and floor > bar:
-        problems.append(Problem(path, 1, f"the floor ({rank_name(floor)}) is above the bar "
-                                f"({rank_name(bar)}); lower the floor or raise the bar"))
+    problems += _floor_above_bar(config, path)
     for player in event.players:
-        if not player.rank:
-            problems.append(Problem(player.source.path, player.source.line, f"player "
-                                    f"'{player.id}' has no rank; McMahon needs a Go rank "
-                                    "such as 15k or 2d in the 'rank' column"))
-        if player.country and not re.fullmatch(r"[A-Za-z]{2}", player.country):
-            problems.append(Problem(player.source.path, player.source.line, f"country "
-                                    f"'{player.country}' is not a two-letter code; the EGD "
-                                    "results file needs one such as FR or GB", warning=True))
+        problems += _player_problems(player)
     if problems:
         return problems
     chain = config.tiebreaks or DEFAULT_TIEBREAKS

@@ -70,14 +70,39 @@ def parse_bands(raw: object) -> tuple[tuple[Band, ...], list[str]]:
             bands.append(band)
     if errors:
         return (), errors
+    errors = _order_problems(bands)
+    return (tuple(bands), errors) if not errors else ((), errors)
+
+
+def _order_problems(bands: Sequence[Band]) -> list[str]:
+    """Return what is wrong with the bands' order: the first starts at 0 and is a draw,
+    each starts above the one before."""
+    errors = []
     if bands[0].start != 0 or not bands[0].draw:
         errors.append("the first band must start at 0 and give both sides the same TP "
                       "(equal VP is a draw)")
-    for before, after in zip(bands, bands[1:], strict=False):
-        if after.start <= before.start:
-            errors.append(f"band '{after.name}' starts at {after.start}, not above "
-                          f"'{before.name}' ({before.start}); list bands lowest 'from' first")
-    return (tuple(bands), errors) if not errors else ((), errors)
+    errors += [f"band '{after.name}' starts at {after.start}, not above "
+               f"'{before.name}' ({before.start}); list bands lowest 'from' first"
+               for before, after in zip(bands, bands[1:], strict=False)
+               if after.start <= before.start]
+    return errors
+
+
+def _named(value: object) -> bool:
+    """Return whether ``value`` is a name: a string with more than spaces."""
+    return isinstance(value, str) and bool(value.strip())
+
+
+def _tp_problem(winner: object, loser: object) -> str:
+    """Return what is wrong with a band's TP for the winner and loser, or ""."""
+    if (not is_number(winner) or not is_number(loser) or number_problem(winner, -MAX_TP, MAX_TP)
+            or number_problem(loser, -MAX_TP, MAX_TP)):
+        return (f"'winner' and 'loser' must be the TP each side scores, "
+                f"numbers from {-MAX_TP:,} to {MAX_TP:,}")
+    if winner < loser:
+        return (f"'winner' ({winner}) is less than 'loser' ({loser}); "
+                "the side with more VP scores at least as many TP")
+    return ""
 
 
 def _band(row: object, where: str, errors: list[str]) -> Band | None:
@@ -95,17 +120,13 @@ def _band(row: object, where: str, errors: list[str]) -> Band | None:
     winner, loser = row.get("winner"), row.get("loser")
     if number_problem(begin, 0, MAX_VP, integer=True):
         errors.append(f"{where}: 'from' must be a whole number of VP from 0 to {MAX_VP:,}")
-    if not isinstance(name, str) or not name.strip():
+    if not _named(name):
         errors.append(f"{where}: 'band' must be the result's name in quotes")
-    if not isinstance(loss, str) or not loss.strip():
+    if not _named(loss):
         errors.append(f"{where}: 'loss' must be the losing side's result in quotes")
-    if (not is_number(winner) or not is_number(loser) or number_problem(winner, -MAX_TP, MAX_TP)
-            or number_problem(loser, -MAX_TP, MAX_TP)):
-        errors.append(f"{where}: 'winner' and 'loser' must be the TP each side scores, "
-                      f"numbers from {-MAX_TP:,} to {MAX_TP:,}")
-    elif winner < loser:
-        errors.append(f"{where}: 'winner' ({winner}) is less than 'loser' ({loser}); "
-                      "the side with more VP scores at least as many TP")
+    wrong = _tp_problem(winner, loser)
+    if wrong:
+        errors.append(f"{where}: {wrong}")
     if len(errors) > start:
         return None
     assert is_int(begin) and isinstance(name, str) and isinstance(loss, str)
@@ -211,11 +232,10 @@ def points(seat: Seat, game: Game, config: EventConfig) -> float:
         mine = _margin(seat, game, vps)
         band = band_for(mine, bands)
         return band.winner if mine > 0 or band.draw else band.loser
-    if seat.outcome is Outcome.WIN:
-        return top.winner if game.kind is not GameKind.PLAYED else _least_win(bands).winner
     if seat.outcome is Outcome.DRAW:
         return bands[0].winner
-    return top.loser if game.kind is not GameKind.PLAYED else _least_win(bands).loser
+    band = top if game.kind is not GameKind.PLAYED else _least_win(bands)
+    return band.winner if seat.outcome is Outcome.WIN else band.loser
 
 
 def _margin(seat: Seat, game: Game, vps: tuple[float, float]) -> float:

@@ -36,6 +36,14 @@ def validate_game(game: Game, config: EventConfig, path: str) -> list[Problem]:
                             "points; enter vp_1 and vp_2 (the tournament points follow from "
                             "their difference)")]
         return []
+    return _disagreement(game, config, outcomes, path)
+
+
+def _disagreement(game: Game, config: EventConfig,
+                  outcomes: tuple[Outcome | None, Outcome | None], path: str) -> list[Problem]:
+    """Return a problem when a played game's result is not the one its VPs give under
+    the band table (none without a table, VPs or result)."""
+    line = game.source.line
     bands = bands_of(config)
     vps = vps_of([s.stats for s in game.seats])
     if not bands or vps is None or outcomes[0] is None:

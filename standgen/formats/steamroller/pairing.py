@@ -302,20 +302,41 @@ def _later_round(
         if bye is not None and rest.rematches:
             moved = core.pair(n, cost, forbidden, bye_cost, procedure_bye=bye)
             if (moved.rematches, moved.repeat_byes) < (result.rematches, result.repeat_byes):
-                assert moved.bye is not None
-                second = (", a second bye for them: every pairing without a rematch "
-                          "gives someone a second bye" if moved.repeat_byes else "")
-                notes.append(
-                    f"The bye was drawn for {order[bye].name}, but every pairing with "
-                    f"{order[bye].name} on the bye has a rematch: "
-                    f"{order[moved.bye].name} has the bye instead{second} (seed 004).")
+                notes.append(_bye_moved(order, bye, moved))
                 result = moved
     if factions:
-        left = sum(unwanted(i, j) > 0 for i, j in result.pairs if not forbidden(i, j))
-        if left:
-            notes.append(f"Faction options: {left} table(s) could not avoid the faction "
-                         "criteria without leaving a TP pile or a rematch (seed 004).")
+        notes += _factions_note(result, forbidden, unwanted)
     return proposal(event, round_number, order, result, notes)
+
+
+def _bye_moved(order: Sequence[Player], bye: int, moved: core.Pairing) -> str:
+    """Return the note of a drawn bye moved because every pairing with it has a rematch."""
+    assert moved.bye is not None
+    second = (", a second bye for them: every pairing without a rematch "
+              "gives someone a second bye" if moved.repeat_byes else "")
+    return (f"The bye was drawn for {order[bye].name}, but every pairing with "
+            f"{order[bye].name} on the bye has a rematch: "
+            f"{order[moved.bye].name} has the bye instead{second} (seed 004).")
+
+
+def _factions_note(result: core.Pairing, forbidden: core.Forbidden,
+                   unwanted: Callable[[int, int], int]) -> list[str]:
+    """Return a note of the tables that meet the faction criteria they could not avoid."""
+    left = sum(unwanted(i, j) > 0 for i, j in result.pairs if not forbidden(i, j))
+    if not left:
+        return []
+    return [f"Faction options: {left} table(s) could not avoid the faction "
+            "criteria without leaving a TP pile or a rematch (seed 004)."]
+
+
+def _top_two_met(first: Player, second: Player, state: PairingInput) -> str:
+    """Return the note of a final round whose top two met before (or are kept apart)."""
+    met_in = next((e.round for e in state.records[first.id].entries
+                   if second.id in e.opponents), None)
+    when = f" in round {met_in}" if met_in is not None else ""
+    return (f"Final round: {first.name} and {second.name}, first and second in "
+            f"the standings, met{when}; seed 004 pairs the top two, but not as a "
+            "rematch, so the TP piles pair them as usual.")
 
 
 def _top_two(
@@ -333,12 +354,7 @@ def _top_two(
     """
     first, second = order[0], order[1]
     if forbidden(0, 1):
-        met_in = next((e.round for e in state.records[first.id].entries
-                       if second.id in e.opponents), None)
-        when = f" in round {met_in}" if met_in is not None else ""
-        return None, (f"Final round: {first.name} and {second.name}, first and second in "
-                      f"the standings, met{when}; seed 004 pairs the top two, but not as a "
-                      "rematch, so the TP piles pair them as usual.")
+        return None, _top_two_met(first, second, state)
     if bye in (0, 1):
         assert bye is not None
         return None, (f"Final round: {order[bye].name}, in the top two, drew the bye, so "
