@@ -150,20 +150,30 @@ def index_event(report: EventReport, site: Site | None = None) -> EventIndex:
     optimisations on, the links they share too)."""
     event = report.event
     rounds = tuple(rounds_of(report))
-    games = {
-        (rnd.number, pid): game for rnd, _ in rounds for game in rnd.games for pid in game.players
-    }
+    games = _games_by_player(rounds)
     finished = [rnd.number for rnd in event.rounds if rnd.finished]
     rank_after = {
         number: {row.player.id: row.rank for row in after.rows}
         for number, after in zip(finished, report.by_round, strict=True)
     }
     rows = report.standings.rows
-    scores = (min((row.score for row in rows), default=0.0),
-              max((row.score for row in rows), default=0.0))
+    scores = _score_range(rows)
     shared = shared_links(site, report, rounds) if site is not None and site.fast else None
     return EventIndex(shown_names_of(event), games, rounds, rank_after,
                       {row.player.id: row for row in rows}, scores, shared)
+
+
+def _games_by_player(rounds: Sequence[tuple[Round, bool]]) -> dict[tuple[int, str], Game]:
+    """Return each player's game in each round, by (round, player)."""
+    return {(rnd.number, pid): game
+            for rnd, _ in rounds for game in rnd.games for pid in game.players}
+
+
+def _score_range(rows: Sequence[Standing]) -> tuple[float, float]:
+    """Return the lowest and highest score of the standings (0 and 0 for none): the
+    score charts' scale."""
+    return (min((row.score for row in rows), default=0.0),
+            max((row.score for row in rows), default=0.0))
 
 
 def shared_links(

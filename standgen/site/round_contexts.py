@@ -128,12 +128,8 @@ def _side(
     faction = seat.power or (player.faction if player is not None else "")
     values = tuple(display_number(seat.stats[s]) if s in seat.stats else "" for s in stats)
     infos = info.values(seat.player, player) if info is not None else ()
-    details = [faction] if faction else []
-    if info is not None:
-        details += _info_details(infos, info.inline)
-    details += [f"{v} {_(stat_heading(s))}" for v, s in zip(values, stats, strict=True) if v]
-    if views is not None:
-        details += [_inline(v, h) for v, h in zip(cells, views.seat_headers, strict=False) if v]
+    details = _details(faction, _info_details(infos, info.inline) if info is not None else [],
+                       values, stats, cells, views)
     return Side(
         player=Link(name, site_page.href(links.player_page(event, seat.player))),
         faction=faction,
@@ -141,8 +137,20 @@ def _side(
         result=_alone_label(game, fmt, event) or table_result(game, seat) or "",
         cells=cells,
         info=infos,
-        details=tuple(details),
+        details=details,
     )
+
+
+def _details(faction: str, infos: list[str], values: tuple[str, ...], stats: tuple[str, ...],
+             cells: tuple[str, ...], views: FormatViews | None) -> tuple[str, ...]:
+    """Return a seat's values as one line's parts, for narrow screens: the faction, the
+    per-seat columns, the stats and the format's cells, each with its heading."""
+    details = [faction] if faction else []
+    details += infos
+    details += [f"{v} {_(stat_heading(s))}" for v, s in zip(values, stats, strict=True) if v]
+    if views is not None:
+        details += [_inline(v, h) for v, h in zip(cells, views.seat_headers, strict=False) if v]
+    return tuple(details)
 
 
 def _seat_cells(views: FormatViews | None, game: Game, seat: Seat,
@@ -482,11 +490,17 @@ def table_lists(page: Frame, event: Event, rnd: Round,
     found = []
     for game in sorted(rnd.games, key=lambda g: g.table):
         listed = [p for p in game.players if event.lists.get(p, "").strip()]
-        if not listed or game.kind in (GameKind.BYE, GameKind.ABSENT):
-            continue
-        found.append(TableLists(
-            (_("Board {number}") if boards else _("Table {number}")).format(number=game.table),
-            tuple(Link(names.get(p, p), page.href(links.player_page(event, p)) + "#army-list")
-                  for p in listed),
-            tuple(untrusted(event.lists[p]) for p in listed)))
+        if listed and game.kind not in (GameKind.BYE, GameKind.ABSENT):
+            found.append(_lists_at(page, event, game.table, listed, names, untrusted, boards))
     return tuple(found)
+
+
+def _lists_at(page: Frame, event: Event, table: int, listed: Sequence[str],
+              names: Mapping[str, str], untrusted: Callable[[str], Markup],
+              boards: bool) -> TableLists:
+    """Return one table's (or board's) army lists of the ``listed`` players."""
+    return TableLists(
+        (_("Board {number}") if boards else _("Table {number}")).format(number=table),
+        tuple(Link(names.get(p, p), page.href(links.player_page(event, p)) + "#army-list")
+              for p in listed),
+        tuple(untrusted(event.lists[p]) for p in listed))

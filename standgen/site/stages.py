@@ -142,25 +142,32 @@ def _round_title(state: BracketState, number: int) -> str:
 
 
 def _match_view(event: Event, state: BracketState, m: MatchState, page: str) -> MatchView:
-    number = m.match.id.rpartition("-")[2]
-    side = {"winners": "Winners' side, match ", LOSERS: "Losers' side, match "}
-    label = {FINAL: "Grand final" if state.bracket.kind == "double" else "Final",
-             RESET: "Grand final, second game", THIRD: "Third place"}.get(
-        m.match.section,
-        (side[m.match.section] if state.bracket.kind == "double" else "Match ") + number)
     sides = tuple(
         _side(event, pid, state.seed_of(pid), m.winner == pid, page)
         for pid in (m.a, m.b) if pid)
-    note = ""
+    return MatchView(m.match.id, _match_label(state, m), sides, _match_note(m, bool(sides)))
+
+
+def _match_label(state: BracketState, m: MatchState) -> str:
+    """Return a match's name: the final's, third place's, or its side's and number."""
+    number = m.match.id.rpartition("-")[2]
+    double = state.bracket.kind == "double"
+    side = {"winners": "Winners' side, match ", LOSERS: "Losers' side, match "}
+    return {FINAL: "Grand final" if double else "Final",
+            RESET: "Grand final, second game", THIRD: "Third place"}.get(
+        m.match.section, (side[m.match.section] if double else "Match ") + number)
+
+
+def _match_note(m: MatchState, seated: bool) -> str:
+    """Return what a match waits for: a bye, the winners or losers of earlier matches,
+    its game or its winner; "" once decided."""
     if m.walkover:
-        note = "bye" if sides else "no player"
-    elif m.a is None or m.b is None:
-        note = "waiting for " + " and ".join(
-            f"the {'winner' if s.winner_of else 'loser'} of {s.winner_of or s.loser_of}"
-            for s, pid in ((m.match.a, m.a), (m.match.b, m.b)) if pid is None)
-    elif not m.decided:
-        note = "to play" if m.game is None or not m.game.finished else "no winner entered"
-    return MatchView(m.match.id, label, sides, note)
+        return "bye" if seated else "no player"
+    if m.a is None or m.b is None:
+        return _waiting_for(m)
+    if not m.decided:
+        return "to play" if m.game is None or not m.game.finished else "no winner entered"
+    return ""
 
 
 def _final_view(report: EventReport) -> StageView | None:
@@ -169,12 +176,10 @@ def _final_view(report: EventReport) -> StageView | None:
     if final is None:
         return None
     number = final.round_of(event.config, standings.planned_rounds)
-    rnd = next((r for r in event.rounds if r.number == number), None)
-    game = next((g for g in rnd.games if g.table == 1), None) if rnd else None
-    if game is None or game.kind is not GameKind.PLAYED or len(game.seats) != final.players:
+    game = _final_game(event, number, final.players)
+    if game is None:
         return None
-    before = report.by_round[number - 2] if 0 < number - 1 <= len(report.by_round) else None
-    ranks = {row.player.id: row.rank for row in before.rows} if before else {}
+    ranks = _ranks_before(report, number)
     if final.players == 2 and sorted(ranks.get(p, 99) for p in game.players) != [1, 2]:
         return None  # seed 004's top two had met: no final was played
     page = links.page(*event.path, SLUG)
@@ -188,6 +193,30 @@ def _final_view(report: EventReport) -> StageView | None:
                         (MatchView("F", _(final.label), sides, note),))
     won = next((s for s in sides if s.won), None)
     return StageView("in-round final", _(final.label), _(final.rule), won, (column,))
+
+
+def _waiting_for(m: MatchState) -> str:
+    """Return which earlier matches' winners or losers a match waits for."""
+    return "waiting for " + " and ".join(
+        f"the {'winner' if s.winner_of else 'loser'} of {s.winner_of or s.loser_of}"
+        for s, pid in ((m.match.a, m.a), (m.match.b, m.b)) if pid is None)
+
+
+def _final_game(event: Event, number: int, players: int) -> Game | None:
+    """Return table 1 of round ``number`` when it is a played game of ``players`` seats
+    (the in-round final), else None."""
+    rnd = next((r for r in event.rounds if r.number == number), None)
+    game = next((g for g in rnd.games if g.table == 1), None) if rnd else None
+    if game is None or game.kind is not GameKind.PLAYED or len(game.seats) != players:
+        return None
+    return game
+
+
+def _ranks_before(report: EventReport, number: int) -> dict[str, int]:
+    """Return each player's rank in the standings before round ``number`` (none known
+    before round 1, or without those standings)."""
+    before = report.by_round[number - 2] if 0 < number - 1 <= len(report.by_round) else None
+    return {row.player.id: row.rank for row in before.rows} if before else {}
 
 
 def _lower(label: str) -> str:

@@ -8,13 +8,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from standgen import perf
-from standgen.model import Event, Game, GameKind, Outcome
+from standgen.model import Event, Game, GameKind, Outcome, Player
 from standgen.pairing import acceleration
 from standgen.pairing.common import ALL_ROUNDS, forbidden_entries, team_entries
 from standgen.pairing.dutch_swiss import virtual_points
 from standgen.pairing.swiss import initial_colour, start_ranks
 from standgen.records import counted_rounds
-from standgen.standings import Standings, compute_standings, format_of
+from standgen.standings import Standing, Standings, compute_standings, format_of
 from standgen.teams.matches import match_results, team_match_standings
 from standgen.teams.tiebreaks import team_table
 from standgen.trf.read import NEWLINE, ROUND_ROBIN_TYPE, SWISS_TYPE
@@ -48,14 +48,18 @@ def round_block(game: Game | None, player: str, ranks: Mapping[str, int]
     if len(game.seats) == 1:
         if game.kind is GameKind.BYE and outcome is Outcome.WIN:
             return "0000", "-", "U"
-        return "0000", "-", "F" if outcome is Outcome.WIN else (
-            "H" if outcome is Outcome.DRAW else "Z")
+        return "0000", "-", _UNPLAYED_CODE.get(outcome, "Z")
     colour = "w" if game.seats[0].player == player else "b"
     opponent = f"{ranks[game.opponents_of(player)[0]]:4d}"
     if game.kind is GameKind.FORFEIT:
         return opponent, colour, "+" if outcome is Outcome.WIN else "-"
-    return opponent, colour, "1" if outcome is Outcome.WIN else (
-        "=" if outcome is Outcome.DRAW else "0")
+    return opponent, colour, _PLAYED_CODE.get(outcome, "0")
+
+
+# TRF16 result codes by outcome; any other (a loss, no result) is the default: a
+# zero-point bye, a lost game
+_UNPLAYED_CODE: dict[Outcome | None, str] = {Outcome.WIN: "F", Outcome.DRAW: "H"}  # else "Z"
+_PLAYED_CODE: dict[Outcome | None, str] = {Outcome.WIN: "1", Outcome.DRAW: "="}  # else "0"
 
 
 def export_event(event: Event, standings: Standings | None = None) -> str:
@@ -80,34 +84,9 @@ def export_event(event: Event, standings: Standings | None = None) -> str:
     lines.append(f"062 {len(event.players)}")
     lines.append(f"092 {ROUND_ROBIN_TYPE if format_of(event).round_robin else SWISS_TYPE}")
     row_of = {row.player.id: row for row in standings.rows}
-    games: dict[tuple[int, str], Game] = {}
-    for rnd in event.rounds:
-        if rnd.number > complete:
-            break
-        for game in rnd.games:
-            for pid in game.players:
-                games[(rnd.number, pid)] = game
-    for player in sorted(event.players, key=lambda p: ranks[p.id]):
-        line = [" "] * (91 + 10 * complete)
-        _put(line, 1, 3, "001")
-        _put(line, 5, 8, str(ranks[player.id]), right=True)
-        _put(line, 15, 47, player.name)
-        if player.rating:
-            _put(line, 49, 52, str(round(player.rating)), right=True)
-        if re.fullmatch(r"[A-Za-z]{3}", player.country):
-            _put(line, 54, 56, player.country.upper())
-        row = row_of.get(player.id)
-        _put(line, 81, 84, _number(row.score if row else 0.0), right=True)
-        if row is not None:
-            _put(line, 86, 89, str(row.rank), right=True)
-        for number in range(1, complete + 1):
-            opponent, colour, result = round_block(games.get((number, player.id)), player.id,
-                                                   ranks)
-            start = 92 + 10 * (number - 1)
-            _put(line, start, start + 3, opponent)
-            _put(line, start + 5, start + 5, colour)
-            _put(line, start + 7, start + 7, result)
-        lines.append("".join(line).rstrip())
+    games = _games_by_round(event, complete)
+    lines += [_player_line(player, ranks, row_of.get(player.id), games, complete)
+              for player in sorted(event.players, key=lambda p: ranks[p.id])]
     lines.append(f"XXR {standings.planned_rounds}")
     lines.append(f"XXC {'white1' if initial_colour(event) == 'w' else 'black1'}")
     if bye_points != 1.0:
@@ -166,6 +145,43 @@ def _pab_line(event: Event, upto: int) -> list[str]:
         bye = byes.get(rnd)
         line += f" {number[bye.match.team_1]:3d}" if bye else "    "
     return [line.rstrip()]
+
+
+def _games_by_round(event: Event, complete: int) -> dict[tuple[int, str], Game]:
+    """Return each player's game in each of the first ``complete`` rounds."""
+    games: dict[tuple[int, str], Game] = {}
+    for rnd in event.rounds:
+        if rnd.number > complete:
+            break
+        for game in rnd.games:
+            for pid in game.players:
+                games[(rnd.number, pid)] = game
+    return games
+
+
+def _player_line(player: Player, ranks: Mapping[str, int], row: Standing | None,
+                 games: Mapping[tuple[int, str], Game], complete: int) -> str:
+    """Return a player's ``001`` line: start rank, name, rating, federation, points, rank
+    and a block per complete round (FIDE C.04 Annex 2's columns)."""
+    line = [" "] * (91 + 10 * complete)
+    _put(line, 1, 3, "001")
+    _put(line, 5, 8, str(ranks[player.id]), right=True)
+    _put(line, 15, 47, player.name)
+    if player.rating:
+        _put(line, 49, 52, str(round(player.rating)), right=True)
+    if re.fullmatch(r"[A-Za-z]{3}", player.country):
+        _put(line, 54, 56, player.country.upper())
+    _put(line, 81, 84, _number(row.score if row else 0.0), right=True)
+    if row is not None:
+        _put(line, 86, 89, str(row.rank), right=True)
+    for number in range(1, complete + 1):
+        opponent, colour, result = round_block(games.get((number, player.id)), player.id,
+                                               ranks)
+        start = 92 + 10 * (number - 1)
+        _put(line, start, start + 3, opponent)
+        _put(line, start + 5, start + 5, colour)
+        _put(line, start + 7, start + 7, result)
+    return "".join(line).rstrip()
 
 
 def _forbidden_lines(entries: Sequence[tuple[frozenset[str], tuple[int, int]]],

@@ -155,13 +155,17 @@ def _game_row(player: TrfPlayer, other: TrfPlayer | None, number: int,
         problems.append(Problem(where, player.line, f"round {number}: players "
                                 f"{player.start_rank} and {other.start_rank} disagree "
                                 f"(colours {block.colour}/{theirs.colour}, results "
-                                f"{block.result.strip() or 'blank'}/"
-                                f"{theirs.result.strip() or 'blank'})"))
+                                f"{_shown(block.result)}/{_shown(theirs.result)})"))
         return None
     me = ids[player.start_rank]
     if block.colour == "b" or (block.colour == "-" and theirs.colour == "w"):
         return [ids[other.start_rank], me, _flip(result)]
     return [me, ids[other.start_rank], result]
+
+
+def _shown(result: str) -> str:
+    """Return a round block's result code for a message ("blank" for none)."""
+    return result.strip() or "blank"
 
 
 def _points_warnings(players: Sequence[TrfPlayer], scores: Mapping[int, float],
@@ -205,6 +209,14 @@ def _event_toml(tournament: Tournament, folder_name: str, rounds: int,
     if tournament.city:
         lines.append(f"location = {json.dumps(tournament.city, ensure_ascii=False)}")
     lines += ["", "[options]", 'start_order = "file"  # pairing numbers: the TRF start ranks']
+    lines += _options_toml(tournament, ids)
+    return "\n".join(lines) + "\n"
+
+
+def _options_toml(tournament: Tournament, ids: Mapping[int, str]) -> list[str]:
+    """Return event.toml's ``[options]`` the file sets: the initial colour, the bye's
+    points, Baku acceleration, forbidden pairs and round-robin pairing."""
+    lines = []
     initial = tournament.initial or _round_one_colour(tournament)
     if initial:
         lines.append(f'initial_colour = "{initial}"')
@@ -217,7 +229,7 @@ def _event_toml(tournament: Tournament, folder_name: str, rounds: int,
         lines.append(f"forbidden = [{entries}]")
     if is_round_robin(tournament):
         lines.append(f'pairing = "{ROUND_ROBIN}"')
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def is_round_robin(tournament: Tournament) -> bool:

@@ -251,15 +251,7 @@ def parse_trf(text: str, where: str) -> Tournament:
     warnings = [Problem(where, at, f"record {code} ({NOT_CARRIED[code]}) is not carried into "
                         "the event", warning=True)
                 for code, at in sorted(unread.items(), key=lambda item: item[1])]
-    if count is not None and count[1] != str(len(players)):
-        warnings.append(Problem(where, count[0], f"record 062 says {count[1]} players but the "
-                                f"file lists {len(players)} (001 lines); the 001 lines count",
-                                warning=True))
-    for player in players:
-        if len(player.name) >= NAME_COLUMNS:
-            warnings.append(Problem(where, player.line, f"'{player.name}' fills the "
-                                    f"{NAME_COLUMNS} columns TRF gives a name and may be cut; "
-                                    "check the name in players.csv", warning=True))
+    warnings += _count_and_names(players, count, where)
     problems += _player_problems(players, where)
     if any(p.extra for p in players):
         warnings.append(Problem(where, 1, "sex, title, FIDE number and birth date are not "
@@ -274,6 +266,22 @@ def parse_trf(text: str, where: str) -> Tournament:
                       tuple(sorted(players, key=lambda p: p.start_rank)), tuple(warnings),
                       dict(header.accelerations), tuple(header.forbidden),
                       teams if teams is not None and teams.teams else None)
+
+
+def _count_and_names(players: Sequence[TrfPlayer], count: tuple[int, str] | None,
+                     where: str) -> list[Problem]:
+    """Return a warning when record 062's number of players is not the 001 lines', and
+    for each name that fills its columns (and may have been cut)."""
+    warnings = []
+    if count is not None and count[1] != str(len(players)):
+        warnings.append(Problem(where, count[0], f"record 062 says {count[1]} players but the "
+                                f"file lists {len(players)} (001 lines); the 001 lines count",
+                                warning=True))
+    warnings += [Problem(where, player.line, f"'{player.name}' fills the "
+                         f"{NAME_COLUMNS} columns TRF gives a name and may be cut; "
+                         "check the name in players.csv", warning=True)
+                 for player in players if len(player.name) >= NAME_COLUMNS]
+    return warnings
 
 
 def _player_problems(players: Sequence[TrfPlayer], where: str) -> list[Problem]:
@@ -297,49 +305,72 @@ def _player(line: str, number: int, bad: object) -> TrfPlayer | None:
     def cols(first: int, last: int) -> str:
         return line[first - 1:last].strip()
 
-    start = cols(5, 8)
+    start, name, rating_text, points_text = cols(5, 8), cols(15, 47), cols(49, 52), cols(81, 84)
+    points = _float(points_text)
+    wrong = _player_problem(start, name, rating_text, points_text, points)
+    if wrong:
+        bad(wrong)
+        return None
+    rounds = _round_blocks(line, bad)
+    if rounds is None:
+        return None
+    extra = tuple(x for x in (cols(10, 10), cols(11, 13), cols(58, 68), cols(70, 79)) if x)
+    return TrfPlayer(int(start), name, int(rating_text) if rating_text else None,
+                     cols(54, 56), points, tuple(rounds), number, extra)
+
+
+def _player_problem(start: str, name: str, rating_text: str, points_text: str,
+                    points: float | None) -> str:
+    """Return the first thing wrong with a ``001`` line's start rank, name, rating and
+    points, or ""."""
     if not start.isdigit() or int(start) < 1:
-        bad(f"start rank '{start}' (columns 5-8) must be a number from 1 to 9999")
-        return None
-    name = cols(15, 47)
+        return f"start rank '{start}' (columns 5-8) must be a number from 1 to 9999"
     if not name:
-        bad(f"player {start} has no name (columns 15-47)")
-        return None
-    rating_text = cols(49, 52)
+        return f"player {start} has no name (columns 15-47)"
     if rating_text and not rating_text.isdigit():
-        bad(f"rating '{rating_text}' (columns 49-52) must be a whole number")
+        return f"rating '{rating_text}' (columns 49-52) must be a whole number"
+    if points_text and points is None:
+        return f"points '{points_text}' (columns 81-84) must be a number such as 4.5"
+    return ""
+
+
+def _float(text: str) -> float | None:
+    """Return ``text`` as Python reads a number, or None (for "" too)."""
+    try:
+        return float(text) if text else None
+    except ValueError:
         return None
-    points_text = cols(81, 84)
-    points: float | None = None
-    if points_text:
-        try:
-            points = float(points_text)
-        except ValueError:
-            bad(f"points '{points_text}' (columns 81-84) must be a number such as 4.5")
-            return None
+
+
+def _round_blocks(line: str, bad: Callable[[str], None]) -> list[TrfRound] | None:
+    """Return the round blocks of a ``001`` line (from column 92, ten columns each), or
+    None after reporting the first that is wrong."""
     rounds: list[TrfRound] = []
     position = 92
     while position <= len(line):
         block = line[position - 1:position + 7].ljust(8)
         opponent_text, colour, result = block[0:4].strip(), block[5].lower(), block[7].upper()
-        if opponent_text and not opponent_text.isdigit():
-            bad(f"round {len(rounds) + 1}: opponent '{opponent_text}' (columns {position}-"
-                f"{position + 3}) must be a start rank or 0000")
-            return None
-        if colour not in "wb- ":
-            bad(f"round {len(rounds) + 1}: colour '{colour}' (column {position + 5}) must be "
-                "w, b or -")
-            return None
-        if result not in PLAYED_CODES + "HFUZ ":
-            bad(f"round {len(rounds) + 1}: result '{result}' (column {position + 7}) must be "
-                "one of 1 = 0 + - W D L H F U Z")
+        wrong = _block_problem(opponent_text, colour, result, position)
+        if wrong:
+            bad(f"round {len(rounds) + 1}: {wrong}")
             return None
         rounds.append(TrfRound(int(opponent_text or 0), colour if colour in "wb" else "-",
                                result))
         position += 10
-    extra = tuple(x for x in (cols(10, 10), cols(11, 13), cols(58, 68), cols(70, 79)) if x)
-    return TrfPlayer(int(start), name, int(rating_text) if rating_text else None,
-                     cols(54, 56), points, tuple(rounds), number, extra)
+    return rounds
+
+
+def _block_problem(opponent: str, colour: str, result: str, position: int) -> str:
+    """Return what is wrong with a round block at column ``position``, or ""."""
+    if opponent and not opponent.isdigit():
+        return (f"opponent '{opponent}' (columns {position}-{position + 3}) must be a start "
+                "rank or 0000")
+    if colour not in "wb- ":
+        return f"colour '{colour}' (column {position + 5}) must be w, b or -"
+    if result not in PLAYED_CODES + "HFUZ ":
+        return (f"result '{result}' (column {position + 7}) must be one of "
+                "1 = 0 + - W D L H F U Z")
+    return ""
 
 
 def _points(result: str, bye_points: float) -> float:

@@ -19,7 +19,6 @@ import secrets
 import shutil
 import threading
 import time
-import unicodedata
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,10 +31,18 @@ from standgen.errors import InputError, Problem
 from standgen.formats import FORMATS
 from standgen.load import find_events, load_event
 from standgen.load.config import load_event_config
-from standgen.load.files import CONTROL, display, parse_int, parse_number, read_text
+from standgen.load.files import CONTROL, display, read_text
 from standgen.load.inputs import event_files
 from standgen.load.rounds import ABSENT, BYE, has_result
 from standgen.roundfile import RoundFile, RoundFileRefused, RoundRow, editing, read_round_file
+from standgen.venue.entry import (
+    as_typed,
+    ascii_digits,
+    changed_since,
+    no_result,
+    stat_problem,
+    suspicious,
+)
 from standgen.venue.guard import (
     CODE_LENGTH,
     CSRF_SECONDS,
@@ -60,7 +67,6 @@ from standgen.watch import ServeError
 if TYPE_CHECKING:
     from standgen.watch import Watch
 
-QUICK = 10.0  # seconds: a table confirmed by both players within this is marked
 SETTLE = 0.5  # seconds a round file written by someone else is left to settle
 _STATUS = {"changed": 409, "locked": 409, "missing": 404, "unreadable": 400, "form": 400}
 
@@ -256,9 +262,7 @@ class DeskCore:
         refused = _refused(info, values)
         if refused is not None:
             return refused
-        values = {k: ascii_digits(v.strip()) for k, v in values.items()}
-        if values.get("result", "").lower() == "draw":
-            values["result"] = "draw"
+        values = as_typed(values)
         path = info.round_file(number)
         assert info.fmt is not None
         self._settle(path)
@@ -289,15 +293,9 @@ class DeskCore:
                 f"table {table} is on {many} rows; number each table once in the file"
                 if many else f"no table {table} in this round")])
         old = dict(row.cells)
-        if pairing is not None and not hmac.compare_digest(pairing, current.pairing_tag):
-            return Outcome(409, [f"{display(path)}:1: the tables or players of this round "
-                                 "changed since this page was loaded (a new pairing, a row "
-                                 "added or removed, or the file being saved); nothing was "
-                                 "written: check the round and enter it again"], old=old)
-        if expect is not None and not hmac.compare_digest(expect, row.tag):
-            return Outcome(409, [f"{display(path)}:{row.line}: table {table} changed since "
-                                 f"this page was loaded (it now reads '{row.text}'); check "
-                                 "it and enter the result again"], old=old)
+        changed = changed_since(current, row, table, pairing, expect)
+        if changed:
+            return Outcome(409, [changed], old=old)
         new = {**old, **{k: v for k, v in values.items() if k in current.header}}
         fields = self._field_problems(info, table, row, new)
         if fields:
@@ -317,17 +315,22 @@ class DeskCore:
             self._log({"kind": "change", "event": info.path, "round": number, "table": table,
                        "old": old, "new": new, "who": who, "client": client, **(extra or {})})
         except OSError as exc:  # a change not in the log is undone
-            try:
-                assert info.fmt is not None
-                edit.current = read_round_file(path, info.fmt, [])
-                if edit.current is not None:
-                    edit.write(current.text)
-                    self._remember(path)
-            except (OSError, RoundFileRefused):
-                pass
+            self._undo(info, edit, current)
             return Outcome(500, [f"{display(self.log_path)}:1: cannot be appended to "
                                  f"({exc.strerror}); the entry was undone"])
         return Outcome(200, changed=True, old=old, new=new)
+
+    def _undo(self, info: EventInfo, edit: Any, current: RoundFile) -> None:
+        """Write the round file back as it was before a change the log could not take."""
+        path = current.path
+        try:
+            assert info.fmt is not None
+            edit.current = read_round_file(path, info.fmt, [])
+            if edit.current is not None:
+                edit.write(current.text)
+                self._remember(path)
+        except (OSError, RoundFileRefused):
+            pass
 
     def _field_problems(self, info: EventInfo, table: int, row: RoundRow,
                         new: Mapping[str, str]) -> dict[str, str]:
@@ -342,28 +345,14 @@ class DeskCore:
         for stat in info.fmt.stats:
             for k in (1, 2):
                 column = f"{stat.id}_{k}"
-                value = new.get(column, "")
-                if not value:
-                    continue
-                what = f"Table {table}: {stat.label.lower()} of {who[k]}"
-                number = parse_int(value) if stat.integer else parse_number(value)
-                if number is None:
-                    kind = "a whole number" if stat.integer else "a number"
-                    found[column] = f"{what} must be {kind} (not '{value}')"
-                elif number < 0:
-                    found[column] = f"{what} cannot be negative (not '{value}')"
+                wrong = stat_problem(stat, new.get(column, ""))
+                if wrong:
+                    found[column] = f"Table {table}: {stat.label.lower()} of {who[k]} {wrong}"
         if found or new.get("player_2") in (BYE, ABSENT):
             return found
         stats = [s for s in info.fmt.stats if new.get(f"{s.id}_1") or new.get(f"{s.id}_2")]
         if stats and not has_result(new, info.fmt, info.config):
-            labels = " and ".join(s.label.lower() for s in stats)
-            if info.fmt.outcome_from_stats is not None:
-                found["result"] = (f"Table {table}: choose the result, or enter what it is "
-                                   f"derived from for both players ({labels} alone are not "
-                                   "enough)")
-            else:
-                found["result"] = (f"Table {table}: choose the result; the {labels} alone "
-                                   "do not say who won (or clear them to leave the table open)")
+            found["result"] = no_result(table, stats, info.fmt.outcome_from_stats is not None)
         return found
 
     def _settle(self, path: Path) -> None:
@@ -511,37 +500,47 @@ class DeskCore:
                 self.pending.save()
                 return 200, "waiting", []
             if other.values != mine.values:
-                first, second = (other, mine) if other.seat == 1 else (mine, other)
-                self.pending.disputes[key] = (first, second)
-                self.pending.reports.pop(key, None)
-                self.pending.save()
-                self._log({"kind": "dispute", "event": info.path, "round": number,
-                           "table": table, "reports": [dict(first.values),
-                                                       dict(second.values)],
-                           "who": f"table {code}", "client": client})
-                self.watch.log(f"venue: {info.name}, round {number}, table {table}: the "
-                               "players' reports disagree; enter the result at the desk")
-                return 200, "dispute", []
-            why = []
-            if other.client == mine.client:
-                why.append("from one address")
-            if abs(mine.time - other.time) < QUICK:
-                why.append(f"within {QUICK:.0f} seconds of each other")
-            who = f"table {code} (both players{' ' if why else ''}{' and '.join(why)})"
-            done = self.apply(info.path, number, table, values, who, client, expect=row.tag,
-                              extra={"check": why} if why else None)
-            self.pending.reports.pop(key, None)
-            if done.status == 409:
-                self.pending.save()
-                return 409, "done", ["The TO entered this table's result meanwhile; if it is "
-                                     "wrong, tell the TO."]
-            if done.status != 200:
-                self.pending.save()
-                return done.status, "bad", done.problems
-            if why:
-                self.pending.marks[key] = "confirmed by both players " + " and ".join(why)
+                return self._dispute(info, number, table, code, client, other, mine)
+            return self._both_reported(info, number, table, code, client, row, other, mine,
+                                       values)
+
+    def _dispute(self, info: EventInfo, number: int, table: int, code: str, client: str,
+                 other: Report, mine: Report) -> tuple[int, str, list[str]]:
+        """Freeze a table whose two reports disagree: the TO decides its result."""
+        key = (info.path, number, table)
+        first, second = (other, mine) if other.seat == 1 else (mine, other)
+        self.pending.disputes[key] = (first, second)
+        self.pending.reports.pop(key, None)
+        self.pending.save()
+        self._log({"kind": "dispute", "event": info.path, "round": number,
+                   "table": table, "reports": [dict(first.values), dict(second.values)],
+                   "who": f"table {code}", "client": client})
+        self.watch.log(f"venue: {info.name}, round {number}, table {table}: the "
+                       "players' reports disagree; enter the result at the desk")
+        return 200, "dispute", []
+
+    def _both_reported(self, info: EventInfo, number: int, table: int, code: str,
+                       client: str, row: RoundRow, other: Report, mine: Report,
+                       values: Mapping[str, str]) -> tuple[int, str, list[str]]:
+        """Save a table's result the two players' reports agree on, marked when they came
+        from one address or within :data:`QUICK` seconds of each other."""
+        key = (info.path, number, table)
+        why = suspicious(other, mine)
+        who = f"table {code} (both players{' ' if why else ''}{' and '.join(why)})"
+        done = self.apply(info.path, number, table, values, who, client, expect=row.tag,
+                          extra={"check": why} if why else None)
+        self.pending.reports.pop(key, None)
+        if done.status == 409:
             self.pending.save()
-            return 200, "saved", []
+            return 409, "done", ["The TO entered this table's result meanwhile; if it is "
+                                 "wrong, tell the TO."]
+        if done.status != 200:
+            self.pending.save()
+            return done.status, "bad", done.problems
+        if why:
+            self.pending.marks[key] = "confirmed by both players " + " and ".join(why)
+        self.pending.save()
+        return 200, "saved", []
 
     def _drop_stale(self, key: TableKey, row: RoundRow) -> None:
         """Forget reports made when the table's row read otherwise (a re-pair, an entry in
@@ -579,15 +578,6 @@ def _clear_staging(staging: Path) -> None:
         if pid.isdigit() and int(pid) == os.getpid():
             continue
         shutil.rmtree(entry, ignore_errors=True)
-
-
-def ascii_digits(text: str) -> str:
-    """Return ``text`` with every decimal digit of any script as its ASCII digit (``５``,
-    ``٣``), so that the round file holds what ``check`` and spreadsheets read."""
-    if text.isascii():
-        return text
-    return "".join(str(unicodedata.decimal(c)) if unicodedata.decimal(c, None) is not None
-                   else c for c in text)
 
 
 def _refused(info: EventInfo, values: Mapping[str, str]) -> Outcome | None:

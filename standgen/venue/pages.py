@@ -6,11 +6,12 @@ import errno
 import hmac
 import time
 import traceback
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
+from standgen.formats.base import Format
 from standgen.load.rounds import ABSENT, BYE
 from standgen.roundfile import RoundFile
 from standgen.site.qr import qr_svg
@@ -34,6 +35,31 @@ from standgen.venue.rounds import EventInfo, Outcome
 from standgen.venue.terminal import announce
 
 
+def _stat_columns(fmt: Format, header: Sequence[str]) -> list[dict[str, str]]:
+    """Return the desk's stat fields the round file has a column for, each seat's."""
+    return [{"id": f"{s.id}_{k}", "label": s.label, "seat": str(k)}
+            for s in fmt.stats for k in (1, 2) if f"{s.id}_{k}" in header]
+
+
+def _area(path: str) -> str:
+    """Return which of the venue's areas ``path`` is in ("desk", "slips", "report"), or ""."""
+    if path.startswith(DESK_PREFIX):
+        return "desk"
+    if path.startswith(SLIPS_PREFIX):
+        return "slips"
+    if path in ("/__report", REPORT_PATH) or path.startswith(REPORT_PATH):
+        return "report"
+    return ""
+
+
+def _failed_entry(failed: tuple[int, Mapping[str, str], Outcome]) -> dict[str, Any]:
+    """Return the desk page's values for a failed entry: its table, the problem of each
+    field, and the problems that belong to no field."""
+    table, _typed, outcome = failed
+    return {"problem_table": table, "fields": outcome.fields,
+            "problems": [p for p in outcome.problems if p not in outcome.fields.values()]}
+
+
 class Desk(DeskCore):
     """The results desk and the self-report pages of one ``standgen watch --venue``."""
 
@@ -46,24 +72,12 @@ class Desk(DeskCore):
     def handle(self, request: BaseHTTPRequestHandler, method: str) -> bool:
         """Answer ``request`` if its path is the desk's or the reports'; return whether it was."""
         url = urlsplit(request.path)
-        if url.path.startswith(DESK_PREFIX):
-            area = "desk"
-        elif url.path.startswith(SLIPS_PREFIX):
-            area = "slips"
-        elif url.path in ("/__report", REPORT_PATH) or url.path.startswith(REPORT_PATH):
-            area = "report"
-        else:
+        area = _area(url.path)
+        if not area:
             return False
         client = request.client_address[0]
         try:
-            wait = self.failures.blocked(client)
-            if wait:
-                raise Refusal(429, "Too many failed attempts from this address; wait a minute "
-                              "and try again.", wait)
-            host = request.headers.get("Host", "")
-            if not host_ok(host):
-                raise Refusal(421, "Open the desk at the address standgen printed (an IP "
-                              "address), not a host name.")
+            self._admit(request, client)
             if area == "desk":
                 self._desk(request, method, url.path[len(DESK_PREFIX):], url.query, client)
             elif area == "slips":
@@ -83,6 +97,17 @@ class Desk(DeskCore):
                         "changed unless the log says so. Reload and try again."]},
                     method == "HEAD")
         return True
+
+    def _admit(self, request: BaseHTTPRequestHandler, client: str) -> None:
+        """Refuse an address with too many failed attempts, and a request by host name
+        (the desk is opened at the IP address standgen printed)."""
+        wait = self.failures.blocked(client)
+        if wait:
+            raise Refusal(429, "Too many failed attempts from this address; wait a minute "
+                          "and try again.", wait)
+        if not host_ok(request.headers.get("Host", "")):
+            raise Refusal(421, "Open the desk at the address standgen printed (an IP "
+                          "address), not a host name.")
 
     def _fail(self, client: str) -> None:
         self.failures.hit(client)
@@ -109,6 +134,12 @@ class Desk(DeskCore):
         form = self.form(request, client, "desk")
         if page != "enter":
             raise Refusal(404, "No page here.")
+        self._enter(request, form, client)
+
+    def _enter(self, request: BaseHTTPRequestHandler, form: Mapping[str, str],
+               client: str) -> None:
+        """Enter a table's result from the desk's form: back to the round at that table
+        when saved (or unchanged), else the desk page with the problems by the fields."""
         event, number, table = form.get("event", ""), to_int(form.get("round")), to_int(
             form.get("table"))
         info = self.event(event, number)
@@ -136,7 +167,7 @@ class Desk(DeskCore):
         events = self.events()
         choices = [info for info in events.values() if info.two_player and info.rounds]
         chosen = events.get(args.get("event", ""))
-        if chosen is None or not chosen.two_player or not chosen.rounds:
+        if chosen not in choices:  # none, or one the desk does not enter (no round yet)
             chosen = choices[0] if choices else None
         context: dict[str, Any] = {
             "events": choices, "event": chosen, "round": 0, "tables": [], "columns": [],
@@ -150,13 +181,18 @@ class Desk(DeskCore):
             "unreadable": [], "open_count": 0,
         }
         if failed is not None:
-            table, typed, outcome = failed
-            context.update({"problem_table": table, "fields": outcome.fields,
-                            "problems": [p for p in outcome.problems
-                                         if p not in outcome.fields.values()]})
+            context.update(_failed_entry(failed))
         context["disputes"] = self._disputes(events)
         if chosen is None:
             return context
+        return self._round_context(context, chosen, args, failed)
+
+    def _round_context(self, context: dict[str, Any], chosen: EventInfo,
+                       args: Mapping[str, str],
+                       failed: tuple[int, Mapping[str, str], Outcome] | None
+                       ) -> dict[str, Any]:
+        """Return the desk page's ``context`` with the chosen round's tables (the last
+        round unless ``args`` name another), or why its file cannot be read."""
         number = to_int(args.get("round"))
         if number not in chosen.rounds:
             number = chosen.rounds[-1]
@@ -178,8 +214,7 @@ class Desk(DeskCore):
                 ) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
         assert info.fmt is not None
         names = self.names(info)
-        columns = [{"id": f"{s.id}_{k}", "label": s.label, "seat": str(k)}
-                   for s in info.fmt.stats for k in (1, 2) if f"{s.id}_{k}" in current.header]
+        columns = _stat_columns(info.fmt, current.header)
         with self.lock:
             marks = dict(self.pending.marks)
             disputed = set(self.pending.disputes)
@@ -279,12 +314,18 @@ class Desk(DeskCore):
             self.send(request, 403, "report.html", context, False)
             return
         self.failures.give_back(client)  # the right code is no failure
-        info, number, table = found
         if page == "":
             self.send(request, 200, "report.html", self._report_context(found, typed), False)
             return
         if page != "submit":
             raise Refusal(404, "No page here.")
+        self._submit(request, form, found, typed, client)
+
+    def _submit(self, request: BaseHTTPRequestHandler, form: Mapping[str, str],
+                found: tuple[EventInfo, int, int], typed: str, client: str) -> None:
+        """Take a player's report of their table's result: who they are (seat 1 or 2)
+        and the result, else the form again with what to choose."""
+        info = found[0]
         seat = to_int(form.get("seat"))
         if seat not in (1, 2):
             context = self._report_context(found, typed)
