@@ -4,7 +4,7 @@ radon's cyclomatic complexity of every function, method and class under ``standg
 (``radon.complexity.cc_visit``, the blocks ``radon cc standgen`` lists): none may be
 above :data:`MAX_COMPLEXITY`, and at most :data:`MAX_SHARE` of them may be graded C or
 worse (complexity above 10). The issue's target is 7 % and none over 20: the share is
-met (136 of 1,949 blocks, 6.98 %); seven blocks are still above 20, outside the rules
+met (136 of 1,948 blocks, 6.98 %); seven blocks are still above 20, outside the rules
 and loader (the builders, the club pages, the event-day commands), so the ceiling is the
 highest of them for now. Lower them when a change brings the code under them; never
 raise them: simplify the new function instead (extract a named helper, a table, an

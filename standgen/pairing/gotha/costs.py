@@ -220,20 +220,12 @@ def _pseudo_ranks(s: Settings, group: Sequence[Gamer]) -> list[int]:
 
 
 def _dudd(s: Settings, p1: Gamer, p2: Gamer) -> int:
-    """Return the draw-up / draw-down part (``Tournament.costValue`` main criterion 3)."""
-    scenario = _dudd_scenario(p1, p2)
-    weight = s.dudd_weight // 5
-    upper, lower = (p1, p2) if p1.group < p2.group else (p2, p1)
-    value = _position(s.dudd_upper, weight, upper) + _position(s.dudd_lower, weight, lower)
-    if scenario > 2 and not s.compensate_dudd:
-        return value + 2 * weight
-    return value + (scenario * weight if 1 <= scenario <= 4 else 0)
+    """Return the draw-up / draw-down part (``Tournament.costValue`` main criterion 3).
 
-
-def _dudd_scenario(p1: Gamer, p2: Gamer) -> int:
-    """Return ``Tournament.costValue``'s DU/DD scenario: 2, one less for each player drawn
-    again the way they were drawn before, then (unless 0) one more for each player drawn
-    back the other way."""
+    The scenario starts at 2, one less for each player drawn again the way they were
+    drawn before, then (unless 0) one more for each player drawn back the other way; it
+    weighs ``dudd_weight / 5`` that many times (twice above 2 without compensation).
+    Inline, not a helper: it runs for every pair of neighbouring groups."""
     scenario = 2
     for p, q in ((p1, p2), (p2, p1)):
         if p.du > 0 and p.group > q.group:
@@ -245,7 +237,12 @@ def _dudd_scenario(p1: Gamer, p2: Gamer) -> int:
             scenario += 1
         if scenario != 0 and p.dd > 0 and p.du < p.dd and p.group > q.group:
             scenario += 1
-    return scenario
+    weight = s.dudd_weight // 5
+    upper, lower = (p1, p2) if p1.group < p2.group else (p2, p1)
+    value = _position(s.dudd_upper, weight, upper) + _position(s.dudd_lower, weight, lower)
+    if scenario > 2 and not s.compensate_dudd:
+        return value + 2 * weight
+    return value + (scenario * weight if 1 <= scenario <= 4 else 0)
 
 
 def _position(mode: str, weight: int, p: Gamer) -> int:
