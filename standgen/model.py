@@ -225,6 +225,10 @@ class TeamRules:
     # the match points of a match won, drawn, lost (FIDE C.07: 2/1/0), which the team
     # tie-breaks MP, BH:MP, EMGSB ... read (docs/teams.md, "Chess team tie-breaks")
     match_points: tuple[float, float, float] = (2.0, 1.0, 0.0)
+    # the team tie-breaks after match points (registry ids, FIDE C.07) of a format ranking
+    # teams by match points (Format.team_tiebreaks, the default; docs/teams.md, "Chess
+    # team standings"); empty: the teams are ranked by Wins, SoS, TP (wargames)
+    tiebreaks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

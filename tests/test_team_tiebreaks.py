@@ -8,11 +8,16 @@ TRF-2026 team records standgen exports.
 from __future__ import annotations
 
 import csv
+import json
 from pathlib import Path
 
 import pytest
 
+from standgen.errors import InputError
 from standgen.eventday import load
+from standgen.site.jsonout import standings_document
+from standgen.standings import compute_standings
+from standgen.teams.ranking import team_standings
 from standgen.teams.tiebreaks import TEAM_TIEBREAKS, team_tiebreak_values
 from standgen.teams.tiebreaks.table import TeamRoundEntry, TeamTable
 from standgen.trf import export_event
@@ -201,3 +206,86 @@ def test_direct_encounter_worked_example() -> None:
     second = table({"pol": (pol_fra[0], TeamRoundEntry(2, "deu", 2, 3)), "fra": pol_fra[1:],
                     "deu": (TeamRoundEntry(2, "pol", 0, 1),)})
     assert dict(de(second, before)) == {"pol": 1, "fra": 2, "deu": 2}
+
+
+# -- chess team standings: MP, then the event's team tie-breaks -----------------------
+
+def chess_two_rounds(tmp_path: Path, tiebreaks: str = "") -> Path:
+    """The bye example as a chess team event: round 1 pol beat fra 2-1, deu the bye;
+    round 2 deu beat pol 3-0, fra the bye. MP: deu 4, pol 2, fra 2; EMGSB: pol 2 × 2 +
+    4 × 0 = 4, fra 2 × 1 + min(2, 1 × 2) × 3 = 8: fra second (by Wins and SoS, the
+    wargame order, pol would be: SoS 3 against 1)."""
+    folder = chess_bye_event(tmp_path)
+    if tiebreaks:
+        with (folder / "event.toml").open("a", encoding="utf-8") as handle:
+            handle.write(f"tiebreaks = {tiebreaks}\n")
+    team_round(folder, 2, [("deu", "pol"), ("fra", "")])
+    write_csv(folder / "round-2.csv", ["table", "player_1", "player_2", "result"],
+              [["1", "deu-1", "pol-1", "1-0"], ["2", "pol-2", "deu-2", "0-1"],
+               ["3", "deu-3", "pol-3", "1-0"],
+               *([str(3 + k), f"fra-{k}", "BYE", ""] for k in (1, 2, 3))])
+    return folder
+
+
+def test_a_chess_team_event_ranks_by_match_points_then_its_team_tiebreaks(
+        tmp_path: Path) -> None:
+    event = event_of(chess_two_rounds(tmp_path))
+    assert event.config.teams.tiebreaks == ("emgsb", "bh-mp", "gp")
+    ranked = team_standings(event, ())
+    assert ranked.score_id == "mp" and ranked.ids == ("emgsb", "bh-mp", "gp")
+    assert [(r.rank, r.team.id, r.score) for r in ranked.rows] == [
+        (1, "deu", 4), (2, "fra", 2), (3, "pol", 2)]
+    assert dict(zip(ranked.ids, ranked.rows[1].values, strict=True)) == {
+        "emgsb": 8, "bh-mp": 4, "gp": 4}
+    document = json.loads(json.dumps(standings_document(event, compute_standings(event))))
+    assert document["team_tiebreaks"] == ["emgsb", "bh-mp", "gp"]
+    assert [(t["id"], t["score"]) for t in document["teams"]] == [
+        ("deu", 4), ("fra", 2), ("pol", 2)]
+    assert document["teams"][2]["tiebreaks"] == {"emgsb": 4, "bh-mp": 6, "gp": 2}
+
+
+def test_team_tiebreaks_may_be_chosen(tmp_path: Path) -> None:
+    """``[teams] tiebreaks = ["bh-mp"]``: pol's BH:MP 6 (fra 2 + deu 4) beats fra's 4."""
+    event = event_of(chess_two_rounds(tmp_path, '["bh-mp", "de"]'))
+    ranked = team_standings(event, ())
+    assert [r.team.id for r in ranked.rows] == ["deu", "pol", "fra"]
+    assert ranked.ids == ("bh-mp", "de")
+
+
+@pytest.mark.parametrize(("fmt", "value", "words"), [
+    ("swiss", '["emgsb", "buchholz"]', "must be a list of team tie-breaks"),
+    ("steamroller", '["gp"]', "ranks teams by Wins, SoS, TP"),
+])
+def test_bad_team_tiebreaks_are_problems(tmp_path: Path, fmt: str, value: str,
+                                         words: str) -> None:
+    folder = team_event(tmp_path, 2, 3, rounds=1)
+    toml = (folder / "event.toml").read_text(encoding="utf-8")
+    (folder / "event.toml").write_text(
+        toml.replace('"steamroller"', f'"{fmt}"') + f"tiebreaks = {value}\n",
+        encoding="utf-8")
+    with pytest.raises(InputError) as raised:
+        load(folder)
+    assert words in str(raised.value)
+
+
+def test_a_wargame_team_event_keeps_wins_sos_tp(tmp_path: Path) -> None:
+    folder = team_event(tmp_path, 3, 3, rounds=2)
+    bye_example(folder)
+    ranked = team_standings(event_of(folder), ("cp", "apd"))
+    assert ranked.score_id == "wins" and ranked.ids == ("sos", "tp", "cp", "apd")
+
+
+def test_the_chess_team_pages_show_and_explain_the_team_tiebreaks(tmp_path: Path) -> None:
+    chess_two_rounds(tmp_path)
+    site = tmp_path / "site"
+    code, out = cli("build", str(tmp_path / "events"), "-o", str(site))
+    assert code == 0, out
+    page = (site / "2026/team-cup/index.html").read_text(encoding="utf-8")
+    table = page.split('id="team-standings"')[1].split("</table>")[0]
+    assert "Teams by match points" in table and ">MP</abbr>" in table
+    assert ">EMGSB</abbr>" in table and ">BH:MP</abbr>" in table and ">SoS<" not in table
+    fra = (site / "2026/team-cup/teams/fra/index.html").read_text(encoding="utf-8")
+    facts = fra.split('class="facts team-tiebreaks"')[1].split("</dl>")[0]
+    assert "<strong>8</strong> <span class=\"meta\">= 2 × 1 + 2 × 3</span>" in facts
+    assert "<strong>4</strong> <span class=\"meta\">= 2 + 2</span>" in facts
+    assert "MP: <strong>2</strong>" in fra

@@ -158,6 +158,9 @@ class Format:
     # as games (FIDE C.07 art. 15.2) and does not use Buchholz (art. 8)
     in_round_robin: Callable[[Format], Format] | None = None
     round_robin: bool = False  # this is the round-robin form of the format
+    # a team-vs-team event of this format ranks its teams by match points, then these team
+    # tie-breaks (FIDE C.07; the default of [teams] tiebreaks); empty: by Wins, SoS, TP
+    team_tiebreaks: tuple[str, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def tiebreak_policy(self, event: Event) -> TiebreakPolicy:

@@ -153,6 +153,9 @@ SWISS = Format(
     dutch_deviation_check=True,  # issue #17
     ratings="fide",
     default_tiebreaks=("sos-cut1", "sos", "sb", "cumulative", "direct", "wins"),
+    # a team event: match points, then the FIDE TEC team sample's 202 order (EMGSB, BH:MP)
+    # without its EDET and cuts, then game points (docs/teams.md, "Chess team standings")
+    team_tiebreaks=("emgsb", "bh-mp", "gp"),
     options=(
         Option("bye_points", float, 1.0,
                "Points for the pairing-allocated bye: 1 (default), 0.5 or 0."),

@@ -30,6 +30,7 @@ from standgen.model import (
     TeamRules,
 )
 from standgen.stages.cut import CUT_OPTION, cut_problems
+from standgen.teams.tiebreaks import TEAM_TIEBREAKS
 from standgen.tiebreaks import TIEBREAKS
 
 EVENT_KEYS = ("name", "date", "format", "rounds", "seed", "tiebreaks", "scenarios",
@@ -149,7 +150,7 @@ def load_event_config(
             for key, message in cut_problems(options["cut"],
                                              rounds if _is_int(rounds) else None):
                 bad(key, message)
-    teams = _check_teams(data.get("teams", {}), bad)
+    teams = _teams_of(data.get("teams", {}), fmt, bad)
     if teams.matches and fmt is not None and fmt.seats != 2:
         bad("matches", "[teams] matches = true is for two-player formats (a team match is "
             "games between two teams); remove it")
@@ -188,7 +189,7 @@ def _lists_public(value: object, bad: Callable[[str, str], None]) -> str:
     return moment.isoformat()
 
 
-TEAMS_KEYS = ("apart", "counted", "size", "column", "matches", "match_points")
+TEAMS_KEYS = ("apart", "counted", "size", "column", "matches", "match_points", "tiebreaks")
 MAX_TEAM_SIZE = 64
 
 
@@ -234,6 +235,35 @@ def _check_teams(table: object, bad: Callable[[str, str], None]) -> TeamRules:
     return TeamRules(apart=apart, counted=numbers["counted"], size=numbers["size"],
                      column=column, matches=matches,
                      match_points=_match_points(table.get("match_points"), bad))
+
+
+def _teams_of(table: object, fmt: Format | None, bad: Callable[[str, str], None],
+              ) -> TeamRules:
+    """Return ``[teams]`` with the team tie-breaks of a team-vs-team event."""
+    teams = _check_teams(table, bad)
+    if teams.matches and fmt is not None and isinstance(table, dict):
+        teams = replace(teams, tiebreaks=_team_tiebreaks(table.get("tiebreaks"), fmt, bad))
+    return teams
+
+
+def _team_tiebreaks(value: object, fmt: Format, bad: Callable[[str, str], None],
+                    ) -> tuple[str, ...]:
+    """Return ``[teams] tiebreaks`` of a team-vs-team event, the team tie-breaks after
+    match points (docs/teams.md, "Chess team standings"): the format's default
+    (``Format.team_tiebreaks``) when not set; a format ranking teams by Wins takes none."""
+    if value is None:
+        return fmt.team_tiebreaks
+    if not fmt.team_tiebreaks:
+        bad("tiebreaks", f"[teams] tiebreaks is for a format ranking teams by match points "
+            f"(chess: swiss); {fmt.id} ranks teams by Wins, SoS, TP: remove it")
+        return ()
+    known = tuple(t for t in TEAM_TIEBREAKS if t != "mp")
+    if not isinstance(value, list) or any(v not in known for v in value):
+        bad("tiebreaks", "[teams] tiebreaks must be a list of team tie-breaks after match "
+            "points, from " + ", ".join(f'"{t}"' for t in known)
+            + ' (e.g. ["emgsb", "bh-mp", "gp"])')
+        return fmt.team_tiebreaks
+    return tuple(value)
 
 
 def _match_points(value: object, bad: Callable[[str, str], None],

@@ -11,7 +11,8 @@ from standgen.site.numbers import json_number
 from standgen.site.results import result_of, seat_result
 from standgen.standings import Standings
 from standgen.teams import team_standings
-from standgen.teams.matches import TEAM_MATCH_TIEBREAKS, team_match_standings
+from standgen.teams.ranking import TeamStandings
+from standgen.teams.ranking import team_standings as ranked_team_standings
 from standgen.teams.standings import TEAM_TIEBREAKS
 
 PROPOSED = "proposed"
@@ -119,30 +120,31 @@ def standings_document(event: Event, standings: Standings) -> dict[str, Any]:
         ],
     }
     if event.config.teams.matches:
-        stat_ids = tuple(s.id for s in standings.format.stats)
-        document["team_tiebreaks"] = list(TEAM_MATCH_TIEBREAKS + stat_ids)
-        document["teams"] = team_matches_document(event, stat_ids)
+        ranked = ranked_team_standings(event, tuple(s.id for s in standings.format.stats))
+        document["team_tiebreaks"] = list(ranked.ids)
+        document["teams"] = team_matches_document(event, ranked)
     elif event.teams:
         document["teams"] = teams_document(standings)
     return document
 
 
-def team_matches_document(event: Event, stat_ids: tuple[str, ...]) -> list[dict[str, Any]]:
+def team_matches_document(event: Event, ranked: TeamStandings) -> list[dict[str, Any]]:
     """Return standings.json's ``"teams"`` of a team-vs-team event (docs/teams.md, "Team
     matches"): the shape of ``"standings"`` (rank, id, name, ``score`` = Wins, tiebreaks
-    by id: ``sos``, ``tp`` and the format's stats), with ``members``, ``counted`` (every
-    member counts) and ``unlisted`` as an individual event's teams have them."""
+    by id: ``sos``, ``tp`` and the format's stats; a chess team event's ``score`` its
+    match points and its C.07 team tie-breaks by id), with ``members``, ``counted``
+    (every member counts) and ``unlisted`` as an individual event's teams have them."""
     rows = []
-    for row in team_match_standings(event, stat_ids):
+    for row in ranked.rows:
         members = [p for p in event.players if p.team == row.team.id]
         shown = [p.id for p in members if listed(p, event)]
         rows.append({
             "rank": row.rank,
             "id": row.team.id,
             "name": row.team.name,
-            "score": json_number(row.wins),
+            "score": json_number(row.score),
             "tiebreaks": {tb: json_number(v) for tb, v in zip(
-                TEAM_MATCH_TIEBREAKS + stat_ids, row.tiebreaks(stat_ids), strict=True)},
+                ranked.ids, row.values, strict=True)},
             "members": shown,
             "counted": shown,
             "unlisted": len(members) - len(shown),

@@ -22,7 +22,9 @@ from standgen.site.jsonout import listed
 from standgen.site.numbers import display_number
 from standgen.site.results import result_of
 from standgen.standings import format_of
-from standgen.teams.matches import MatchResult, match_results, team_match_standings
+from standgen.teams.matches import MatchResult, match_results
+from standgen.teams.ranking import TeamStandings, team_standings
+from standgen.teams.tiebreaks import TEAM_TIEBREAKS
 
 
 def team_page_path(event: Event, team: str) -> str:
@@ -44,8 +46,8 @@ class TeamMatchRow:
 
     rank: int
     team: Link
-    wins: str
-    values: tuple[str, ...]  # SoS, TP, then the format's stats
+    wins: str  # the score: Wins, or a chess team event's match points
+    values: tuple[str, ...]  # SoS, TP, then the format's stats; or the C.07 tie-breaks
     record: str  # matches won-drawn-lost
     members: tuple[Link, ...]  # players published in full
     unlisted: int = 0
@@ -60,6 +62,9 @@ class TeamStandingsView:
     # the last team round while a match of it is not finished (paired, being drafted)
     current: tuple[MatchView, ...] = ()
     current_round: int = 0
+    score: TeamColumn = TeamColumn("", "")  # the score column: Wins, or MP
+    caption: str = ""
+    legend: str = ""
 
 
 @dataclass(frozen=True)
@@ -86,8 +91,25 @@ class MatchView:
     round_href: str = ""
 
 
-def team_columns(event: Event) -> tuple[TeamColumn, ...]:
-    """Return the team standings' columns after Wins: SoS, TP, the format's stats."""
+def event_team_standings(event: Event) -> TeamStandings:
+    """Return the team standings of a team event (by Wins, or by match points)."""
+    return team_standings(event, tuple(s.id for s in format_of(event).stats))
+
+
+def score_column(standings: TeamStandings) -> TeamColumn:
+    """Return the score's column: Wins, or a chess team event's match points."""
+    if standings.by_match_points:
+        return TeamColumn("MP", _("Match points"))
+    return TeamColumn(_("Wins"), _("Matches won; a drawn match counts ½"))
+
+
+def team_columns(event: Event, standings: TeamStandings | None = None
+                 ) -> tuple[TeamColumn, ...]:
+    """Return the team standings' columns after the score: SoS, TP, the format's stats;
+    or a chess team event's C.07 team tie-breaks (by their FIDE codes)."""
+    if standings is not None and standings.by_match_points:
+        return tuple(TeamColumn(TEAM_TIEBREAKS[t].code, _(TEAM_TIEBREAKS[t].label))
+                     for t in standings.ids)
     fmt = format_of(event)
     return (TeamColumn("SoS", _("Sum of the opponents' wins")),
             TeamColumn(_("TP"), _("Games won by the team's players")),
@@ -99,7 +121,7 @@ def team_standings_view(report: EventReport, page: Frame) -> TeamStandingsView |
     event = report.event
     if not event.config.teams.matches:
         return None
-    stat_ids = tuple(s.id for s in format_of(event).stats)
+    standings = event_team_standings(event)
     names = shown_names_of(event)
     by_team: dict[str, list[Link]] = {}
     hidden: dict[str, int] = {}
@@ -113,16 +135,24 @@ def team_standings_view(report: EventReport, page: Frame) -> TeamStandingsView |
             hidden[player.team] = hidden.get(player.team, 0) + 1
     rows = tuple(TeamMatchRow(
         rank=row.rank, team=Link(row.team.name, page.href(team_page_path(event, row.team.id))),
-        wins=display_number(row.wins),
-        values=tuple(display_number(v) for v in row.tiebreaks(stat_ids)),
+        wins=display_number(row.score),
+        values=tuple(display_number(v) for v in row.values),
         record="-".join(str(n) for n in row.record),
         members=tuple(by_team.get(row.team.id, ())), unlisted=hidden.get(row.team.id, 0))
-        for row in team_match_standings(event, stat_ids))
+        for row in standings.rows)
     last = event.team_rounds[-1].number if event.team_rounds else 0
     current = match_views(report, page, last) if last else ()
     if all(m.outcome for m in current):
         current = ()  # every match of the last round is finished: its round page shows it
-    return TeamStandingsView(team_columns(event), rows, current, last if current else 0)
+    by_mp = standings.by_match_points
+    return TeamStandingsView(
+        team_columns(event, standings), rows, current, last if current else 0,
+        score_column(standings),
+        _("Teams by match points") if by_mp else _("Teams by matches won"),
+        _("A team scores match points for each match it wins, draws or loses on game "
+          "points (FIDE C.07). Ties are split by, in order:") if by_mp else
+        _("A team wins its match by winning more than half of its games; a team bye is a "
+          "match won by every game. Ties are split by, in order:"))
 
 
 def match_views(report: EventReport, page: Frame, number: int | None = None,

@@ -16,12 +16,16 @@ from standgen.site.numbers import display_number
 from standgen.site.team_matches import (
     MatchView,
     TeamColumn,
+    event_team_standings,
     match_views,
+    score_column,
     team_columns,
     team_page_path,
 )
 from standgen.standings import format_of
-from standgen.teams.matches import TeamMatchStanding, match_results, team_match_standings
+from standgen.teams.matches import match_results
+from standgen.teams.ranking import TeamRow, TeamStandings
+from standgen.teams.tiebreaks import TEAM_TIEBREAKS, team_table
 
 
 @dataclass(frozen=True)
@@ -42,16 +46,35 @@ class TeamPage:
     name: str
     country: str
     rank: int
-    wins: str
+    wins: str  # the score: Wins, or a chess team event's match points
     record: str
     roster: tuple[RosterRow, ...]
     unlisted: int
     matches: tuple[MatchView, ...]
     # the team's tiebreaks explained: (short, title, value, how it is summed)
     tiebreaks: tuple[tuple[str, str, str, str], ...] = ()
+    score: TeamColumn = TeamColumn("", "")  # the score's heading: Wins, or MP
 
 
-def _explained(event: Event, team: str, standing: Mapping[str, TeamMatchStanding],
+def _explained_c07(event: Event, team: str, standings: TeamStandings,
+                   columns: tuple[TeamColumn, ...]) -> tuple[tuple[str, str, str, str], ...]:
+    """Return a chess team's C.07 tie-breaks with each sum's terms, round by round
+    (BH:MP 2 + 4 = 6; EMGSB 2 × 3 + 4 × 2.5 = 16); DE without terms."""
+    row = next((r for r in standings.rows if r.team.id == team), None)
+    if row is None:
+        return ()
+    table = team_table(event)
+    out = []
+    for column, tid, value in zip(columns, standings.ids, row.values, strict=True):
+        terms = TEAM_TIEBREAKS[tid].terms
+        parts = terms(table, team) if terms is not None else ()
+        summed = " + ".join(" × ".join(display_number(f) for f in term) for term in parts)
+        out.append((column.short, column.label, display_number(value),
+                    summed if len(parts) > 1 or any(len(t) > 1 for t in parts) else ""))
+    return tuple(out)
+
+
+def _explained(event: Event, team: str, standing: Mapping[str, TeamRow],
                columns: tuple[TeamColumn, ...]) -> tuple[tuple[str, str, str, str], ...]:
     """Return the team's tiebreaks with how each is summed: SoS as each opponent's Wins
     (1 + 2 = 3), the others as each finished match's share (3 + 2 = 5)."""
@@ -67,7 +90,7 @@ def _explained(event: Event, team: str, standing: Mapping[str, TeamMatchStanding
         side = result.side_of(team)
         other = result.match.team_2 if side == 1 else result.match.team_1
         if other:
-            sos.append(standing[other].wins if other in standing else 0.0)
+            sos.append(standing[other].score if other in standing else 0.0)
         stats = result.stats_1 if side == 1 else result.stats_2
         values = (result.points_1 if side == 1 else result.points_2,
                   *(stats.get(s, 0.0) for s in stat_ids))
@@ -76,7 +99,7 @@ def _explained(event: Event, team: str, standing: Mapping[str, TeamMatchStanding
     parts = [sos, *own]
     return tuple((c.short, c.label, display_number(v), " + ".join(
         display_number(x) for x in part) if len(part) > 1 else "")
-        for c, v, part in zip(columns, row.tiebreaks(stat_ids), parts, strict=True))
+        for c, v, part in zip(columns, row.values, parts, strict=True))
 
 
 def team_pages(site: Site, report: EventReport) -> Iterator[tuple[str, TeamPage]]:
@@ -84,10 +107,10 @@ def team_pages(site: Site, report: EventReport) -> Iterator[tuple[str, TeamPage]
     event = report.event
     if not event.config.teams.matches:
         return
-    stat_ids = tuple(s.id for s in format_of(event).stats)
-    standing = {row.team.id: row for row in team_match_standings(event, stat_ids)}
+    standings = event_team_standings(event)
+    standing = {row.team.id: row for row in standings.rows}
     names = shown_names_of(event)
-    columns = team_columns(event)
+    columns = team_columns(event, standings)
     for team in event.teams:
         path = team_page_path(event, team.id)
         page = event_frame(site, report, path, f"{team.name} · {event.config.name}", "team",
@@ -98,10 +121,13 @@ def team_pages(site: Site, report: EventReport) -> Iterator[tuple[str, TeamPage]
             frame=page, event_name=event.config.name,
             event_href=page.href(links.event_page(event)), name=team.name,
             country=team.country, rank=row.rank if row else 0,
-            wins=display_number(row.wins) if row else "0",
+            wins=display_number(row.score) if row else "0",
             record="-".join(str(n) for n in row.record) if row else "0-0-0",
             roster=tuple(RosterRow(Link(names[p.id], page.href(links.player_page(event, p.id))),
                                    p.faction) for p in members if listed(p, event)),
             unlisted=sum(1 for p in members if not listed(p, event)),
             matches=match_views(report, page, team=team.id),
-            tiebreaks=_explained(event, team.id, standing, columns))
+            tiebreaks=(_explained_c07(event, team.id, standings, columns)
+                       if standings.by_match_points
+                       else _explained(event, team.id, standing, columns)),
+            score=score_column(standings))

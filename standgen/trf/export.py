@@ -15,7 +15,8 @@ from standgen.pairing.dutch_swiss import virtual_points
 from standgen.pairing.swiss import initial_colour, start_ranks
 from standgen.records import counted_rounds
 from standgen.standings import Standing, Standings, compute_standings, format_of
-from standgen.teams.matches import match_results, team_match_standings
+from standgen.teams.matches import match_results
+from standgen.teams.ranking import team_standings
 from standgen.teams.tiebreaks import team_table
 from standgen.trf.read import NEWLINE, ROUND_ROBIN_TYPE, SWISS_TYPE
 
@@ -108,7 +109,7 @@ def team_lines(event: Event, ranks: Mapping[str, int], upto: int) -> list[str]:
     won, drawn, lost = event.config.teams.match_points
     lines = [f"362 TW {won:3.1f}   TD {drawn:3.1f}   TL {lost:3.1f}"]
     table = team_table(event, upto)
-    rank = {row.team.id: row.rank for row in team_match_standings(event, (), upto)}
+    rank = {row.team.id: row.rank for row in team_standings(event, (), upto).rows}
     for number, team in enumerate(event.teams, start=1):
         members = [p for p in event.players if p.team == team.id]
         rated = [p.rating for p in members if p.rating]

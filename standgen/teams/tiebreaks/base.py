@@ -6,10 +6,15 @@ here, once, for every tie-break that sums the opponents' scores."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from standgen.teams.tiebreaks.table import TeamRoundEntry, TeamTable
+
+# a team's terms of a summed tie-break, one per round counted, each a product of factors
+# (EMGSB's "the match points of the team met × the game points scored against it")
+Terms = Callable[[TeamTable, str], tuple[tuple[float, ...], ...]]
 
 
 @dataclass(frozen=True)
@@ -26,6 +31,16 @@ class TeamTiebreak:
     compute_tied: Callable[[TeamTable, Mapping[str, tuple[float, ...]]],
                            Mapping[str, float]] | None = None
     lower_first: bool = False  # a place (DE), not a score: lower ranks higher
+    # a sum's terms team by team, which a team's page shows (2 × 3 + 1 × 2 = 8)
+    terms: Terms | None = None
+
+
+def summed(terms: Terms) -> Callable[[TeamTable], Mapping[str, float]]:
+    """Return the compute function of a tie-break summing ``terms`` (each a product)."""
+    def compute(table: TeamTable) -> Mapping[str, float]:
+        return {team: sum(math.prod(term) for term in terms(table, team))
+                for team in table.entries}
+    return compute
 
 
 def opponent_score(table: TeamTable, team: str, entry: TeamRoundEntry, kind: str) -> float:

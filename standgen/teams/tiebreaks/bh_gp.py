@@ -3,15 +3,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from standgen.teams.tiebreaks.base import TeamTiebreak, opponent_score
+from standgen.teams.tiebreaks.base import TeamTiebreak, opponent_score, summed
 from standgen.teams.tiebreaks.table import TeamTable
 
 
-def compute(table: TeamTable) -> Mapping[str, float]:
-    return {team: sum(opponent_score(table, team, e, "gp") for e in entries)
-            for team, entries in table.entries.items()}
+def terms(table: TeamTable, team: str) -> tuple[tuple[float, ...], ...]:
+    return tuple((opponent_score(table, team, e, "gp"),) for e in table.entries.get(team, ()))
 
 
-TIEBREAK = TeamTiebreak("bh-gp", "BH:GP", "Buchholz (game points)", compute)
+TIEBREAK = TeamTiebreak("bh-gp", "BH:GP", "Buchholz (game points)", summed(terms),
+                        terms=terms)

@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from standgen.teams.tiebreaks.base import TeamTiebreak
+from standgen.teams.tiebreaks.base import TeamTiebreak, summed
 from standgen.teams.tiebreaks.table import TeamTable
 
 
-def compute(table: TeamTable) -> Mapping[str, float]:
-    return {team: table.total(team, "gp") for team in table.entries}
+def terms(table: TeamTable, team: str) -> tuple[tuple[float, ...], ...]:
+    return tuple((e.gp,) for e in table.entries.get(team, ()))
 
 
-TIEBREAK = TeamTiebreak("gp", "GP", "Game points", compute)
+TIEBREAK = TeamTiebreak("gp", "GP", "Game points", summed(terms),
+                        terms=terms)

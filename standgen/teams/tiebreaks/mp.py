@@ -3,14 +3,13 @@ match won 2, drawn 1, lost 0 (``[teams] match_points``); the team bye a match wo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from standgen.teams.tiebreaks.base import TeamTiebreak
+from standgen.teams.tiebreaks.base import TeamTiebreak, summed
 from standgen.teams.tiebreaks.table import TeamTable
 
 
-def compute(table: TeamTable) -> Mapping[str, float]:
-    return {team: table.total(team, "mp") for team in table.entries}
+def terms(table: TeamTable, team: str) -> tuple[tuple[float, ...], ...]:
+    return tuple((e.mp,) for e in table.entries.get(team, ()))
 
 
-TIEBREAK = TeamTiebreak("mp", "MP", "Match points", compute)
+TIEBREAK = TeamTiebreak("mp", "MP", "Match points", summed(terms),
+                        terms=terms)

@@ -4,15 +4,13 @@ met times the match points scored against it, summed (TieBreakServer's EMMSB).""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from standgen.teams.tiebreaks.base import TeamTiebreak, opponent_score
+from standgen.teams.tiebreaks.base import TeamTiebreak, opponent_score, summed
 from standgen.teams.tiebreaks.table import TeamTable
 
 
-def compute(table: TeamTable) -> Mapping[str, float]:
-    return {team: sum(opponent_score(table, team, e, "mp") * e.mp for e in entries)
-            for team, entries in table.entries.items()}
+def terms(table: TeamTable, team: str) -> tuple[tuple[float, ...], ...]:
+    return tuple((opponent_score(table, team, e, "mp"), e.mp) for e in table.entries.get(team, ()))
 
 
-TIEBREAK = TeamTiebreak("sb-mp", "EMMSB", "Sonneborn-Berger (match points)", compute)
+TIEBREAK = TeamTiebreak("sb-mp", "EMMSB", "Sonneborn-Berger (match points)", summed(terms),
+                        terms=terms)
