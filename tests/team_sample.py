@@ -6,7 +6,8 @@ TEC's TieBreakServer without committing the TEC sample itself.
 matches = true``): teams ordered each round by match points then game points and paired
 top down without rematches (standgen's team Swiss search), board 1's white to the team
 with fewer whites there and colours alternating down the boards, each game's result drawn
-from the rating difference with a fixed seed. The ``.trf`` standgen exports of it
+from the rating difference with a fixed seed; one board and one whole match forfeited
+(the second team fielding nobody there). The ``.trf`` standgen exports of it
 is tests/data/team-sample/team-sample.trf; TieBreakServer's values for that file are
 tests/data/team-sample/tiebreakserver.tsv. Run ``python -m tests.team_sample OUT``
 to write both inputs again (the README beside them says how the values were made).
@@ -23,6 +24,10 @@ from pathlib import Path
 from standgen.teams.pairing import swiss
 
 TEAMS, BOARDS, ROUNDS, SEED = 50, 4, 14, 2026
+# the TEC sample's forfeits, one of each: (round, match index, board) where the second
+# team fields nobody (a board won by forfeit, TRF "0000 - +"), and (round, match index)
+# of a match the second team forfeits whole (TRF-2026's 330)
+FORFEITED_BOARD, FORFEITED_MATCH = (5, 2, 4), (9, 6)
 HERE = Path(__file__).resolve().parent / "data" / "team-sample"
 
 
@@ -72,8 +77,10 @@ def write_team_sample(folder: Path) -> Path:
                 roll = draw.random()
                 share = 1.0 if roll < expected - 0.2 else 0.5 if roll < expected + 0.2 else 0.0
                 result = {1.0: "1-0", 0.5: "1/2-1/2", 0.0: "0-1"}[share]
-                rows.append([str(k * BOARDS + board), white, black, result])
                 mine = share if white == home else 1 - share
+                if (number, k, board) == FORFEITED_BOARD or (number, k) == FORFEITED_MATCH:
+                    white, black, result, mine = home, "BYE", "1-0", 1.0
+                rows.append([str(k * BOARDS + board), white, black, result])
                 points[0] += mine
                 points[1] += 1 - mine
             gp[a] += points[0]

@@ -50,13 +50,14 @@ def test_every_team_agrees_with_tiebreakserver(tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", ["mpts-de", "mpts-gpts-de"])
 def test_direct_encounter_agrees_with_tiebreakserver(tmp_path: Path, name: str) -> None:
     """DE after MP (and after MP, GP) on the generated sample: the places TieBreakServer
-    gives inside the groups it splits (5 and 6 teams), 0 elsewhere."""
+    gives inside the groups it splits (2 teams each since the sample has its forfeits;
+    5 and 6 before), 0 elsewhere."""
     event = event_of(write_team_sample(tmp_path / "events" / "2026" / "team-sample"))
     with (HERE / f"tiebreakserver-{name}.tsv").open(encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle, delimiter="\t"))
     chain = tuple(CODES[c] for c in rows[0] if c not in ("StartNo", "Rank"))
     values = team_tiebreak_values(event, chain)
-    assert sum(1 for row in rows if float(row["DE"])) >= 5
+    assert sum(1 for row in rows if float(row["DE"])) >= 2
     for row in rows:
         assert values[event.teams[int(row["StartNo"]) - 1].id]["de"] == float(row["DE"])
 

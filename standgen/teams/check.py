@@ -60,7 +60,15 @@ def _round_problems(event: Event, rnd: Round, team_round: TeamRound) -> list[Pro
     for player in event.players:
         if player.team and player.active_in(rnd.number):
             active[player.team] = active.get(player.team, 0) + 1
-    short = {team for team in opponent if active.get(team, 0) < size}
+    fielded: dict[str, int] = {}
+    for game in rnd.games:
+        for pid in game.players if len(game.seats) > 1 else ():
+            fielded[teams.get(pid, "")] = fielded.get(teams.get(pid, ""), 0) + 1
+    # short of players (dropped), or fielding fewer than size this round (a board left
+    # empty: a forfeited board, TRF's "0000 - +"): its opponents' BYE rows are its
+    # conceded boards
+    short = {team for team in opponent
+             if min(active.get(team, 0), fielded.get(team, 0)) < size}
     problems: list[Problem] = []
     for game in rnd.games:
         message = _game_problem(game, rnd.number, teams, opponent, line_of,

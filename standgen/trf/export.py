@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
 from standgen import perf
@@ -86,7 +87,8 @@ def export_event(event: Event, standings: Standings | None = None) -> str:
     lines.append(f"092 {ROUND_ROBIN_TYPE if format_of(event).round_robin else SWISS_TYPE}")
     row_of = {row.player.id: row for row in standings.rows}
     games = _games_by_round(event, complete)
-    lines += [_player_line(player, ranks, row_of.get(player.id), games, complete)
+    conceded = conceded_boards(event, complete)
+    lines += [_player_line(player, ranks, row_of.get(player.id), games, complete, conceded)
               for player in sorted(event.players, key=lambda p: ranks[p.id])]
     lines.append(f"XXR {standings.planned_rounds}")
     lines.append(f"XXC {'white1' if initial_colour(event) == 'w' else 'black1'}")
@@ -97,6 +99,55 @@ def export_event(event: Event, standings: Standings | None = None) -> str:
     apart = [] if event.config.teams.matches else team_entries(event)  # matches: implied
     lines += _forbidden_lines([*forbidden_entries(event), *apart], ranks)
     return NEWLINE.join(lines) + NEWLINE
+
+
+def conceded_boards(event: Event, upto: int) -> set[tuple[int, str]]:
+    """Return (round, player) of each board won because the other team fielded nobody
+    there: a BYE row in a team match that is not the team bye (TRF ``0000 - +``)."""
+    if not event.config.teams.matches:
+        return set()
+    return {(r.round, g.players[0]) for r in match_results(event, upto) if not r.bye
+            for g in r.games if len(g.seats) == 1}
+
+
+def _lineup_lines(event: Event, ranks: Mapping[str, int], upto: int) -> list[str]:
+    """Return TRF-2026's ``300`` records of the matches with a board forfeited: the
+    round, the team that left a board empty, its opponent, then its players by board
+    (the match's games in table order), 0 for each empty board; a match forfeited whole
+    has both teams' (the forfeiting team's all 0)."""
+    number = {t.id: k for k, t in enumerate(event.teams, start=1)}
+    teams = {p.id: p.team for p in event.players}
+    lines = []
+    for result in match_results(event, upto):
+        games = sorted(result.games, key=lambda g: g.table)
+        if result.bye or all(len(g.seats) > 1 for g in games):
+            continue
+        one, two = result.match.team_1, result.match.team_2
+        sides = (one, two) if all(len(g.seats) == 1 for g in games) else (
+            (two,) if one in {teams.get(g.players[0]) for g in games if len(g.seats) == 1}
+            else (one,))
+        for team in sides:
+            board = [next((ranks[p] for p in g.players if teams.get(p) == team), 0)
+                     for g in games]
+            lines.append(f"300 {result.round:3d} {number[team]:3d} "
+                         f"{number[two if team == one else one]:3d}"
+                         + "".join(f" {r:4d}" for r in board))
+    return lines
+
+
+def _forfeit_lines(event: Event, upto: int) -> list[str]:
+    """Return TRF-2026's ``330`` records: each match one team forfeited whole (it fielded
+    nobody; the other team's players won every board by forfeit): ``+-`` or ``-+``, the
+    round, the two teams' numbers."""
+    number = {t.id: k for k, t in enumerate(event.teams, start=1)}
+    lines = []
+    for result in match_results(event, upto):
+        if result.bye or not result.finished or any(len(g.seats) > 1 for g in result.games):
+            continue
+        code = "+-" if result.points_1 > result.points_2 else "-+"
+        lines.append(f"330 {code} {result.round:3d} {number[result.match.team_1]:3d} "
+                     f"{number[result.match.team_2]:3d}")
+    return lines
 
 
 def team_lines(event: Event, ranks: Mapping[str, int], upto: int) -> list[str]:
@@ -126,7 +177,8 @@ def team_lines(event: Event, ranks: Mapping[str, int], upto: int) -> list[str]:
         for k, player in enumerate(members):
             _put(line, 74 + 5 * k, 77 + 5 * k, str(ranks[player.id]), right=True)
         lines.append("".join(line).rstrip())
-    return lines + _pab_line(event, upto)
+    return (lines + _pab_line(event, upto) + _forfeit_lines(event, upto)
+            + _lineup_lines(event, ranks, upto))
 
 
 def _pab_line(event: Event, upto: int) -> list[str]:
@@ -161,9 +213,11 @@ def _games_by_round(event: Event, complete: int) -> dict[tuple[int, str], Game]:
 
 
 def _player_line(player: Player, ranks: Mapping[str, int], row: Standing | None,
-                 games: Mapping[tuple[int, str], Game], complete: int) -> str:
+                 games: Mapping[tuple[int, str], Game], complete: int,
+                 conceded: AbstractSet[tuple[int, str]] = frozenset()) -> str:
     """Return a player's ``001`` line: start rank, name, rating, federation, points, rank
-    and a block per complete round (FIDE C.04 Annex 2's columns)."""
+    and a block per complete round (FIDE C.04 Annex 2's columns); a board in ``conceded``
+    (the other team left it empty) is won by forfeit, ``0000 - +``."""
     line = [" "] * (91 + 10 * complete)
     _put(line, 1, 3, "001")
     _put(line, 5, 8, str(ranks[player.id]), right=True)
@@ -178,6 +232,8 @@ def _player_line(player: Player, ranks: Mapping[str, int], row: Standing | None,
     for number in range(1, complete + 1):
         opponent, colour, result = round_block(games.get((number, player.id)), player.id,
                                                ranks)
+        if (number, player.id) in conceded and result in "UF":
+            result = "+"
         start = 92 + 10 * (number - 1)
         _put(line, start, start + 3, opponent)
         _put(line, start + 5, start + 5, colour)

@@ -239,7 +239,7 @@ def parse_trf(text: str, where: str) -> Tournament:
             player = _player(line, number, bad)
             if player is not None:
                 players.append(player)
-        elif code in ("310", "320", "362"):
+        elif code in TEAM_RECORDS:
             teams = teams or TeamRecords([])
             TEAM_RECORDS[code](teams, line if code != "362" else rest, bad)
         elif code in _RECORDS:

@@ -5,9 +5,12 @@ Read: ``310`` (a team: number 5-7, name 9-40, federation 42-46, then its players
 ranks from 74, 5 columns each, in board order), ``362`` (``TW 2.0 TD 1.0 TL 0.0``: the
 match points of a match won, drawn, lost) and ``320`` (the pairing-allocated bye: its
 match points 5-8, game points 10-13, then the bye team's number round by round, 4
-columns a round from 14). The team matches of each round are the pairs of teams whose
-players met; a team's players without an opponent in a round sit out (a reserve), except
-the bye team's first ``size`` players, who get the bye's ``BYE`` rows.
+columns a round from 14) and ``330`` (a forfeited match: ``+-``, ``-+`` or ``--``, the
+round, the white and the black team). The team matches of each round are the pairs of
+teams whose players met, and the forfeited matches; a team's players without an opponent
+in a round sit out (a reserve), except the bye team's first ``size`` players, who get the
+bye's ``BYE`` rows, and a player with a board won by forfeit (``0000 - +``: the other
+team fielded nobody there), who gets a ``BYE`` row won (``1-0``).
 """
 
 from __future__ import annotations
@@ -41,6 +44,9 @@ class TeamRecords:
     match_points: tuple[float, float, float] | None = None
     pab_game_points: float | None = None
     pab: dict[int, int] | None = None  # round -> the bye team's number
+    # 330: the forfeited matches, round -> (white team, black team) numbers; the winner's
+    # boards are its players' "0000 - +" (a board won by forfeit)
+    forfeits: dict[int, list[tuple[int, int]]] | None = None
 
 
 def read_310(records: TeamRecords, line: str, bad: Bad) -> None:
@@ -85,8 +91,22 @@ def read_320(records: TeamRecords, line: str, bad: Bad) -> None:
             records.pab[k] = int(cell)
 
 
+def read_330(records: TeamRecords, line: str, bad: Bad) -> None:
+    """Read ``330``, a forfeited match: result (``+-``, ``-+``, ``--``), round, the white
+    and the black team's numbers (``330 +-   4  23  33``)."""
+    parts = line[4:].split()
+    if len(parts) != 4 or parts[0] not in ("+-", "-+", "--") or not all(
+            p.isdigit() for p in parts[1:]):
+        bad(f"330 '{line[4:].strip()}' must be a forfeit (+-, -+ or --), a round and two "
+            "team numbers, such as '+-   4  23  33'")
+        return
+    forfeits = records.forfeits if records.forfeits is not None else {}
+    forfeits.setdefault(int(parts[1]), []).append((int(parts[2]), int(parts[3])))
+    records.forfeits = forfeits
+
+
 TEAM_RECORDS: Mapping[str, Callable[[TeamRecords, str, Bad], None]] = {
-    "310": read_310, "320": read_320, "362": read_362}
+    "310": read_310, "320": read_320, "330": read_330, "362": read_362}
 
 
 def team_ids(teams: list[TrfTeam]) -> dict[int, str]:
@@ -100,18 +120,18 @@ def teams_csv(teams: list[TrfTeam], ids: Mapping[int, str]) -> str:
 
 
 def team_rounds(rows: Mapping[int, list[list[str]]], team_of: Mapping[str, str],
-                pab: Mapping[int, str]) -> dict[int, list[tuple[str, str]]]:
+                pab: Mapping[int, str], forfeited: Mapping[int, list[tuple[str, str]]]
+                ) -> dict[int, list[tuple[str, str]]]:
     """Return each round's team matches (team_1, team_2; the bye ``(team, "")`` last)
     from its game rows ``[player_1, player_2, result]``: the pairs of teams whose
-    players met, in table order, team_1 the team of the first game's White."""
+    players met, in table order, team_1 the team of the first game's White; then the
+    round's forfeited matches (330)."""
     out: dict[int, list[tuple[str, str]]] = {}
     for number, games in rows.items():
         matches: list[tuple[str, str]] = []
         seen: set[frozenset[str]] = set()
-        for game in games:
-            if game[1] in ("BYE", "ABSENT"):
-                continue
-            pair = (team_of[game[0]], team_of[game[1]])
+        pairs = [(team_of[g[0]], team_of[g[1]]) for g in games if g[1] not in ("BYE", "ABSENT")]
+        for pair in [*pairs, *forfeited.get(number, ())]:
             if frozenset(pair) not in seen:
                 seen.add(frozenset(pair))
                 matches.append(pair)
@@ -144,13 +164,21 @@ def team_files(records: TeamRecords, files: Mapping[str, str],
                 for games, _ in round_rows.values() for team in set(team_of.values())),
                default=0) or max((len(t.players) for t in records.teams), default=0)
     pab = {rnd: tids[n] for rnd, n in (records.pab or {}).items() if n in tids}
+    forfeited = {rnd: [(tids[a], tids[b]) for a, b in pairs if a in tids and b in tids]
+                 for rnd, pairs in (records.forfeits or {}).items()}
     for number, (_, alone) in round_rows.items():
         bye = pab.get(number, "")
         sitting = sorted((row for row in alone if team_of.get(row[0]) == bye and bye),
                          key=lambda row: board[row[0]])[:size]
-        alone[:] = [[row[0], "BYE", ""] for row in sitting]
+        playing = {team_of.get(p) for g in round_rows[number][0] for p in g[:2]} | {
+            t for pair in forfeited.get(number, ()) for t in pair}
+        won = [row for row in alone if team_of.get(row[0]) in playing - {bye}
+               and row[2] == "1-0"]
+        alone[:] = [*([row[0], "BYE", ""] for row in sitting),
+                    *([row[0], "BYE", "1-0"] for row in won)]
     out = {"teams.csv": teams_csv(records.teams, tids)}
-    matches = team_rounds({n: games for n, (games, _) in round_rows.items()}, team_of, pab)
+    matches = team_rounds({n: games for n, (games, _) in round_rows.items()}, team_of, pab,
+                          forfeited)
     for number, pairs in matches.items():
         out[f"teams-round-{number}.csv"] = team_round_csv(TeamRound(number, tuple(
             TeamMatch(k, a, b) for k, (a, b) in enumerate(pairs, start=1))))

@@ -32,6 +32,9 @@ class TeamRoundEntry:
     opponent: str
     mp: float
     gp: float
+    # a match forfeited whole (one team fielded nobody, TRF-2026's 330): an unplayed round
+    # of both teams for the Buchholz of C.07 art. 16.4.1, as TieBreakServer counts it
+    forfeited: bool = False
 
     @property
     def played(self) -> bool:
@@ -67,6 +70,7 @@ def team_table(event: Event, upto: int | None = None) -> TeamTable:
         if not result.finished:
             continue
         rounds = max(rounds, result.round)
+        forfeited = not result.bye and all(len(g.seats) == 1 for g in result.games)
         sides = ((result.match.team_1, result.match.team_2, result.points_1,
                   result.points_2),
                  (result.match.team_2, result.match.team_1, result.points_2,
@@ -77,7 +81,7 @@ def team_table(event: Event, upto: int | None = None) -> TeamTable:
             if not other:  # the bye: its game points against the games it did not play
                 theirs = result.expected - mine
             mp = won if mine > theirs else drawn if mine == theirs else lost
-            entries[team].append(TeamRoundEntry(result.round, other, mp, mine))
+            entries[team].append(TeamRoundEntry(result.round, other, mp, mine, forfeited))
     size = event.config.teams.size or 0
     return TeamTable({t: tuple(e) for t, e in entries.items()}, rounds, drawn, size / 2,
                      event.config.date >= C07_2026, won)
