@@ -290,3 +290,26 @@ def test_the_chess_team_pages_show_and_explain_the_team_tiebreaks(tmp_path: Path
     assert "<strong>8</strong> <span class=\"meta\">= 2 × 1 + 2 × 3</span>" in facts
     assert "<strong>4</strong> <span class=\"meta\">= 2 + 2</span>" in facts
     assert "MP: <strong>2</strong>" in fra
+
+
+def test_forfeits_count_in_match_and_game_points(tmp_path: Path) -> None:
+    """Round 1: pol fields two players against fra, fra-3's board won by forfeit (a BYE
+    row won): fra wins 2-1.
+    Round 2: deu fields nobody against pol: pol's three BYE rows won, a forfeited match,
+    an unplayed round of both for Buchholz: pol's dummy opponent min(own 2, deu's 2)."""
+    folder = team_event(tmp_path, 3, 3, rounds=2)
+    team_round(folder, 1, [("pol", "fra"), ("deu", "")])
+    games(folder, 1, [("pol-1", "fra-1", "1-0"), ("pol-2", "fra-2", "0-1"),
+                      ("fra-3", "BYE", "1-0"), *((f"deu-{k}", "BYE", "") for k in (1, 2, 3))])
+    team_round(folder, 2, [("pol", "deu"), ("fra", "")])
+    games(folder, 2, [*((f"pol-{k}", "BYE", "1-0") for k in (1, 2, 3)),
+                      *((f"fra-{k}", "BYE", "") for k in (1, 2, 3))])
+    assert cli("check", str(tmp_path / "events"))[0] == 0
+    values = team_tiebreak_values(event_of(folder), ("mp", "gp", "bh-mp"))
+    assert values["fra"]["mp"] == 4 and values["fra"]["gp"] == 5  # 2 of 3, then the bye
+    assert values["pol"]["mp"] == 2 and values["pol"]["gp"] == 1 + 3
+    assert values["deu"]["mp"] == 2 and values["deu"]["gp"] == 3
+    # pol: fra's 4, and for the forfeited match min(own 2, deu's 2) = 2
+    assert values["pol"]["bh-mp"] == 4 + 2
+    # deu: its bye's dummy min(2, 1 × 2) = 2, the forfeited match's min(2, pol's 2) = 2
+    assert values["deu"]["bh-mp"] == 2 + 2
