@@ -67,11 +67,17 @@ def _explained_c07(event: Event, team: str, standings: TeamStandings,
     out = []
     for column, tid, value in zip(columns, standings.ids, row.values, strict=True):
         terms = TEAM_TIEBREAKS[tid].terms
-        parts = terms(table, team) if terms is not None else ()
-        summed = " + ".join(" × ".join(display_number(f) for f in term) for term in parts)
         out.append((column.short, column.label, display_number(value),
-                    summed if len(parts) > 1 or any(len(t) > 1 for t in parts) else ""))
+                    _summed(terms(table, team) if terms is not None else ())))
     return tuple(out)
+
+
+def _summed(parts: tuple[tuple[float, ...], ...]) -> str:
+    """Return a sum's terms as a team's page shows them (``2 × 1 + 2 × 3``); "" for a
+    single plain term (nothing to explain)."""
+    if len(parts) < 2 and all(len(t) < 2 for t in parts):
+        return ""
+    return " + ".join(" × ".join(display_number(f) for f in term) for term in parts)
 
 
 def _explained(event: Event, team: str, standing: Mapping[str, TeamRow],

@@ -14,7 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from standgen.model import Event, Team
-from standgen.teams.matches import TEAM_MATCH_TIEBREAKS, team_match_standings
+from standgen.teams.matches import (
+    TEAM_MATCH_TIEBREAKS,
+    TeamMatchStanding,
+    team_match_standings,
+)
 from standgen.teams.tiebreaks import TEAM_TIEBREAKS, team_tiebreak_values
 
 
@@ -54,6 +58,13 @@ def team_standings(event: Event, stat_ids: tuple[str, ...],
         return TeamStandings("wins", TEAM_MATCH_TIEBREAKS + stat_ids, tuple(
             TeamRow(r.rank, r.team, r.wins, r.tiebreaks(stat_ids), r.played, r.record)
             for r in wargame))
+    return _by_match_points(event, wargame, ids, upto)
+
+
+def _by_match_points(event: Event, wargame: tuple[TeamMatchStanding, ...],
+                     ids: tuple[str, ...], upto: int | None) -> TeamStandings:
+    """Return the teams ranked by MP, then the team tie-breaks ``ids`` (FIDE C.07); the
+    record and matches played as ``wargame`` has them."""
     values = team_tiebreak_values(event, ("mp", *ids), upto)
     rows = [TeamRow(0, r.team, values[r.team.id]["mp"],
                     tuple(values[r.team.id][t] for t in ids), r.played, r.record)

@@ -120,19 +120,27 @@ def _lineup_lines(event: Event, ranks: Mapping[str, int], upto: int) -> list[str
     lines = []
     for result in match_results(event, upto):
         games = sorted(result.games, key=lambda g: g.table)
-        if result.bye or all(len(g.seats) > 1 for g in games):
-            continue
         one, two = result.match.team_1, result.match.team_2
-        sides = (one, two) if all(len(g.seats) == 1 for g in games) else (
-            (two,) if one in {teams.get(g.players[0]) for g in games if len(g.seats) == 1}
-            else (one,))
-        for team in sides:
+        for team in _short_sides(result.bye, games, one, two, teams):
             board = [next((ranks[p] for p in g.players if teams.get(p) == team), 0)
                      for g in games]
             lines.append(f"300 {result.round:3d} {number[team]:3d} "
                          f"{number[two if team == one else one]:3d}"
                          + "".join(f" {r:4d}" for r in board))
     return lines
+
+
+def _short_sides(bye: bool, games: list[Game], one: str, two: str,
+                 teams: Mapping[str, str]) -> tuple[str, ...]:
+    """Return the teams of a match whose line-up a ``300`` record gives: none when every
+    board was played (or the team bye), both when the match was forfeited whole, else
+    the team that left a board empty (its opponent has the BYE rows)."""
+    alone = {teams.get(g.players[0]) for g in games if len(g.seats) == 1}
+    if bye or not alone:
+        return ()
+    if len(alone) == len(games) or all(len(g.seats) == 1 for g in games):
+        return (one, two)
+    return (two,) if one in alone else (one,)
 
 
 def _forfeit_lines(event: Event, upto: int) -> list[str]:

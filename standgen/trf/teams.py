@@ -147,6 +147,28 @@ def team_of_ranks(records: TeamRecords) -> dict[int, str]:
     return {rank: tids[t.number] for t in records.teams for rank in t.players}
 
 
+def _unpaired_rows(games: list[list[str]], alone: list[list[str]],
+                   team_of: Mapping[str, str], board: Mapping[str, int], size: int,
+                   bye: str, forfeited: list[tuple[str, str]]) -> list[list[str]]:
+    """Return a round's rows of players without an opponent as a team event has them: the
+    bye team's first ``size`` players' ``BYE`` rows, and a ``BYE`` row won (``1-0``) for
+    each board won by forfeit in a team's match (``0000 - +``); reserves left out."""
+    sitting = sorted((row for row in alone if bye and team_of.get(row[0]) == bye),
+                     key=lambda row: board[row[0]])[:size]
+    return [*([row[0], "BYE", ""] for row in sitting),
+            *([row[0], "BYE", "1-0"] for row in _won_boards(games, alone, team_of, bye,
+                                                            forfeited))]
+
+
+def _won_boards(games: list[list[str]], alone: list[list[str]], team_of: Mapping[str, str],
+                bye: str, forfeited: list[tuple[str, str]]) -> list[list[str]]:
+    """Return the rows of players who won a board by forfeit in their team's match."""
+    playing = {team_of.get(p) for g in games for p in g[:2]}
+    playing.update(t for pair in forfeited for t in pair)
+    playing.discard(bye)
+    return [row for row in alone if team_of.get(row[0]) in playing and row[2] == "1-0"]
+
+
 def team_files(records: TeamRecords, files: Mapping[str, str],
                round_rows: dict[int, tuple[list[list[str]], list[list[str]]]],
                ids: Mapping[int, str]) -> dict[str, str]:
@@ -154,7 +176,8 @@ def team_files(records: TeamRecords, files: Mapping[str, str],
     ``[teams]``, each ``teams-round-N.csv`` (players.csv's ``team`` column:
     :func:`team_of_ranks`); the round
     rows of players without an opponent (``round_rows``' second lists) are made the bye
-    team's ``BYE`` rows, the others (reserves sitting out) left out."""
+    team's ``BYE`` rows and the boards won by forfeit, the others (reserves sitting out)
+    left out (:func:`_unpaired_rows`)."""
     tids = team_ids(records.teams)
     team_of = {ids[rank]: tids[t.number] for t in records.teams for rank in t.players
                if rank in ids}
@@ -166,16 +189,9 @@ def team_files(records: TeamRecords, files: Mapping[str, str],
     pab = {rnd: tids[n] for rnd, n in (records.pab or {}).items() if n in tids}
     forfeited = {rnd: [(tids[a], tids[b]) for a, b in pairs if a in tids and b in tids]
                  for rnd, pairs in (records.forfeits or {}).items()}
-    for number, (_, alone) in round_rows.items():
-        bye = pab.get(number, "")
-        sitting = sorted((row for row in alone if team_of.get(row[0]) == bye and bye),
-                         key=lambda row: board[row[0]])[:size]
-        playing = {team_of.get(p) for g in round_rows[number][0] for p in g[:2]} | {
-            t for pair in forfeited.get(number, ()) for t in pair}
-        won = [row for row in alone if team_of.get(row[0]) in playing - {bye}
-               and row[2] == "1-0"]
-        alone[:] = [*([row[0], "BYE", ""] for row in sitting),
-                    *([row[0], "BYE", "1-0"] for row in won)]
+    for number, (games, alone) in round_rows.items():
+        alone[:] = _unpaired_rows(games, alone, team_of, board, size, pab.get(number, ""),
+                                  forfeited.get(number, []))
     out = {"teams.csv": teams_csv(records.teams, tids)}
     matches = team_rounds({n: games for n, (games, _) in round_rows.items()}, team_of, pab,
                           forfeited)
