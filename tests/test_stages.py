@@ -278,3 +278,98 @@ def test_the_bracket_page_and_json_and_the_event_page_link(tree: Callable[..., P
     assert final["round"] == 4 and len(final["matches"][0]["players"]) == 7
     assert top_board["winner"]["id"] == compute_standings(
         load_tree(root).events[1]).rows[0].player.id
+
+
+@pytest.mark.parametrize("size", [4, 8])
+@pytest.mark.parametrize("reset", [False, True])
+def test_double_elimination_labels_the_grand_final_and_its_reset(size: int,
+                                                                 reset: bool) -> None:
+    """The grand final ("final") and its second game ("reset") are named by their section,
+    not looked up among the winners' and losers' sides (a KeyError('final') on main)."""
+    from standgen.site.stages import _match_label, _round_title
+
+    seeds = [f"s{k}" for k in range(1, size + 1)]
+    _, state = run(double_elimination, seeds, losers_side_wins() if reset else min)
+    labels = {m.match.id: _match_label(state, m)  # type: ignore[attr-defined]
+              for m in state.matches}  # type: ignore[attr-defined]
+    assert labels["GF"] == "Grand final"
+    assert labels["GF2"] == "Grand final, second game"
+    assert state.state("GF2").skipped is (not reset)  # type: ignore[attr-defined]
+    assert labels["W1-1"] == "Winners' side, match 1"
+    assert labels["L1-1"] == "Losers' side, match 1"
+    grand = state.state("GF").match.round  # type: ignore[attr-defined]
+    assert _round_title(state, grand) == "grand final"  # type: ignore[arg-type]
+    assert _round_title(state, grand + 1) == "grand final, second game"  # type: ignore[arg-type]
+
+
+def losers_side_wins() -> Callable[[str, str], str]:
+    """Return a pick for a double-elimination bracket whose grand final needs its second
+    game: a player with one loss beats one with none (the losers' side champion wins the
+    grand final), otherwise the first in order wins."""
+    lost: set[str] = set()
+
+    def pick(a: str, b: str) -> str:
+        winner = a if (a in lost) > (b in lost) else b if (b in lost) > (a in lost) else min(a, b)
+        lost.add(b if winner == a else a)
+        return winner
+
+    return pick
+
+
+def double_cut_site(tree: Callable[..., Path], tmp_path: Path, size: int, reset: bool,
+                    language: str) -> Path:
+    """Play a double-elimination cut of ``size`` to its end through ``standgen pair`` and
+    build it with ``standgen build``: with ``reset`` the losers' side wins the grand
+    final, so its second game is played (``losers_side_wins``)."""
+    from click.testing import CliRunner
+
+    from standgen.cli import main
+
+    swiss = 3
+    rounds = swiss + double_elimination(size).rounds
+    players = "id,name\n" + "".join(f"p{k:02},P{k:02}\n" for k in range(size + 2))
+    event = EVENT.replace("rounds = 6", f"rounds = {rounds}")
+    root = tree({"cut/event.toml": event + f'\n[options.cut]\nafter_round = {swiss}\n'
+                 f'top = {size}\nbracket = "double"\n',
+                 "cut/players.csv": players,
+                 "site.toml": f'title = "Club"\nlanguage = "{language}"\n'}, base=False)
+    cut_pick = losers_side_wins() if reset else min
+    for number in range(1, rounds + 1):
+        if compute_standings(load_tree(root).events[0]).finished:
+            break
+        paired = pair(root / "cut", root)
+        paired.path.write_text(fill(paired.text, cut_pick if number > swiss else min),
+                               encoding="utf-8")
+    state = cut_state(load_tree(root).events[0])
+    assert state is not None and state.finished
+    assert state.state("GF2").skipped is (not reset)
+    site = tmp_path / f"site-{language}"
+    result = CliRunner().invoke(main, ["build", str(root), "-o", str(site)])
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output and "KeyError" not in result.output
+    return site
+
+
+@pytest.mark.parametrize("size", [4, 8])
+@pytest.mark.parametrize("reset", [False, True])
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_double_elimination_cut_builds_its_grand_final_and_reset(
+    tree: Callable[..., Path], tmp_path: Path, size: int, reset: bool, language: str,
+) -> None:
+    """`standgen build` of a double-elimination cut played to the grand final (and its
+    second game when the losers' side wins the first): the bracket page names both, in
+    English and in a translated site, and the JSON beside it has every round."""
+    import json
+
+    site = double_cut_site(tree, tmp_path, size, reset, language)
+    page = (site / "cut" / "bracket" / "index.html").read_text(encoding="utf-8")
+    assert "Grand final</p>" in page or "Grand final <span" in page
+    assert ("Grand final, second game" in page) is reset
+    assert "Traceback" not in page
+    document = json.loads((site / "cut" / "bracket.json").read_text(encoding="utf-8"))
+    assert document["kind"] == "double"
+    played = double_elimination(size).rounds - (0 if reset else 1)
+    assert len(document["rounds"]) == played
+    labels = [m["label"] for r in document["rounds"] for m in r["matches"]]
+    assert labels.count("Grand final") == 1
+    assert labels.count("Grand final, second game") == (1 if reset else 0)

@@ -148,14 +148,23 @@ def _match_view(event: Event, state: BracketState, m: MatchState, page: str) -> 
     return MatchView(m.match.id, _match_label(state, m), sides, _match_note(m, bool(sides)))
 
 
+_SIDE_PREFIX = {"winners": "Winners' side, match ", LOSERS: "Losers' side, match "}
+
+
 def _match_label(state: BracketState, m: MatchState) -> str:
-    """Return a match's name: the final's, third place's, or its side's and number."""
-    number = m.match.id.rpartition("-")[2]
+    """Return a match's name: the final's, third place's, or its side's and number.
+
+    A double-elimination bracket's grand final ("final") and its second game ("reset")
+    are named by their section; only a winners' or losers' side match has a side and a
+    number (docs/stages.md)."""
     double = state.bracket.kind == "double"
-    side = {"winners": "Winners' side, match ", LOSERS: "Losers' side, match "}
-    return {FINAL: "Grand final" if double else "Final",
-            RESET: "Grand final, second game", THIRD: "Third place"}.get(
-        m.match.section, (side[m.match.section] if double else "Match ") + number)
+    section = m.match.section
+    named = {FINAL: "Grand final" if double else "Final",
+             RESET: "Grand final, second game", THIRD: "Third place"}
+    if section in named:
+        return named[section]
+    number = m.match.id.rpartition("-")[2]
+    return (_SIDE_PREFIX[section] if double else "Match ") + number
 
 
 def _match_note(m: MatchState, seated: bool) -> str:
