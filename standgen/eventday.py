@@ -49,7 +49,7 @@ from standgen.output import write_atomic
 from standgen.pipeline import pair_round
 from standgen.roundfile import RoundFileRefused, write_round
 from standgen.site.formats import views_of
-from standgen.standings import compute_standings, format_of
+from standgen.standings import Standings, compute_standings, format_of
 from standgen.teamday import pair_team_round, team_status
 
 
@@ -300,22 +300,39 @@ def _round_status(event_dir: Path, event: Event, warnings: Sequence[Problem]) ->
     redo = [str(p) for p in warnings if "--redo" in p.message]
     open_games = [g for g in _tables(rnd) if not g.finished]
     if rnd.state is RoundState.PAIRED:
-        ended = over_before_paired_round(event)
-        if ended:  # a correction or a drop ended the event before this round (issue #27)
-            return [f"{name}: round {rnd.number} is paired and not started, but {ended}"]
-        lines = [f"{name}: round {rnd.number} is paired and not started, "
-                 f"{_count(len(open_games), _board(event))} without a result:"]
-        return lines + announce(event, replace(rnd, games=tuple(open_games)))[1:] + redo
+        return _paired_round_status(event, rnd, open_games, redo)
     if not open_games:
-        if standings.finished:
-            return [f"{name}: round {rnd.number} is complete and the event is over "
-                    f"({over(event, standings.planned_rounds)})"]
-        return [f"{name}: round {rnd.number} is complete; run standgen pair "
-                f"{display(event_dir)} for round {rnd.number + 1}"]
+        return _complete_round_status(event_dir, event, rnd, standings)
     lines = [f"{name}: round {rnd.number}, {len(open_games)} of "
              f"{_count(len(_tables(rnd)), _board(event))} without a result:"]
     shown = announce(event, replace(rnd, games=tuple(open_games)))
     return lines + shown[1:] + redo
+
+
+def _paired_round_status(event: Event, rnd: Round, open_games: list[Game],
+                         redo: list[str]) -> list[str]:
+    """Return :func:`status`'s lines on a round paired and not started: its tables without
+    a result and the warnings that say to pair it again (``redo``), or only that a
+    correction or a drop ended the event before it (issue #27)."""
+    name = event.config.name
+    ended = over_before_paired_round(event)
+    if ended:
+        return [f"{name}: round {rnd.number} is paired and not started, but {ended}"]
+    lines = [f"{name}: round {rnd.number} is paired and not started, "
+             f"{_count(len(open_games), _board(event))} without a result:"]
+    return lines + announce(event, replace(rnd, games=tuple(open_games)))[1:] + redo
+
+
+def _complete_round_status(event_dir: Path, event: Event, rnd: Round,
+                           standings: Standings) -> list[str]:
+    """Return :func:`status`'s line on a round with every result: the event is over, or
+    the next round is to be paired."""
+    name = event.config.name
+    if standings.finished:
+        return [f"{name}: round {rnd.number} is complete and the event is over "
+                f"({over(event, standings.planned_rounds)})"]
+    return [f"{name}: round {rnd.number} is complete; run standgen pair "
+            f"{display(event_dir)} for round {rnd.number + 1}"]
 
 
 def _board(event: Event) -> str:
@@ -475,28 +492,31 @@ def request_bye(event_dir: Path, player: str, round_number: int,
     player_id = find_player(event_dir, player)
     event, _ = load(event_dir, events_root)
     rnd = next((r for r in event.rounds if r.number == round_number), None)
-    said: list[str] = []
     if rnd is not None and rnd.state is not RoundState.PAIRED:
-        game = _seat_of(rnd, player_id)
-        where = f" at table {game.table}" if game is not None else ""
-        raise InputError([Problem(rnd.source.path, game.source.line if game else 1,
-                                  f"round {round_number} has started; a bye is asked for "
-                                  f"before a round is paired or started. If '{player_id}' "
-                                  f"does not play{where}, enter their game as lost by "
-                                  "forfeit (-+ when they are player_1, +- when player_2)")])
+        _refuse_bye_in_started_round(rnd, player_id)
 
     def add(cell: str) -> str:
         rounds = {int(r) for r in cell.replace(",", " ").split() if r.isdigit()}
         return " ".join(str(r) for r in sorted(rounds | {round_number}))
 
     path = edit_player(event_dir, player_id, "byes", add)
-    if rnd is not None:
-        game = _seat_of(rnd, player_id)
-        if game is not None and game.kind is not GameKind.ABSENT:
-            at = f"{'board' if len(game.seats) > 2 else 'table'} {game.table}"
-            said.append(_in_paired_round(event, event_dir,
-                                         player_id, at))
-    return path, said
+    game = _seat_of(rnd, player_id) if rnd is not None else None
+    if game is None or game.kind is GameKind.ABSENT:
+        return path, []
+    at = f"{'board' if len(game.seats) > 2 else 'table'} {game.table}"
+    return path, [_in_paired_round(event, event_dir, player_id, at)]
+
+
+def _refuse_bye_in_started_round(rnd: Round, player_id: str) -> None:
+    """Refuse a bye for a round that has started: a bye is asked for before a round is
+    paired or started (players.csv ``byes``); a player who does not play loses by forfeit."""
+    game = _seat_of(rnd, player_id)
+    where = f" at table {game.table}" if game is not None else ""
+    raise InputError([Problem(rnd.source.path, game.source.line if game else 1,
+                              f"round {rnd.number} has started; a bye is asked for "
+                              f"before a round is paired or started. If '{player_id}' "
+                              f"does not play{where}, enter their game as lost by "
+                              "forfeit (-+ when they are player_1, +- when player_2)")])
 
 
 def _in_paired_round(event: Event, event_dir: Path, player_id: str, at: str) -> str:

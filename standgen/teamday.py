@@ -119,6 +119,17 @@ def _said(event: Event, rnd: TeamRound) -> list[str]:
     return lines
 
 
+def _team_round_complete(event_dir: Path, event: Event, number: int) -> list[str]:
+    """Return :func:`team_status`'s line on a team round whose matches are complete: the
+    event is over once its planned team rounds are played, else the next is to be paired."""
+    name = event.config.name
+    if number >= (event.config.rounds or 0):
+        return [f"{name}: round {number}'s matches are complete and the event is over "
+                f"(its {event.config.rounds} planned team rounds are played)"]
+    return [f"{name}: round {number}'s matches are complete; run standgen pair "
+            f"{display(event_dir)} for round {number + 1}"]
+
+
 def team_status(event_dir: Path, event: Event) -> list[str]:
     """Return ``standgen status``'s lines on a team event: the last team round's matches
     still waiting for drafted games or results, or what to run next."""
@@ -129,11 +140,7 @@ def team_status(event_dir: Path, event: Event) -> list[str]:
     names = {t.id: t.name for t in event.teams}
     waiting = [r for r in match_results(event) if r.round == number and not r.finished]
     if not waiting:
-        if number >= (event.config.rounds or 0):
-            return [f"{name}: round {number}'s matches are complete and the event is over "
-                    f"(its {event.config.rounds} planned team rounds are played)"]
-        return [f"{name}: round {number}'s matches are complete; run standgen pair "
-                f"{display(event_dir)} for round {number + 1}"]
+        return _team_round_complete(event_dir, event, number)
     lines = [f"{name}: round {number}, {len(waiting)} match(es) not complete "
              f"(round-{number}.csv):"]
     for result in waiting:
