@@ -29,6 +29,7 @@ from standgen.model import (
     Source,
     TeamRules,
 )
+from standgen.options import Option
 from standgen.stages.cut import CUT_OPTION, cut_problems
 from standgen.teams.tiebreaks import TEAM_TIEBREAKS
 from standgen.tiebreaks import TIEBREAKS
@@ -211,6 +212,22 @@ def _check_teams(table: object, bad: Callable[[str, str], None]) -> TeamRules:
             + ", ".join(f'"{a}"' for a in TEAMS_APART)
             + " (the rounds in which team-mates are not paired against each other)")
         apart = "round-1"
+    numbers = _team_numbers(table, bad)
+    column = table.get("column", "team")
+    if column not in TEAMS_COLUMNS:
+        bad("column", f"[teams] column {column!r} must be \"team\" (players.csv's team "
+            "column) or \"club\" (each club is a team)")
+        column = "team"
+    matches = _team_matches(table.get("matches", False), numbers["size"], bad)
+    return TeamRules(apart=apart, counted=numbers["counted"], size=numbers["size"],
+                     column=column, matches=matches,
+                     match_points=_match_points(table.get("match_points"), bad))
+
+
+def _team_numbers(table: dict[str, Any],
+                  bad: Callable[[str, str], None]) -> dict[str, int | None]:
+    """Return [teams] ``counted`` and ``size``: whole numbers from 1 to
+    :data:`MAX_TEAM_SIZE`, None when not set or wrong (recorded)."""
     numbers: dict[str, int | None] = {}
     for key in ("counted", "size"):
         value = table.get(key)
@@ -219,22 +236,20 @@ def _check_teams(table: object, bad: Callable[[str, str], None]) -> TeamRules:
             bad(key, f"[teams] {key} must be {wanted}")
             value = None
         numbers[key] = value
-    column = table.get("column", "team")
-    if column not in TEAMS_COLUMNS:
-        bad("column", f"[teams] column {column!r} must be \"team\" (players.csv's team "
-            "column) or \"club\" (each club is a team)")
-        column = "team"
-    matches = table.get("matches", False)
+    return numbers
+
+
+def _team_matches(matches: object, size: int | None, bad: Callable[[str, str], None]) -> bool:
+    """Return [teams] ``matches``: true or false (false when wrong, recorded); team matches
+    need ``size``, the games of each match, from 3 to 8 (docs/teams.md)."""
     if not isinstance(matches, bool):
         bad("matches", "[teams] matches must be true (teams play team matches, paired in "
             "teams-round-N.csv) or false")
-        matches = False
-    elif matches and (numbers["size"] is None or not 3 <= numbers["size"] <= 8):
+        return False
+    if matches and (size is None or not 3 <= size <= 8):
         bad("matches", "[teams] matches = true needs [teams] size, the games of each team "
             "match, from 3 to 8 (e.g. size = 5)")
-    return TeamRules(apart=apart, counted=numbers["counted"], size=numbers["size"],
-                     column=column, matches=matches,
-                     match_points=_match_points(table.get("match_points"), bad))
+    return matches
 
 
 def _teams_of(table: object, fmt: Format | None, bad: Callable[[str, str], None],
@@ -377,14 +392,39 @@ def _check_options(
             bad(key, f"unknown option '{key}' for format {fmt.id}"
                 + (suggest(key, list(known)) or "; options are: "
                    + (", ".join(sorted(known)) or "none")))
-        elif not _matches(value, option.type):
-            bad(key, f"option '{key}' must be {_type_name(option.type)}")
-        elif option.bounds is not None and (wanted := number_problem(
-                value, *option.bounds, integer=option.type is int)):
-            bad(key, f"option '{key}' must be {wanted}")
-        elif key in COMMON_CHOICES and value not in COMMON_CHOICES[key]:
-            bad(key, f"option '{key}' must be one of: "
+        elif wrong := _option_problem(key, value, option):
+            bad(key, wrong)
+
+
+def _option_problem(key: str, value: object, option: Option) -> str:
+    """Return what is wrong with an option's value ("" if nothing): the option's type,
+    then its bounds, then the choices an option every format takes allows."""
+    if not _matches(value, option.type):
+        return f"option '{key}' must be {_type_name(option.type)}"
+    if option.bounds is not None and (wanted := number_problem(
+            value, *option.bounds, integer=option.type is int)):
+        return f"option '{key}' must be {wanted}"
+    if key in COMMON_CHOICES and value not in COMMON_CHOICES[key]:
+        return (f"option '{key}' must be one of: "
                 + ", ".join(f'"{c}"' for c in COMMON_CHOICES[key]))
+    return ""
+
+
+def _season_description_problems(description: object, text: str,
+                                 where: str) -> list[Problem]:
+    """Return the problems of season.toml's description: text in quotes, Markdown within
+    the limits of every untrusted text (load.markdown_limits), each at its line in the
+    file."""
+    if not isinstance(description, str):
+        return [Problem(where, key_line(text, "description"),
+                        "'description' must be text in quotes")]
+    found: list[Problem] = []
+    check_markdown(description, where, found)
+    first = key_line(text, "description")
+    # a multi-line string opened at the end of the key's line starts on the next line
+    opening = text.splitlines()[first - 1] if found else ""
+    first += opening.rstrip().endswith(('"""', "'''"))
+    return [replace(p, line=first + p.line - 1) for p in found]
 
 
 def load_season(
@@ -403,17 +443,7 @@ def load_season(
         problems.append(Problem(where, key_line(text, "name"),
                                 "'name' is required: the season's title in quotes"))
     description = data.get("description", "")
-    if not isinstance(description, str):
-        problems.append(Problem(where, key_line(text, "description"),
-                                "'description' must be text in quotes"))
-    else:  # Markdown: within the limits of every untrusted text (load.markdown_limits)
-        found: list[Problem] = []
-        check_markdown(description, where, found)
-        first = key_line(text, "description")
-        # a multi-line string opened at the end of the key's line starts on the next line
-        opening = text.splitlines()[first - 1] if found else ""
-        first += opening.rstrip().endswith(('"""', "'''"))
-        problems.extend(replace(p, line=first + p.line - 1) for p in found)
+    problems.extend(_season_description_problems(description, text, where))
     if not isinstance(data.get("points", {}), dict):
         problems.append(Problem(where, key_line(text, "points"),
                                 "'points' must be a table: [points] on its own line"))
