@@ -31,7 +31,7 @@ from standgen.errors import InputError, Problem
 from standgen.formats import FORMATS
 from standgen.load import find_events, load_event
 from standgen.load.config import load_event_config
-from standgen.load.files import CONTROL, display, read_text
+from standgen.load.files import display, read_text
 from standgen.load.inputs import event_files
 from standgen.load.rounds import ABSENT, BYE, has_result
 from standgen.roundfile import RoundFile, RoundFileRefused, RoundRow, editing, read_round_file
@@ -40,14 +40,16 @@ from standgen.venue.entry import (
     ascii_digits,
     changed_since,
     no_result,
-    stat_problem,
+    no_such_table,
+    player_names,
+    refused_values,
+    stat_problems,
     suspicious,
 )
 from standgen.venue.guard import (
     CODE_LENGTH,
     CSRF_SECONDS,
     FAIL_LIMIT,
-    MAX_VALUE,
     POST_LIMIT,
     WINDOW,
     EventsClaim,
@@ -228,17 +230,7 @@ class DeskCore:
             return {}
         if not rows:
             return {}
-        header = [name.strip() for name in rows[0]]
-        found = {}
-        for row in rows[1:]:
-            cells = dict(zip(header, (c.strip() for c in row), strict=False))
-            if cells.get("id"):
-                found[cells["id"]] = cells.get("name") or cells["id"]
-        seen: dict[str, int] = {}
-        for name in found.values():
-            seen[name] = seen.get(name, 0) + 1
-        return {pid: f"{name} ({pid})" if seen[name] > 1 else name  # two Oliver Smiths
-                for pid, name in found.items()}
+        return player_names(rows)
 
     def finished(self, info: EventInfo, row: RoundRow) -> bool:
         """Return whether a row holds a result, as the loader reads it."""
@@ -259,7 +251,7 @@ class DeskCore:
             info = self.event(event, number)
         except Refusal as exc:
             return Outcome(exc.status, [exc.message])
-        refused = _refused(info, values)
+        refused = refused_values(info, values)
         if refused is not None:
             return refused
         values = as_typed(values)
@@ -288,37 +280,48 @@ class DeskCore:
         path = current.path
         row = current.row(table)
         if row is None:
-            many = sum(1 for r in current.rows if r.table == table)
-            return Outcome(404, [f"{display(path)}:1: " + (
-                f"table {table} is on {many} rows; number each table once in the file"
-                if many else f"no table {table} in this round")])
+            return no_such_table(current, table)
         old = dict(row.cells)
         changed = changed_since(current, row, table, pairing, expect)
         if changed:
             return Outcome(409, [changed], old=old)
         new = {**old, **{k: v for k, v in values.items() if k in current.header}}
+        unwritten = self._nothing_to_write(info, table, row, old, new)
+        if unwritten is not None:
+            return unwritten
+        text = current.with_row(table, new)
+        fresh = self._check(info, path.name, text)
+        if fresh:
+            return Outcome(400, fresh, old=old, new=new)
+        if dry_run or not edit.write(text):
+            return Outcome(200, old=old, new=new)
+        self._remember(path)
+        entry = {"kind": "change", "event": info.path, "round": number, "table": table,
+                 "old": old, "new": new, "who": who, "client": client, **(extra or {})}
+        return self._logged_or_undone(info, edit, current, entry)
+
+    def _logged_or_undone(self, info: EventInfo, edit: Any, current: RoundFile,
+                          entry: dict[str, Any]) -> Outcome:
+        """Log a change written to its round file; a change the log cannot take is undone
+        (the desk's rule: every change is in the log)."""
+        try:
+            self._log(entry)
+        except OSError as exc:
+            self._undo(info, edit, current)
+            return Outcome(500, [f"{display(self.log_path)}:1: cannot be appended to "
+                                 f"({exc.strerror}); the entry was undone"])
+        return Outcome(200, changed=True, old=entry["old"], new=entry["new"])
+
+    def _nothing_to_write(self, info: EventInfo, table: int, row: RoundRow,
+                          old: dict[str, str], new: dict[str, str]) -> Outcome | None:
+        """Return the outcome of an entry with nothing to write: a field's problem (400,
+        beside its field), or the row as it was (200); None when there is a change."""
         fields = self._field_problems(info, table, row, new)
         if fields:
             return Outcome(400, list(fields.values()), old=old, new=new, fields=fields)
         if new == old:
             return Outcome(200, old=old, new=new)
-        text = current.with_row(table, new)
-        fresh = self._check(info, path.name, text)
-        if fresh:
-            return Outcome(400, fresh, old=old, new=new)
-        if dry_run:
-            return Outcome(200, old=old, new=new)
-        if not edit.write(text):
-            return Outcome(200, old=old, new=new)
-        self._remember(path)
-        try:
-            self._log({"kind": "change", "event": info.path, "round": number, "table": table,
-                       "old": old, "new": new, "who": who, "client": client, **(extra or {})})
-        except OSError as exc:  # a change not in the log is undone
-            self._undo(info, edit, current)
-            return Outcome(500, [f"{display(self.log_path)}:1: cannot be appended to "
-                                 f"({exc.strerror}); the entry was undone"])
-        return Outcome(200, changed=True, old=old, new=new)
+        return None
 
     def _undo(self, info: EventInfo, edit: Any, current: RoundFile) -> None:
         """Write the round file back as it was before a change the log could not take."""
@@ -341,13 +344,7 @@ class DeskCore:
         names = self.names(info)
         who = {k: names.get(row.cells.get(f"player_{k}", ""), row.cells.get(f"player_{k}", ""))
                for k in (1, 2)}
-        found: dict[str, str] = {}
-        for stat in info.fmt.stats:
-            for k in (1, 2):
-                column = f"{stat.id}_{k}"
-                wrong = stat_problem(stat, new.get(column, ""))
-                if wrong:
-                    found[column] = f"Table {table}: {stat.label.lower()} of {who[k]} {wrong}"
+        found = stat_problems(info.fmt.stats, table, who, new)
         if found or new.get("player_2") in (BYE, ABSENT):
             return found
         stats = [s for s in info.fmt.stats if new.get(f"{s.id}_1") or new.get(f"{s.id}_2")]
@@ -477,12 +474,9 @@ class DeskCore:
                 return 409, "bad", ["This table is no longer in the round as it was paired; "
                                     "see the TO."]
             self._drop_stale(key, row)
-            if self.finished(info, row):
-                return 409, "done", ["This table's result is already entered; if it is "
-                                     "wrong, tell the TO."]
-            if key in self.pending.disputes:
-                return 409, "frozen", ["Your table's reports disagree, so the TO decides its "
-                                       "result: please see the desk."]
+            closed = self._closed_to_reports(info, key, row)
+            if closed is not None:
+                return closed
             check = self.apply(info.path, number, table, values, "", client, expect=row.tag,
                                dry_run=True)
             if check.status != 200:
@@ -503,6 +497,19 @@ class DeskCore:
                 return self._dispute(info, number, table, code, client, other, mine)
             return self._both_reported(info, number, table, code, client, row, other, mine,
                                        values)
+
+    def _closed_to_reports(self, info: EventInfo, key: tuple[str, int, int],
+                           row: RoundRow) -> tuple[int, str, list[str]] | None:
+        """Return why a table takes no more reports (409): its result is entered (a wrong
+        one is the TO's to correct), or its reports disagreed, so the TO decides it; None
+        while it takes them."""
+        if self.finished(info, row):
+            return 409, "done", ["This table's result is already entered; if it is "
+                                 "wrong, tell the TO."]
+        if key in self.pending.disputes:
+            return 409, "frozen", ["Your table's reports disagree, so the TO decides its "
+                                   "result: please see the desk."]
+        return None
 
     def _dispute(self, info: EventInfo, number: int, table: int, code: str, client: str,
                  other: Report, mine: Report) -> tuple[int, str, list[str]]:
@@ -578,16 +585,3 @@ def _clear_staging(staging: Path) -> None:
         if pid.isdigit() and int(pid) == os.getpid():
             continue
         shutil.rmtree(entry, ignore_errors=True)
-
-
-def _refused(info: EventInfo, values: Mapping[str, str]) -> Outcome | None:
-    """Return the refusal of values the desk may not enter for ``info``'s tables, or None."""
-    allowed = info.columns()
-    for column, value in values.items():
-        if column not in allowed:
-            return Outcome(400, [f"'{column}' cannot be entered at the desk"])
-        if CONTROL.search(value) or len(value) > MAX_VALUE or "\u2028" in value \
-                or "\u2029" in value or "\x85" in value:
-            return Outcome(400, [f"{column}: enter one short line (at most {MAX_VALUE} "
-                                 "characters)"], fields={column: "Enter one short line."})
-    return None

@@ -1,7 +1,9 @@
 """An entry at the desk: values as typed (trimmed, digits of any script made ASCII), what
-is wrong with it in the TO's words (a stat that is not a number, stats without a result,
-a round or table changed since the page was loaded), and what makes two players'
-agreeing reports worth the TO's look."""
+is wrong with it in the TO's words (a column the desk does not enter, a value that is not
+one short line, a stat that is not a number, stats without a result, a table the round
+does not hold once, a round or table changed since the page was loaded), the players'
+names as the desk shows them, and what makes two players' agreeing reports worth the
+TO's look."""
 
 from __future__ import annotations
 
@@ -10,9 +12,10 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 
 from standgen.formats.base import Stat
-from standgen.load.files import display, parse_int, parse_number
+from standgen.load.files import CONTROL, display, parse_int, parse_number
 from standgen.roundfile import RoundFile, RoundRow
-from standgen.venue.rounds import Report
+from standgen.venue.guard import MAX_VALUE
+from standgen.venue.rounds import EventInfo, Outcome, Report
 
 QUICK = 10.0  # seconds: a table confirmed by both players within this is marked
 
@@ -27,6 +30,21 @@ def stat_problem(stat: Stat, value: str) -> str:
         kind = "a whole number" if stat.integer else "a number"
         return f"must be {kind} (not '{value}')"
     return f"cannot be negative (not '{value}')" if number < 0 else ""
+
+
+def stat_problems(stats: Sequence[Stat], table: int, who: Mapping[int, str],
+                   new: Mapping[str, str]) -> dict[str, str]:
+    """Return each entered stat's problem by column, in the TO's words ("Table 2: control
+    points of Dan O'Neill must be a whole number")."""
+    found: dict[str, str] = {}
+    for stat in stats:
+        for k in (1, 2):
+            column = f"{stat.id}_{k}"
+            wrong = stat_problem(stat, new.get(column, ""))
+            if wrong:
+                found[column] = f"Table {table}: {stat.label.lower()} of {who[k]} {wrong}"
+    return found
+
 
 
 def no_result(table: int, stats: Sequence[Stat], derived: bool) -> str:
@@ -83,3 +101,53 @@ def ascii_digits(text: str) -> str:
         return text
     return "".join(str(unicodedata.decimal(c)) if unicodedata.decimal(c, None) is not None
                    else c for c in text)
+
+
+def player_names(rows: list[list[str]]) -> dict[str, str]:
+    """Return players.csv's names by id, as the desk shows them: a row's id where it has
+    no name, the id beside a name two players share."""
+    return _told_apart(_names_by_id(rows))
+
+
+def _told_apart(found: dict[str, str]) -> dict[str, str]:
+    """Return the names with the id beside each name two players share (two Oliver
+    Smiths)."""
+    seen: dict[str, int] = {}
+    for name in found.values():
+        seen[name] = seen.get(name, 0) + 1
+    return {pid: f"{name} ({pid})" if seen[name] > 1 else name
+            for pid, name in found.items()}
+
+
+def no_such_table(current: RoundFile, table: int) -> Outcome:
+    """Return the 404 of an entry for a table the round file does not hold once: none, or
+    on several rows (each table is numbered once in a round file)."""
+    many = sum(1 for r in current.rows if r.table == table)
+    return Outcome(404, [f"{display(current.path)}:1: " + (
+        f"table {table} is on {many} rows; number each table once in the file"
+        if many else f"no table {table} in this round")])
+
+
+def refused_values(info: EventInfo, values: Mapping[str, str]) -> Outcome | None:
+    """Return the refusal of values the desk may not enter for ``info``'s tables, or None."""
+    allowed = info.columns()
+    for column, value in values.items():
+        if column not in allowed:
+            return Outcome(400, [f"'{column}' cannot be entered at the desk"])
+        if CONTROL.search(value) or len(value) > MAX_VALUE or "\u2028" in value \
+                or "\u2029" in value or "\x85" in value:
+            return Outcome(400, [f"{column}: enter one short line (at most {MAX_VALUE} "
+                                 "characters)"], fields={column: "Enter one short line."})
+    return None
+
+
+def _names_by_id(rows: list[list[str]]) -> dict[str, str]:
+    """Return players.csv's names by id (the id where a row has no name); rows without an
+    id are left out."""
+    header = [name.strip() for name in rows[0]]
+    found = {}
+    for row in rows[1:]:
+        cells = dict(zip(header, (c.strip() for c in row), strict=False))
+        if cells.get("id"):
+            found[cells["id"]] = cells.get("name") or cells["id"]
+    return found

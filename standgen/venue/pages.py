@@ -166,9 +166,7 @@ class Desk(DeskCore):
         values as typed."""
         events = self.events()
         choices = [info for info in events.values() if info.two_player and info.rounds]
-        chosen = events.get(args.get("event", ""))
-        if chosen not in choices:  # none, or one the desk does not enter (no round yet)
-            chosen = choices[0] if choices else None
+        chosen = _chosen_event(events, choices, args.get("event", ""))
         context: dict[str, Any] = {
             "events": choices, "event": chosen, "round": 0, "tables": [], "columns": [],
             "csrf": self.csrf("desk"), "problems": [], "problem_table": 0, "fields": {},
@@ -365,28 +363,11 @@ class Desk(DeskCore):
         if not self.posts.hit(client):
             raise Refusal(429, "Too many entries from this address in a minute; wait a "
                           "moment.", self.posts.window)
-        length = request.headers.get("Content-Length", "")
-        if not length.isdigit():
-            raise Refusal(411, "A form must say its length.")
-        if int(length) > MAX_BODY:
-            raise Refusal(413, "The form is too large.")
-        body = request.rfile.read(int(length))
-        if request.headers.get_content_type() != "application/x-www-form-urlencoded":
-            raise Refusal(415, "Send the form from the desk's page.")
-        host = request.headers.get("Host", "")
-        origin = request.headers.get("Origin")
-        fetch_site = request.headers.get("Sec-Fetch-Site", "")
-        if (origin is not None and origin != f"http://{host}") or fetch_site == "cross-site":
+        body = _form_body(request)
+        if _cross_site(request):
             self._fail(client)
             raise Refusal(403, "This form was sent from another site; nothing was changed.")
-        try:
-            fields = parse_qs(body.decode("utf-8"), keep_blank_values=True, max_num_fields=64,
-                              strict_parsing=False)
-        except (UnicodeDecodeError, ValueError) as exc:
-            raise Refusal(400, "The form could not be read.") from exc
-        if any(len(v) != 1 for v in fields.values()):
-            raise Refusal(400, "A field of the form was sent twice.")
-        form = {k: v[0] for k, v in fields.items()}
+        form = _form_fields(body)
         if not self.csrf_ok(form.get("csrf", ""), scope):
             self._fail(client)
             raise Refusal(403, "The form has expired or did not come from this page; reload "
@@ -432,3 +413,48 @@ _TITLES = {400: "Not saved", 403: "Refused", 404: "Not found", 409: "Changed mea
            413: "Too large", 415: "Refused", 421: "Wrong address", 429: "Too many attempts"}
 
 
+
+
+def _form_body(request: BaseHTTPRequestHandler) -> bytes:
+    """Return a POSTed form's body: it must say its length (411), be at most
+    :data:`MAX_BODY` bytes (413) and be URL-encoded, as the desk's page sends it (415)."""
+    length = request.headers.get("Content-Length", "")
+    if not length.isdigit():
+        raise Refusal(411, "A form must say its length.")
+    if int(length) > MAX_BODY:
+        raise Refusal(413, "The form is too large.")
+    body = request.rfile.read(int(length))
+    if request.headers.get_content_type() != "application/x-www-form-urlencoded":
+        raise Refusal(415, "Send the form from the desk's page.")
+    return body
+
+
+def _cross_site(request: BaseHTTPRequestHandler) -> bool:
+    """Return whether a form came from another site: an Origin other than the desk's own
+    host, or a browser's Sec-Fetch-Site saying cross-site."""
+    host = request.headers.get("Host", "")
+    origin = request.headers.get("Origin")
+    fetch_site = request.headers.get("Sec-Fetch-Site", "")
+    return (origin is not None and origin != f"http://{host}") or fetch_site == "cross-site"
+
+
+def _form_fields(body: bytes) -> dict[str, str]:
+    """Return a form's fields: UTF-8 and URL-encoded (else 400), each field once."""
+    try:
+        fields = parse_qs(body.decode("utf-8"), keep_blank_values=True, max_num_fields=64,
+                          strict_parsing=False)
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise Refusal(400, "The form could not be read.") from exc
+    if any(len(v) != 1 for v in fields.values()):
+        raise Refusal(400, "A field of the form was sent twice.")
+    return {k: v[0] for k, v in fields.items()}
+
+
+def _chosen_event(events: Mapping[str, EventInfo], choices: list[EventInfo],
+                  name: str) -> EventInfo | None:
+    """Return the desk's event: the one named, unless the desk does not enter it (not a
+    two-player event, or no round yet), then the first it enters, if any."""
+    chosen = events.get(name)
+    if chosen in choices:
+        return chosen
+    return choices[0] if choices else None
