@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from markupsafe import Markup
@@ -10,7 +10,7 @@ from markupsafe import Markup
 import standgen.site.links as links
 import standgen.site.stamp as stamp
 from standgen.formats.base import Proposal
-from standgen.model import Event, GameKind, Player, Round
+from standgen.model import Event, Game, GameKind, Player, Round, Seat
 from standgen.pipeline import EventReport
 from standgen.site.charts import FactionResult, faction_chart, faction_results
 from standgen.site.contexts import Frame, Link, Site, frame, shown_names_of, web_url
@@ -118,6 +118,24 @@ class EventPage:
     team_matches: TeamStandingsView | None = None  # a team event's team standings
 
 
+def _seat_followed(game: Game, seat: Seat, seats: int,
+                   label: Callable[[str, str], str]) -> str:
+    """Return where a followed player sits in the round: alone (sitting out in a game of
+    more than two seats, else a bye or absent), on a board (as their power, if any), or at
+    a table against their opponent (``label``: the opponent's name and faction)."""
+    if len(game.seats) == 1:
+        if seats > 2:
+            return _("sitting out")
+        return _("bye") if game.kind is GameKind.BYE else _("absent")
+    if len(game.seats) > 2:
+        if seat.power:
+            return _("board {table} as {power}").format(table=game.table, power=seat.power)
+        return _("board {table}").format(table=game.table)
+    other = next(s for s in game.seats if s is not seat)
+    return _("table {table} against {name}").format(
+        table=game.table, name=label(other.player, other.power))
+
+
 def follow_data(page: Frame, report: EventReport) -> dict[str, object] | None:
     """Return what the script shows a reader who follows a player, for the newest round.
 
@@ -143,16 +161,7 @@ def follow_data(page: Frame, report: EventReport) -> dict[str, object] | None:
     lines: dict[str, str] = {}
     for game in rnd.games:
         for seat in game.seats:
-            if len(game.seats) == 1:
-                what = _("sitting out") if fmt.seats > 2 else (
-                    _("bye") if game.kind is GameKind.BYE else _("absent"))
-            elif len(game.seats) > 2:
-                what = (_("board {table} as {power}").format(table=game.table, power=seat.power)
-                        if seat.power else _("board {table}").format(table=game.table))
-            else:
-                other = next(s for s in game.seats if s is not seat)
-                what = _("table {table} against {name}").format(
-                    table=game.table, name=label(other.player, other.power))
+            what = _seat_followed(game, seat, fmt.seats, label)
             lines[seat.player] = _("Round {number}: {what}").format(number=rnd.number, what=what)
     return {
         "round": rnd.number,

@@ -121,9 +121,22 @@ def double_elimination(players: int) -> Bracket:
     by_round: dict[int, list[Match]] = {}
     for m in winners:
         by_round.setdefault(m.round, []).append(m)
-    top = max(by_round)
-    losers: list[Match] = []
     rounds_of = {m.id: m.round for m in winners}
+    losers = _losers_side(by_round, rounds_of)
+    # two players: the loser of the only match is the losers' champion
+    champion = losers[-1].id if losers and size > 2 else ""
+    grand, reset = _grand_final(by_round[max(by_round)][0], champion, rounds_of)
+    matches = (*winners, *losers, grand, reset)
+    return Bracket("double", players, size, tuple(sorted(matches, key=_playing_order)))
+
+
+def _losers_side(by_round: dict[int, list[Match]], rounds_of: dict[str, int]) -> list[Match]:
+    """Return the losers' side of a double-elimination bracket, its champion's match last:
+    its first round pairs the losers of the winners' first round; then each round takes in
+    the losers of the next winners' round (in reverse order every other round, so early
+    opponents do not meet again at once) and, while more than one is left, halves.
+    ``rounds_of`` gains each match's round: one after the later of its sources'."""
+    losers: list[Match] = []
 
     def add(match_id: str, a: Slot, b: Slot) -> str:
         played = 1 + max(rounds_of[s] for s in a.sources() + b.sources())
@@ -135,7 +148,7 @@ def double_elimination(players: int) -> Bracket:
     alive = [add(f"L1-{k + 1}", Slot(loser_of=first[2 * k].id),
                  Slot(loser_of=first[2 * k + 1].id)) for k in range(len(first) // 2)]
     number = 1
-    for w in range(2, top + 1):
+    for w in range(2, max(by_round) + 1):
         dropping = [m.id for m in by_round[w]]
         if w % 2 == 0:
             dropping.reverse()
@@ -146,17 +159,21 @@ def double_elimination(players: int) -> Bracket:
             number += 1
             alive = [add(f"L{number}-{k + 1}", Slot(winner_of=alive[2 * k]),
                          Slot(winner_of=alive[2 * k + 1])) for k in range(len(alive) // 2)]
-    if size == 2:  # two players: the loser of the only match is the losers' champion
-        alive = []
-    final_w = by_round[top][0]
-    champion = alive[0] if alive else ""
+    return losers
+
+
+def _grand_final(final_w: Match, champion: str,
+                 rounds_of: dict[str, int]) -> tuple[Match, Match]:
+    """Return the grand final and its second game: the winners' champion (``final_w``'s
+    winner) meets the losers' champion (``champion``'s winner, else ``final_w``'s loser in
+    a bracket of two) after both are decided; the second game is played only if the
+    losers' champion wins the first (``only_if_reset``)."""
     grand_round = 1 + max(rounds_of[final_w.id], rounds_of.get(champion, 0))
     lower = Slot(winner_of=champion) if champion else Slot(loser_of=final_w.id)
     grand = Match("GF", grand_round, Slot(winner_of=final_w.id), lower, FINAL)
     reset = Match("GF2", grand_round + 1, Slot(winner_of="GF"), Slot(loser_of="GF"), RESET,
                   only_if_reset=True)
-    matches = (*winners, *losers, grand, reset)
-    return Bracket("double", players, size, tuple(sorted(matches, key=_playing_order)))
+    return grand, reset
 
 
 def replace_section(match: Match) -> Match:
