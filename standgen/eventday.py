@@ -276,16 +276,23 @@ def lists_status(event: Event, at: dt.datetime) -> list[str]:
     missing = sorted(p.id for p in event.players if p.id not in event.lists and not p.spare)
     if missing and len(missing) <= 10:
         parts.append("none from " + ", ".join(missing))
+    return [f"army lists: {'; '.join(parts)}; {_lists_public(event, at)}"]
+
+
+_LISTS_PUBLIC = {"never": "never public (lists_public = \"never\")",
+                 "round-1": "public once round 1 is paired"}
+
+
+def _lists_public(event: Event, at: dt.datetime) -> str:
+    """Return when the army lists are public (event.toml ``lists_public``): now, never,
+    once round 1 is paired, or from a moment."""
+    when = event.config.lists_public
     if lists_shown(event, at):
-        public = "public now"
-    elif when == "never":
-        public = "never public (lists_public = \"never\")"
-    elif when == "round-1":
-        public = "public once round 1 is paired"
-    else:
-        at_time = moment(when, event.config.date)
-        public = f"public from {at_time.isoformat() if at_time else when}"
-    return [f"army lists: {'; '.join(parts)}; {public}"]
+        return "public now"
+    if when in _LISTS_PUBLIC:
+        return _LISTS_PUBLIC[when]
+    at_time = moment(when, event.config.date)
+    return f"public from {at_time.isoformat() if at_time else when}"
 
 
 def _round_status(event_dir: Path, event: Event, warnings: Sequence[Problem]) -> list[str]:

@@ -238,6 +238,55 @@ def event_frame(
     )
 
 
+def _standing_rows(event: Event, standings: Standings, page: Frame,
+                   columns: Sequence[Column]) -> tuple[StandingRow, ...]:
+    """Return the event page's standings rows: each player's rank, linked name, drop note,
+    faction, score, tiebreak ``columns``, record, rating and grade."""
+    shown = shown_names_of(event)
+    return tuple(
+        StandingRow(
+            rank=row.rank,
+            player=Link(shown[row.player.id],
+                        page.href(links.player_page(event, row.player.id))),
+            dropped=dropped_note(row.player),
+            faction=row.player.faction,
+            score=display_number(row.score),
+            values=tuple(display_number(row.values[c.id].value) for c in columns),
+            record=f"{row.wins}-{row.draws}-{row.losses}",
+            rating=display_number(row.player.rating) if row.player.rating is not None else "",
+            grade=row.player.rank,
+            grade_order=_grade_order(row.player.rank),
+        )
+        for row in standings.rows
+    )
+
+
+def _round_links(report: EventReport, page: Frame) -> tuple[RoundLink, ...]:
+    """Return the event page's link to each round, with its status (a proposed round's
+    too) and scenario."""
+    event = report.event
+    return tuple(
+        RoundLink(
+            number=rnd.number,
+            href=page.href(links.round_page(event, rnd.number)),
+            status=(status := page_status(rnd, proposed)),
+            status_label=_(_STATUS_LABEL[status]),
+            scenario=scenario_of(event, rnd.number),
+        )
+        for rnd, proposed in rounds_of(report)
+    )
+
+
+def _standings_after(event: Event, standings: Standings) -> str:
+    """Return when the standings stand: with the last round in progress while it has games
+    without a result, else after the last complete round ("" before any)."""
+    if event.rounds and not event.rounds[-1].finished:
+        return _("with round {number} in progress").format(number=event.rounds[-1].number)
+    if standings.rounds_complete:
+        return _("after round {number}").format(number=standings.rounds_complete)
+    return ""
+
+
 def event_page(
     site: Site,
     report: EventReport,
@@ -257,36 +306,9 @@ def event_page(
     page = event_frame(site, report, path, config.name, "event", site.event_crumbs(event)[:-1])
     format_target = site.help_path(fmt.help)
     columns = tiebreak_columns(site, path, standings.tiebreaks)
-    rows = tuple(
-        StandingRow(
-            rank=row.rank,
-            player=Link(shown_names_of(event)[row.player.id],
-                        page.href(links.player_page(event, row.player.id))),
-            dropped=dropped_note(row.player),
-            faction=row.player.faction,
-            score=display_number(row.score),
-            values=tuple(display_number(row.values[c.id].value) for c in columns),
-            record=f"{row.wins}-{row.draws}-{row.losses}",
-            rating=display_number(row.player.rating) if row.player.rating is not None else "",
-            grade=row.player.rank,
-            grade_order=_grade_order(row.player.rank),
-        )
-        for row in standings.rows
-    )
-    rounds = tuple(
-        RoundLink(
-            number=rnd.number,
-            href=page.href(links.round_page(event, rnd.number)),
-            status=(status := page_status(rnd, proposed)),
-            status_label=_(_STATUS_LABEL[status]),
-            scenario=scenario_of(event, rnd.number),
-        )
-        for rnd, proposed in rounds_of(report)
-    )
-    after = (_("after round {number}").format(number=standings.rounds_complete)
-             if standings.rounds_complete else "")
-    if event.rounds and not event.rounds[-1].finished:
-        after = _("with round {number} in progress").format(number=event.rounds[-1].number)
+    rows = _standing_rows(event, standings, page, columns)
+    rounds = _round_links(report, page)
+    after = _standings_after(event, standings)
     return EventPage(
         frame=page,
         name=config.name,
