@@ -36,6 +36,17 @@ def _catalogue(language: str) -> gettext_module.NullTranslations:
                                       fallback=True)
 
 
+@cache
+def catalogue_bytes(language: str) -> bytes:
+    """Return the compiled catalogue of ``language`` as stored (b"" for English or a
+    language without one): what templates translated on compiling depend on."""
+    path = LOCALE / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    try:
+        return path.read_bytes()
+    except OSError:
+        return b""
+
+
 def current() -> str:
     """Return the language of the page being made."""
     return _ACTIVE.get()

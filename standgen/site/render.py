@@ -1,18 +1,30 @@
-"""The Jinja2 environment: one per build, templates loaded once, autoescaping on.
+"""The Jinja2 environment: one per build and language, templates loaded once,
+autoescaping on.
 
 Templates are compiled when first used, and the compiled code is kept in Jinja2's
 bytecode cache (a folder in the system's temporary directory, keyed by each template's
-source), so a build that renders only a few pages does not compile every template.
+source, and by the language and its catalogue when the text is translated on
+compiling), so a build that renders only a few pages does not compile every template.
+
+Translated on compiling: ``{{ _("Standings") }}`` with one literal and nothing to
+fill in becomes the translated text itself in the compiled template of each language
+(:class:`_Fold`), so a page does not call gettext at every such string (a third of a
+page's rendering time). What the call would have returned is what is written, to the
+byte (``tests/test_render_fold.py``); ``fast=False`` (``perf.straightforward()``)
+keeps the calls.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from collections.abc import Callable, Iterable, MutableMapping
 from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2 import nodes
+from jinja2.visitor import NodeTransformer
 from markupsafe import Markup, escape
 
 from standgen.site import i18n
@@ -78,41 +90,122 @@ def _localdate(value: str) -> str:
         return value
 
 
-class Templates:
-    """Renders page contexts with the templates in ``site_templates/``."""
+FOLD_VERSION = "1"  # of :class:`_Fold`: part of the bytecode cache's key
+GETTEXT_NAMES = ("_", "gettext")
 
-    def __init__(self, templates_dir: Path) -> None:
-        self.env = jinja2.Environment(
-            loader=jinja2.FileSystemLoader(str(templates_dir)),
+
+class _Fold(NodeTransformer):
+    """Replace each ``_("literal")`` (or ``gettext("literal")``) of a template, called with
+    nothing to fill in, by what Jinja2's i18n extension would return for it in
+    ``language``: the translated text, marked safe and put through ``%`` with no values,
+    as the extension's "new style" gettext does (``Markup(text) % {}``: ``%%`` becomes
+    ``%``). Calls with values (``_("Round %(n)s", n=...)``), ``ngettext`` and filters
+    stay calls."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    def visit_Call(self, node: nodes.Call) -> nodes.Node:  # noqa: N802 (Jinja2's naming)
+        self.generic_visit(node)
+        name, args = node.node, node.args
+        if not (isinstance(name, nodes.Name) and name.name in GETTEXT_NAMES
+                and len(args) == 1 and isinstance(args[0], nodes.Const)
+                and type(args[0].value) is str and not node.kwargs
+                and node.dyn_args is None and node.dyn_kwargs is None):
+            return node
+        with i18n.active(self.language):
+            text = i18n.gettext(args[0].value)
+        try:
+            folded = Markup(text) % {}
+        except (TypeError, ValueError, KeyError):  # as the call would: left to render time
+            return node
+        return nodes.MarkSafe(nodes.Const(str(folded)), lineno=node.lineno)
+
+
+class _Environment(jinja2.Environment):
+    """An environment whose templates are translated into :attr:`language` on compiling
+    when :attr:`fold` is set (:class:`_Fold`)."""
+
+    language = i18n.ENGLISH
+    fold = False
+
+    def _parse(self, source: str, name: str | None, filename: str | None) -> nodes.Template:
+        tree = super()._parse(source, name, filename)
+        if not self.fold:
+            return tree
+        folded = _Fold(self.language).visit(tree)
+        assert isinstance(folded, nodes.Template)
+        return folded
+
+
+def _cache_pattern(language: str, fold: bool) -> str:
+    """Return the bytecode cache's file pattern of templates compiled for ``language``:
+    keyed by the language, its catalogue's bytes and :data:`FOLD_VERSION`, so a changed
+    translation or folding compiles again."""
+    if not fold:
+        return "__jinja2_%s.cache"
+    digest = hashlib.sha256(f"{FOLD_VERSION}\0{language}\0".encode())
+    digest.update(i18n.catalogue_bytes(language))
+    return f"__jinja2_%s.{language}-{digest.hexdigest()[:16]}.cache"
+
+
+class Templates:
+    """Renders page contexts with the templates in ``site_templates/``, in the language
+    active when a page is rendered."""
+
+    def __init__(self, templates_dir: Path, fast: bool = True) -> None:
+        self.templates_dir = templates_dir
+        self.fast = fast
+        self._envs: dict[str, jinja2.Environment] = {}
+        self._templates: dict[tuple[str, str], jinja2.Template] = {}
+        self.env = self._env(i18n.ENGLISH)
+
+    def _env(self, language: str) -> jinja2.Environment:
+        """Return the environment compiling templates for ``language``: one for every
+        language when text is translated on compiling, else the English one for all."""
+        if not self.fast:
+            language = i18n.ENGLISH
+        env = self._envs.get(language)
+        if env is not None:
+            return env
+        env = _Environment(
+            loader=jinja2.FileSystemLoader(str(self.templates_dir)),
             autoescape=True,
             undefined=jinja2.StrictUndefined,
             trim_blocks=True,
             lstrip_blocks=True,
             keep_trailing_newline=True,
             auto_reload=False,
-            bytecode_cache=jinja2.FileSystemBytecodeCache(),
+            bytecode_cache=jinja2.FileSystemBytecodeCache(
+                pattern=_cache_pattern(language, self.fast)),
             extensions=["jinja2.ext.i18n"],
         )
-        self.env.install_gettext_callables(  # type: ignore[attr-defined]
+        env.language = language
+        env.fold = self.fast
+        env.install_gettext_callables(  # type: ignore[attr-defined]
             i18n.gettext, i18n.ngettext, newstyle=True)
-        self.env.globals["lang"] = i18n.current
-        self.env.globals["script_messages"] = i18n.script_messages
-        self.env.filters["localdate"] = _localdate
-        self.env.filters["translated"] = i18n.gettext  # text of ours held in a value, escaped
-        self.env.filters["decimal"] = i18n.decimal  # "1.25" as "1,25" in German
-        self.env.template_class = _Template
-        self._templates: dict[str, jinja2.Template] = {}
+        env.globals["lang"] = i18n.current
+        env.globals["script_messages"] = i18n.script_messages
+        env.filters["localdate"] = _localdate
+        env.filters["translated"] = i18n.gettext  # text of ours held in a value, escaped
+        env.filters["decimal"] = i18n.decimal  # "1.25" as "1,25" in German
+        env.template_class = _Template
+        self._envs[language] = env
+        return env
 
     def preload(self, names: Iterable[str]) -> None:
         """Compile the templates ``names`` now (before worker processes fork, so they share
-        them); the builder names every template of the page registry."""
+        them); the builder names every template of the page registry. Other languages'
+        templates are compiled when a page in them is first rendered."""
         for name in names:
             self._template(name)
 
     def _template(self, name: str) -> jinja2.Template:
-        template = self._templates.get(name)
+        language = i18n.current() if self.fast else i18n.ENGLISH
+        template = self._templates.get((language, name))
         if template is None:
-            template = self._templates[name] = self.env.get_template(f"{name}.html")
+            template = self._templates[language, name] = (
+                self._env(language).get_template(f"{name}.html"))
         return template
 
     def render(self, name: str, context: Any) -> bytes:

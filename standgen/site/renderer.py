@@ -72,7 +72,7 @@ class SiteRenderer:
 
     def __init__(self, tree: EventsTree, docs_dir: Path, templates_dir: Path,
                  fast: bool = True) -> None:
-        self.templates = Templates(templates_dir)
+        self.templates = Templates(templates_dir, fast)
         self.templates_dir = templates_dir
         self.renderer = MarkdownRenderer(cache=fast)
         self.images = doc_images(docs_dir)
