@@ -88,3 +88,49 @@ def test_json_with_keys_that_are_not_strings_falls_back() -> None:
 
     assert dumps({1: [True, None, 1.5], "é": {}}) == \
         b'{\n  "1": [\n    true,\n    null,\n    1.5\n  ],\n  "\xc3\xa9": {}\n}\n'
+
+
+rows = st.lists(st.dictionaries(st.text(max_size=5), json_values, max_size=4), max_size=4)
+
+
+@given(st.dictionaries(st.text(max_size=8), json_values | rows
+                       | st.dictionaries(st.text(max_size=5), rows, max_size=3), max_size=5))
+def test_club_json_a_row_a_line_holds_the_same_values(document: dict[str, Any]) -> None:
+    import json
+    import math
+
+    from standgen.site.jsonout import dumps_rows
+
+    text = dumps_rows(document).decode()
+    assert text.endswith("\n")
+    if all(not isinstance(v, float) or math.isfinite(v) for v in _leaves(document)):
+        assert json.loads(text) == json.loads(json.dumps(document))  # tuples are lists
+    else:  # NaN is not equal to itself: the same text as json.dumps writes, then
+        assert json.dumps(json.loads(text)) == json.dumps(json.loads(json.dumps(document)))
+    for value in document.values():  # each row of a list of objects is on one line
+        if isinstance(value, list) and value and all(isinstance(i, dict) for i in value):
+            lines = [line.rstrip(",") for line in text.split("\n")]
+            for item in value:
+                assert "    " + json.dumps(item, ensure_ascii=False) in lines
+
+
+def _leaves(value: Any) -> list[Any]:
+    if isinstance(value, dict):
+        return [leaf for item in value.values() for leaf in _leaves(item)]
+    if isinstance(value, list | tuple):
+        return [leaf for item in value for leaf in _leaves(item)]
+    return [value]
+
+
+def test_a_players_ratings_json_is_a_game_a_line() -> None:
+    from standgen.site.jsonout import dumps_rows
+
+    document = {"id": "zoe", "name": "Zoë O'Brien-Łukasiewicz", "model": "openskill",
+                "games": [{"date": "2026-03-14", "round": 1, "after": 25.5},
+                          {"date": "2026-03-14", "round": 2, "after": None}]}
+    assert dumps_rows(document).decode() == (
+        '{\n  "id": "zoe",\n  "name": "Zoë O\'Brien-Łukasiewicz",\n  "model": "openskill",\n'
+        '  "games": [\n'
+        '    {"date": "2026-03-14", "round": 1, "after": 25.5},\n'
+        '    {"date": "2026-03-14", "round": 2, "after": null}\n'
+        '  ]\n}\n')

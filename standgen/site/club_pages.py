@@ -49,7 +49,7 @@ from standgen.site.club_scopes import (
     scopes,
 )
 from standgen.site.contexts import Site
-from standgen.site.jsonout import dumps
+from standgen.site.jsonout import dumps_rows
 
 if TYPE_CHECKING:  # pandas loads only for the reference path (a site not ``fast``)
     from standgen.clubs.data import ClubData
@@ -175,15 +175,14 @@ def player_ratings_json(inputs: ClubInputs) -> Iterator[Output]:
 
 
 def _json(inputs: ClubInputs, pages: Iterable[tuple[str, ClubPage]]) -> Iterator[Output]:
+    """The JSON beside club pages, a row a line (:func:`dumps_rows`)."""
     for path, page in pages:
         if isinstance(page, RatingListPage):
-            yield json_beside(path, "ratings.json"), dumps(rating_list_document(page),
-                                                           inputs.site.fast)
+            yield json_beside(path, "ratings.json"), dumps_rows(rating_list_document(page))
         elif isinstance(page, MetaPage):
-            yield json_beside(path, "meta.json"), dumps(meta_document(page), inputs.site.fast)
+            yield json_beside(path, "meta.json"), dumps_rows(meta_document(page))
         else:
-            yield json_beside(path, "ratings.json"), dumps(player_ratings_document(page),
-                                                           inputs.site.fast)
+            yield json_beside(path, "ratings.json"), dumps_rows(player_ratings_document(page))
 
 
 def club_paths(site: Site, tables: ClubTables) -> set[str]:

@@ -42,6 +42,48 @@ def dumps(document: Any, fast: bool = True) -> bytes:
     return (json.dumps(document, ensure_ascii=False, indent=2, sort_keys=False) + "\n").encode()
 
 
+def dumps_rows(document: dict[str, Any]) -> bytes:
+    """Return a JSON document of rows as UTF-8 bytes: as :func:`dumps` writes it, but each
+    item of a list of objects (a game, a rating, a matchup) on one line of its own, as
+    ``json.dumps(item, ensure_ascii=False)`` writes it (``", "`` and ``": "``).
+
+    The club's JSON files (a player's ``ratings.json``: every rated game; a rating list;
+    a meta) are thousands of such rows. Written a line a row, they are half the bytes and
+    Python writes each row with its compiled encoder (the indented form is pure Python):
+    the same JSON values, read the same by any JSON reader, and a row a line in a diff.
+    """
+    out = ["{"]
+    first = True
+    for key, value in document.items():
+        out.append("\n  " if first else ",\n  ")
+        first = False
+        out.append(_string(key) + ": ")
+        if (type(value) is list and value
+                and all(type(item) is dict for item in value)):
+            out.append("[\n    ")
+            out.append(",\n    ".join(json.dumps(item, ensure_ascii=False) for item in value))
+            out.append("\n  ]")
+        elif type(value) is dict and value and all(
+                type(v) is list and v and all(type(i) is dict for i in v)
+                for v in value.values()):
+            out.append(_rows_of_dict(value))
+        else:
+            out.append(json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n  "))
+    out.append("\n}\n" if document else "}\n")
+    return "".join(out).encode()
+
+
+def _rows_of_dict(value: dict[str, list[dict[str, Any]]]) -> str:
+    """Return an object of lists of rows (a meta's breakdowns by id) at the second level,
+    each row on one line."""
+    parts = []
+    for key, rows in value.items():
+        parts.append(_string(key) + ": [\n      "
+                     + ",\n      ".join(json.dumps(row, ensure_ascii=False) for row in rows)
+                     + "\n    ]")
+    return "{\n    " + ",\n    ".join(parts) + "\n  }"
+
+
 class _Unusual(Exception):
     """A value :func:`_write` leaves to ``json.dumps``."""
 
