@@ -169,3 +169,29 @@ def test_a_fide_change_row_by_row_equals_the_column() -> None:
                          columns=list(COLUMNS))
     column = fide_changes(frame).tolist()
     assert [fide_change_of(row, "swiss") for row in rows] == column
+
+
+@pytest.mark.parametrize("table_games, chart_games", [(3, 4), (200, 200)])
+def test_a_page_made_without_its_json_renders_as_the_whole_one(
+        monkeypatch: pytest.MonkeyPatch, table_games: int, chart_games: int) -> None:
+    """A player whose place moved but none of whose games changed gets their rating page
+    made from the table's games alone (``json_for``); the chart, the count, the rating
+    and FIDE's column come from every rated seat: the page is the same, to the byte,
+    with a chart of a point per game or per event (the limits lowered to reach both)."""
+    from standgen.site import club_ratings
+    from standgen.site.render import Templates
+
+    monkeypatch.setattr(club_ratings, "TABLE_GAMES", table_games)
+    monkeypatch.setattr(club_ratings, "CHART_GAMES", chart_games)
+    tree, parts = archive(5, 10)
+    site = Site(tree=tree, docs={})
+    tables = ClubTables(parts)
+    templates = Templates(REPO / "site_templates")
+    whole = list(player_ratings_pages_of(site, tables))
+    alone = list(player_ratings_pages_of(site, tables, json_for=()))
+    assert [p.frame.path for p in whole] == [p.frame.path for p in alone]
+    assert any(p.count > chart_games for p in whole) == (chart_games < 10)
+    for full, part in zip(whole, alone, strict=True):
+        assert part.games == full.games[:table_games] == part.table
+        assert part.count == len(full.games)
+        assert templates.render("club_player", part) == templates.render("club_player", full)

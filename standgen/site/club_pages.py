@@ -132,8 +132,9 @@ class ClubInputs:
     def player_ratings(self) -> list[tuple[str, PlayerRatingsPage]]:
         if self.site.fast:
             only = None if self.only is None else self.only.players | self.only.player_json
-            return [(page.frame.path, page)
-                    for page in player_ratings_pages_of(self.site, self.tables, only)]
+            json_for = None if self.only is None else self.only.player_json
+            return [(page.frame.path, page) for page in
+                    player_ratings_pages_of(self.site, self.tables, only, json_for)]
         from standgen.site import club_contexts as cc
 
         return list(cc.player_ratings(self.site, self.club))

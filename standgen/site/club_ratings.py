@@ -270,8 +270,12 @@ class PlayerRatingsPage:
     name: str
     rating: str  # now, "" if never rated
     rank: str  # "3 of 40" in the site's rating list
-    games: tuple[RatedGame, ...]  # every rated game, newest first (ratings.json)
+    # every rated game, newest first (ratings.json); only the table's when the build
+    # writes the page without its ratings.json (the player's place moved, no game of
+    # theirs changed: nothing computed that no file shows)
+    games: tuple[RatedGame, ...]
     table: tuple[RatedGame, ...]  # the newest TABLE_GAMES, the page's table
+    count: int  # how many rated games the player has
     fide: bool
     chart: Markup
     history: str  # their history page
@@ -314,9 +318,13 @@ def player_ratings_page(site: Site, club: ClubData, pid: str,
 
 
 def player_ratings_pages_of(site: Site, tables: ClubTables,
-                            only: Collection[str] | None = None) -> Iterator[PlayerRatingsPage]:
+                            only: Collection[str] | None = None,
+                            json_for: Collection[str] | None = None
+                            ) -> Iterator[PlayerRatingsPage]:
     """Yield :func:`player_ratings_pages` from the events' summaries (only the players of
-    ``only``, when given)."""
+    ``only``, when given). A player not in ``json_for`` (when given) gets the games of
+    the page's table alone: their ``ratings.json`` is not written, and the chart and the
+    count come from the rated seats as they are."""
     listing = tables.ratings(()).listing
     ranks = {line.player: (k, line.name) for k, line in enumerate(listing)}
     for pid in sorted(tables.people.keys() | tables.names.keys()):
@@ -328,10 +336,13 @@ def player_ratings_pages_of(site: Site, tables: ClubTables,
                     else tables.people.get(pid, pid))
         page = frame(player_ratings_path(pid), _("{name} · ratings").format(name=name), "ratings",
                      [(name, history_page_path(pid))])
-        yield _player_page(page, pid, name,
-                           _rated_games_of(page, tables.rated_games(pid), tables.names),
+        seats = tables.rated_games(pid)
+        whole = json_for is None or pid in json_for
+        rated = _rated_games_of(page, seats if whole else seats[-TABLE_GAMES:], tables.names)
+        yield _player_page(page, pid, name, rated,
                            _("{rank} of {count}").format(rank=rank + 1, count=len(listing))
-                           if rank is not None else "")
+                           if rank is not None else "",
+                           None if whole else _chart_games_of(seats))
 
 
 def _rated_games_of(page: Frame, games: Sequence[tuple[ClubEvent, Seat]],
@@ -353,16 +364,54 @@ def _rated_games_of(page: Frame, games: Sequence[tuple[ClubEvent, Seat]],
     return rows
 
 
-def _player_page(page: Frame, pid: str, name: str, rated: list[RatedGame], rank: str
-                 ) -> PlayerRatingsPage:
+# what the chart and the page's head read of every rated game, oldest first: the event's
+# name and folder, the date, the round, the rating after it; the rating before the
+# first game; the count; whether any game has a FIDE change
+ChartGame = tuple[str, str, str, int, float]
+
+
+@dataclass(frozen=True)
+class ChartGames:
+    """What the chart and the page's head read of a player's rated games."""
+
+    start: float
+    games: tuple[ChartGame, ...]  # oldest first
+    fide: bool
+
+
+def _chart_games(newest_first: Sequence[RatedGame]) -> ChartGames:
+    """Return :class:`ChartGames` of rated games (newest first)."""
+    return ChartGames(newest_first[-1].before if newest_first else 0.0,
+                      tuple((g.event.label, g.event.href, g.date, g.round, g.after)
+                            for g in reversed(newest_first)),
+                      any(g.fide_change is not None for g in newest_first))
+
+
+def _chart_games_of(games: Sequence[tuple[ClubEvent, Seat]]) -> ChartGames:
+    """Return :class:`ChartGames` from a player's rated seats (oldest first), the same as
+    :func:`_chart_games` of :func:`_rated_games_of` of them, without making each game
+    (``tests/test_club_rebuild.py`` compares the pages)."""
+    if not games:
+        return ChartGames(0.0, (), False)
+    start = round(ordinal(games[0][1][3]), 2)
+    return ChartGames(start, tuple((event.head[1], event.head[0], event.head[2], seat[0],
+                                    round(ordinal(seat[4]), 2)) for event, seat in games),
+                      any(seat[8] is not None for _event, seat in games))
+
+
+def _player_page(page: Frame, pid: str, name: str, rated: list[RatedGame], rank: str,
+                 chart: ChartGames | None = None) -> PlayerRatingsPage:
+    """Return a player's rating page from their rated games (newest first): all of them,
+    or the table's alone with ``chart`` made from all of them."""
     path = page.path
-    points, unit = _chart_points(rated)
+    made = _chart_games(rated) if chart is None else chart
+    points, unit = _chart_points(made)
     return PlayerRatingsPage(
         frame=page, id=pid, name=name,
-        rating=decimal(f"{rated[0].after:.2f}") if rated else "",
+        rating=decimal(f"{made.games[-1][4]:.2f}") if made.games else "",
         rank=rank,
-        games=tuple(rated), table=tuple(rated[:TABLE_GAMES]),
-        fide=any(r.fide_change is not None for r in rated),
+        games=tuple(rated), table=tuple(rated[:TABLE_GAMES]), count=len(made.games),
+        fide=made.fide,
         chart=rating_chart(points, _("Rating of {name} after each game").format(name=name)
                            if unit == "game" else
                            _("Rating of {name} after each event").format(name=name), unit),
@@ -398,24 +447,23 @@ CHART_GAMES = 200  # more rated games than this: the chart has a point per event
 TABLE_GAMES = 200  # the page's table lists the newest games; ratings.json has them all
 
 
-def _chart_points(newest_first: Sequence[RatedGame]) -> tuple[list[RatingPoint], str]:
+def _chart_points(made: ChartGames) -> tuple[list[RatingPoint], str]:
     """Return the rating before the first rated game, then after each game (after each
     event's last game, for more than :data:`CHART_GAMES` games), oldest first, and what
     a point is."""
-    if not newest_first:
+    if not made.games:
         return [], "game"
-    first = newest_first[-1]
-    points = [RatingPoint(_("Before {event} ({date})").format(event=first.event.label,
-                                                             date=first.date), first.before)]
-    oldest_first = list(reversed(newest_first))
-    if len(oldest_first) <= CHART_GAMES:
+    label, _folder, date, _round, _after = made.games[0]
+    points = [RatingPoint(_("Before {event} ({date})").format(event=label, date=date),
+                          made.start)]
+    if len(made.games) <= CHART_GAMES:
         points += [RatingPoint(_("{event}, round {number} ({date})").format(
-                               event=g.event.label, number=g.round, date=g.date), g.after)
-                   for g in oldest_first]
+                               event=label, number=number, date=date), after)
+                   for label, _folder, date, number, after in made.games]
         return points, "game"
-    for game, following in zip(oldest_first, [*oldest_first[1:], None], strict=True):
-        if following is None or following.event.href != game.event.href:
-            points.append(RatingPoint(f"{game.event.label} ({game.date})", game.after))
+    for game, following in zip(made.games, [*made.games[1:], None], strict=True):
+        if following is None or following[1] != game[1]:
+            points.append(RatingPoint(f"{game[0]} ({game[2]})", game[4]))
     return points, "event"
 
 
