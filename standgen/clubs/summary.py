@@ -308,15 +308,15 @@ def fide_by_player(events: Iterable[ClubEvent]) -> dict[str, tuple[float, float]
     over ``events`` (FIDE B.02 art. 8.3): the newest by date, event and round (events in
     that order, each event's rows by round; the rows' own order within a round)."""
     newest: dict[str, float] = {}
-    totals: dict[str, _Kahan] = {}
+    totals: dict[str, tuple[float, float]] = {}  # Kahan's (total, compensation), as _Kahan
     for event in sorted((e for e in events if e.fide), key=lambda e: e.key):
         for _, rating, change, pid in sorted(event.fide, key=lambda r: r[0]):
             newest[pid] = rating
-            total = totals.get(pid)
-            if total is None:
-                total = totals[pid] = _Kahan()
-            total.add(change)
-    return {pid: (newest[pid], round(totals[pid].total, 1)) for pid in newest}
+            total, compensation = totals.get(pid, (0.0, 0.0))
+            y = change - compensation
+            t = total + y
+            totals[pid] = (t, t - total - y)
+    return {pid: (newest[pid], round(totals[pid][0], 1)) for pid in newest}
 
 
 @dataclass
