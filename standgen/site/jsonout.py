@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from standgen.model import Event, GameKind, Player, Round
@@ -42,6 +43,22 @@ def dumps(document: Any, fast: bool = True) -> bytes:
     return (json.dumps(document, ensure_ascii=False, indent=2, sort_keys=False) + "\n").encode()
 
 
+def _row_writer() -> Callable[[Any], str]:
+    """Return ``json.dumps(value, ensure_ascii=False)`` as one function: the compiled
+    encoder made once (``json.dumps`` with an argument makes a new encoder, in Python,
+    at every call: most of the time of a short row), else ``json.dumps`` itself."""
+    make = json.encoder.c_make_encoder
+    if make is None:
+        return lambda value: json.dumps(value, ensure_ascii=False)
+    default = json.JSONEncoder().default  # raises TypeError, as json.dumps does
+    encode = make({}, default, json.encoder.encode_basestring, None, ": ", ", ", False,
+                  False, True)
+    return lambda value: "".join(encode(value, 0))
+
+
+_row = _row_writer()
+
+
 def dumps_rows(document: dict[str, Any]) -> bytes:
     """Return a JSON document of rows as UTF-8 bytes: as :func:`dumps` writes it, but each
     item of a list of objects (a game, a rating, a matchup) on one line of its own, as
@@ -61,7 +78,7 @@ def dumps_rows(document: dict[str, Any]) -> bytes:
         if (type(value) is list and value
                 and all(type(item) is dict for item in value)):
             out.append("[\n    ")
-            out.append(",\n    ".join(json.dumps(item, ensure_ascii=False) for item in value))
+            out.append(",\n    ".join(_row(item) for item in value))
             out.append("\n  ]")
         elif type(value) is dict and value and all(
                 type(v) is list and v and all(type(i) is dict for i in v)
@@ -79,7 +96,7 @@ def _rows_of_dict(value: dict[str, list[dict[str, Any]]]) -> str:
     parts = []
     for key, rows in value.items():
         parts.append(_string(key) + ": [\n      "
-                     + ",\n      ".join(json.dumps(row, ensure_ascii=False) for row in rows)
+                     + ",\n      ".join(_row(row) for row in rows)
                      + "\n    ]")
     return "{\n    " + ",\n    ".join(parts) + "\n  }"
 
