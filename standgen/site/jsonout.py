@@ -47,7 +47,7 @@ def _row_writer() -> Callable[[Any], str]:
     """Return ``json.dumps(value, ensure_ascii=False)`` as one function: the compiled
     encoder made once (``json.dumps`` with an argument makes a new encoder, in Python,
     at every call: most of the time of a short row), else ``json.dumps`` itself."""
-    make = json.encoder.c_make_encoder
+    make = getattr(json.encoder, "c_make_encoder", None)  # CPython's _json, when compiled
     if make is None:
         return lambda value: json.dumps(value, ensure_ascii=False)
     default = json.JSONEncoder().default  # raises TypeError, as json.dumps does
