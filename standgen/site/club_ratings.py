@@ -364,15 +364,16 @@ def _rated_games_of(page: Frame, games: Sequence[tuple[ClubEvent, Seat]],
     return rows
 
 
-# what the chart and the page's head read of every rated game, oldest first: the event's
-# name and folder, the date, the round, the rating after it; the rating before the
-# first game; the count; whether any game has a FIDE change
+# what the chart and the page's head read of one rated game: the event's name and
+# folder (or link), the date, the round, the rating after it
 ChartGame = tuple[str, str, str, int, float]
 
 
 @dataclass(frozen=True)
 class ChartGames:
-    """What the chart and the page's head read of a player's rated games."""
+    """What the chart and the page's head read of a player's rated games: the rating
+    before the first, each game oldest first (their count), whether any has a FIDE
+    change."""
 
     start: float
     games: tuple[ChartGame, ...]  # oldest first
