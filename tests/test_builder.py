@@ -39,7 +39,7 @@ def events(tmp_path: Path) -> Path:
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_full_build_writes_the_in_memory_site(events: Path, tmp_path: Path, jobs: int) -> None:
     built = lib.build(events, tmp_path / "out", jobs=jobs)
-    assert not built.incremental and built.events == 5
+    assert not built.incremental and built.events == len(load_tree(events).events) >= 5
     assert files_of(tmp_path / "out") == in_memory(events)
     assert state_file(tmp_path / "out").is_file()
     assert not any(p.name.startswith(".out.tmp") for p in tmp_path.iterdir())

@@ -129,7 +129,8 @@ def test_meta_page_shares_intervals_and_the_matchup_matrix(
         club: tuple[Site, cc.ClubData]) -> None:
     site, data = club
     page = cc.meta_page(site, data.within(SEASON.path), SEASON, "steamroller")
-    assert page.what == "Faction" and page.games == 15
+    # the spring open's 15 games and the team championship's 27 (6 teams of 3, 3 rounds)
+    assert page.what == "Faction" and page.games == 15 + 27
     for faction in page.factions:
         wins = faction.wins + 0.5 * faction.draws
         assert (faction.share.low, faction.share.high) == wilson(wins, faction.share.games)
