@@ -216,50 +216,85 @@ def club_selection(site: Site, tables: ClubTables, before: Mapping[EventPath, Cl
     """
     touched = [scope.path for scope in scopes(site.tree)
                if any(_below(path, scope.path) for path in changed)]
-    metas: set[tuple[EventPath, str]] = set()
-    for scope in touched:
-        formats = tables.formats(scope)
-        prefix = "/".join(scope) + "/" if scope else ""
-        then = sorted({e.head[4] for e in before.values()
-                       if e.played and e.head[0].startswith(prefix)})
-        if then != formats:
-            metas.update((scope, fmt) for fmt in formats)
-            continue
-        for path in changed:
-            for event in (before.get(path), tables.event(path)):
-                if event is not None and _below(path, scope) and event.head[4] in formats:
-                    metas.add((scope, event.head[4]))
+    metas = {key for scope in touched for key in _metas_changed(tables, before, changed, scope)}
     site_ratings = tables.ratings(())
     games: set[str] = set()
     for path in site_ratings.redone | frozenset(changed):
-        old = seats_in(path)
-        new: dict[str, list[Seat]] = {}
-        for rated in site_ratings.events:
-            if rated.path == path and path in site_ratings.redone:
-                for seat in rated.seats:
-                    new.setdefault(seat[2], []).append(seat)
-        old_event, new_event = before.get(path), tables.event(path)
-        same_head = (old_event is not None and new_event is not None
-                     and old_event.head[:3] == new_event.head[:3])
-        games.update(pid for pid in old.keys() | new.keys()
-                     if not same_head or old.get(pid) != tuple(new.get(pid, ())))
+        games.update(_games_changed(tables, before, path, seats_in(path)))
+    everyone = tables.people.keys() | tables.names.keys()
+    games.update(_named_again(tables, before))
+    pages = games | _moved_in_listing(listing, [line.player for line in site_ratings.listing])
+    return ClubSelection(frozenset(touched), frozenset(metas), frozenset(pages & everyone),
+                         frozenset(games & everyone))
+
+
+def _metas_changed(tables: ClubTables, before: Mapping[EventPath, ClubEvent],
+                   changed: Collection[EventPath], scope: EventPath
+                   ) -> set[tuple[EventPath, str]]:
+    """Return the meta pages (scope, format) of ``scope`` (a scope one of the events
+    ``changed`` is below) whose content the change can have changed: the meta of each
+    format one of its changed events was or is of; every one of the scope's meta pages
+    when the formats played in it changed, since the meta pages link to each other
+    (:func:`club_selection`'s second rule)."""
+    formats = tables.formats(scope)
+    if _formats_then(before, scope) != formats:
+        return {(scope, fmt) for fmt in formats}
+    return {(scope, event.head[4]) for path in changed
+            for event in (before.get(path), tables.event(path))
+            if event is not None and _below(path, scope) and event.head[4] in formats}
+
+
+def _formats_then(before: Mapping[EventPath, ClubEvent], scope: EventPath) -> list[str]:
+    """Return the formats played in ``scope`` at the build that kept ``before``, sorted
+    as :meth:`ClubTables.formats` gives them now."""
+    prefix = "/".join(scope) + "/" if scope else ""
+    return sorted({e.head[4] for e in before.values()
+                   if e.played and e.head[0].startswith(prefix)})
+
+
+def _games_changed(tables: ClubTables, before: Mapping[EventPath, ClubEvent],
+                   path: EventPath, old: Mapping[str, tuple[Seat, ...]]) -> set[str]:
+    """Return the players whose rated games in the event ``path`` (rated again, or
+    changed) differ from ``old``, its rated seats per player at the build before, or
+    every player of the event, then or now, when its name or date changed (each game on
+    a rating page names its event and date): :func:`club_selection`'s third rule, the
+    rating page and ``ratings.json`` both."""
+    site_ratings = tables.ratings(())
+    new: dict[str, list[Seat]] = {}
+    for rated in site_ratings.events:
+        if rated.path == path and path in site_ratings.redone:
+            for seat in rated.seats:
+                new.setdefault(seat[2], []).append(seat)
+    old_event, new_event = before.get(path), tables.event(path)
+    same_head = (old_event is not None and new_event is not None
+                 and old_event.head[:3] == new_event.head[:3])
+    return {pid for pid in old.keys() | new.keys()
+            if not same_head or old.get(pid) != tuple(new.get(pid, ()))}
+
+
+def _named_again(tables: ClubTables, before: Mapping[EventPath, ClubEvent]) -> set[str]:
+    """Return the players whose rating page and ``ratings.json`` a change of names makes
+    again: everyone when a name changed (opponents are named on each page), else the
+    players who are new (:func:`club_selection`'s third rule)."""
     old_names = {pid: name for e in sorted(before.values(), key=lambda e: e.head[0])
                  for pid, name in e.names}
     old_people = {pid: name for e in sorted(before.values(), key=lambda e: e.head[0])
                   for pid, name in e.people}
     everyone = tables.people.keys() | tables.names.keys()
     if old_names != tables.names or old_people != tables.people:
-        games = set(everyone)
-    games.update(everyone - (old_people.keys() | old_names.keys()))
-    pages = set(games)
-    ranked = [line.player for line in site_ratings.listing]
+        return set(everyone)
+    return set(everyone - (old_people.keys() | old_names.keys()))
+
+
+def _moved_in_listing(listing: Sequence[str] | None, ranked: Sequence[str]) -> set[str]:
+    """Return the players whose rating page (not its JSON) shows a new place in the site
+    rating list: those whose place in ``ranked`` differs from ``listing``, the list at
+    the build before, or everyone listed when its length changed or it is not known
+    (:func:`club_selection`'s last rule)."""
     if listing is None or len(listing) != len(ranked):
-        pages.update(ranked)
-    else:
-        was = {pid: k for k, pid in enumerate(listing)}
-        pages.update(pid for k, pid in enumerate(ranked) if was.get(pid) != k)
-    return ClubSelection(frozenset(touched), frozenset(metas), frozenset(pages & everyone),
-                         frozenset(games & everyone))
+        return set(ranked)
+    was = {pid: k for k, pid in enumerate(listing)}
+    return {pid for k, pid in enumerate(ranked) if was.get(pid) != k}
 
 
 def _below(path: EventPath, folder: EventPath) -> bool:
