@@ -3,7 +3,8 @@
 A round is *proposed* (no file yet), *paired* (its file written, no result entered),
 *started* (some results) or *complete* (:class:`~standgen.model.RoundState`). What each
 action does in each state is the table of docs/running-an-event.md, "Round states",
-implemented here once:
+implemented once, here and in :mod:`standgen.roundstates` (its refusals and what the TO
+is told):
 
 - ``drop``: a paired round keeps the player's row until ``pair --redo`` pairs it again
   (the loader warns with that command meanwhile); in a started round the player stays
@@ -48,6 +49,17 @@ from standgen.model import (
 from standgen.output import write_atomic
 from standgen.pipeline import pair_round
 from standgen.roundfile import RoundFileRefused, write_round
+from standgen.roundstates import (
+    check_not_paired,
+    check_redo,
+    default_drop_round,
+    dropped_before,
+    forfeit_to_enter,
+    in_paired_round,
+    refuse_bye_in_started_round,
+    refuse_unfinished,
+    seat_of,
+)
 from standgen.site.formats import views_of
 from standgen.standings import Standings, compute_standings, format_of
 from standgen.teamday import pair_team_round, team_status
@@ -174,38 +186,18 @@ def pair(event_dir: Path, events_root: Path | None = None, force: bool = False,
     if event.config.teams.matches:  # a team event pairs team matches (docs/teams.md)
         team = pair_team_round(event_dir, event, force, redo)
         return Paired(team.path, event, team.text, team.notes, team.round, team.said)
-    where = display(event_dir / "event.toml")
     last = event.rounds[-1] if event.rounds else None
     if redo is None and force and last is not None and last.state is RoundState.PAIRED:
         redo = last.number
     if redo is not None:
-        if last is None or redo != last.number:
-            now = (f"round {last.number} is the last round file" if last
-                   else "no round is paired yet")
-            raise InputError([Problem(where, 1, f"--redo {redo}: only the last round file "
-                                      f"can be paired again and {now}; run standgen pair "
-                                      f"{display(event_dir)}" + (f" --redo {last.number}"
-                                                                 if last else ""))])
-        if last.state is not RoundState.PAIRED:
-            raise InputError([Problem(display(Path(last.source.path)), 1, f"round {redo} "
-                                      "holds results; pair it again only before any result "
-                                      "is entered (clear them first)")])
-        ended = over_before_paired_round(event)
-        if ended:  # the rounds before it now end the event: say both ways on (issue #27)
-            raise InputError([Problem(display(Path(last.source.path)), 1,
-                                      f"round {redo} cannot be paired again: {ended}")])
+        check_redo(event_dir, event, last, redo)
         event, _ = load(event_dir, events_root, upto=redo - 1)
         last = event.rounds[-1] if event.rounds else None
-    elif last is not None and last.state is RoundState.PAIRED:
-        raise InputError([Problem(display(Path(last.source.path)), 1, f"round {last.number} is "
-                                  "already paired and has no results yet; enter results, or "
-                                  f"run standgen pair {display(event_dir)} --redo "
-                                  f"{last.number} to pair it again")])
+    else:
+        check_not_paired(event_dir, last)
     if last is not None and not last.finished and not force:
-        missing = [str(g.table) for g in last.games if not g.finished]
-        raise InputError([Problem(display(Path(last.source.path)), 1, f"round {last.number} has "
-                                  f"games without results (table {', '.join(missing)}); enter "
-                                  "them first, or use --force to pair anyway")])
+        refuse_unfinished(last)
+    where = display(event_dir / "event.toml")
     standings = compute_standings(event)
     number = (last.number if last else 0) + 1
     if standings.finished and last is not None and last.finished:
@@ -485,10 +477,6 @@ def edit_cells(path: Path, required: tuple[str, ...], columns: tuple[str, ...], 
     return None
 
 
-def _seat_of(rnd: Round, player_id: str) -> Game | None:
-    return next((g for g in rnd.games if player_id in g.players), None)
-
-
 def request_bye(event_dir: Path, player: str, round_number: int,
                 events_root: Path | None = None) -> tuple[Path, list[str]]:
     """Record that ``player`` (an id or a unique name) asks not to be paired in
@@ -500,43 +488,18 @@ def request_bye(event_dir: Path, player: str, round_number: int,
     event, _ = load(event_dir, events_root)
     rnd = next((r for r in event.rounds if r.number == round_number), None)
     if rnd is not None and rnd.state is not RoundState.PAIRED:
-        _refuse_bye_in_started_round(rnd, player_id)
+        refuse_bye_in_started_round(rnd, player_id)
 
     def add(cell: str) -> str:
         rounds = {int(r) for r in cell.replace(",", " ").split() if r.isdigit()}
         return " ".join(str(r) for r in sorted(rounds | {round_number}))
 
     path = edit_player(event_dir, player_id, "byes", add)
-    game = _seat_of(rnd, player_id) if rnd is not None else None
+    game = seat_of(rnd, player_id) if rnd is not None else None
     if game is None or game.kind is GameKind.ABSENT:
         return path, []
     at = f"{'board' if len(game.seats) > 2 else 'table'} {game.table}"
-    return path, [_in_paired_round(event, event_dir, player_id, at)]
-
-
-def _refuse_bye_in_started_round(rnd: Round, player_id: str) -> None:
-    """Refuse a bye for a round that has started: a bye is asked for before a round is
-    paired or started (players.csv ``byes``); a player who does not play loses by forfeit."""
-    game = _seat_of(rnd, player_id)
-    where = f" at table {game.table}" if game is not None else ""
-    raise InputError([Problem(rnd.source.path, game.source.line if game else 1,
-                              f"round {rnd.number} has started; a bye is asked for "
-                              f"before a round is paired or started. If '{player_id}' "
-                              f"does not play{where}, enter their game as lost by "
-                              "forfeit (-+ when they are player_1, +- when player_2)")])
-
-
-def _in_paired_round(event: Event, event_dir: Path, player_id: str, at: str) -> str:
-    """Say what a drop or a bye means for the round paired and not started in which the
-    player sits (``event`` as loaded after the change): ``pair --redo`` pairs it again
-    without them, unless the rounds before it now end the event (issue #27)."""
-    last = event.rounds[-1]
-    head = f"Round {last.number} is paired and not started, with {player_id} at {at}"
-    ended = over_before_paired_round(event)
-    if ended:
-        return f"{head}; but {ended}"
-    return (f"{head}; to pair it again without them run: standgen pair "
-            f"{display(event_dir)} --redo {last.number}")
+    return path, [in_paired_round(event, event_dir, player_id, at)]
 
 
 def drop_player(event_dir: Path, events_root: Path | None, player: str,
@@ -553,31 +516,11 @@ def drop_player(event_dir: Path, events_root: Path | None, player: str,
     event, _ = load(event_dir, events_root)
     last = event.rounds[-1] if event.rounds else None
     if after is None:
-        after = max((r.number for r in event.rounds if r.state is not RoundState.PAIRED
-                     and _seat_of(r, player_id) is not None), default=0)
-        if last is not None and last.state is RoundState.STARTED and _seat_of(
-                last, player_id) is not None:
-            after = last.number
+        after = default_drop_round(event, player_id)
     said: list[str] = []
     if last is not None and last.number > after:
-        game = _seat_of(last, player_id)
-        if game is not None and game.kind is not GameKind.ABSENT:
-            if last.state is RoundState.PAIRED:
-                said.append(_in_paired_round(event, event_dir,
-                                             player_id, f"table {game.table}"))
-            else:
-                raise InputError([Problem(last.source.path, game.source.line or 1,
-                                          f"'{player_id}' has a row in round {last.number}, "
-                                          "which has results; drop them after round "
-                                          f"{last.number} (--after {last.number})")])
+        said += dropped_before(event, event_dir, player_id, last)
     elif last is not None and last.number == after and last.state is RoundState.STARTED:
-        game = _seat_of(last, player_id)
-        if game is not None and not game.finished and len(game.seats) == 2:
-            first = game.seats[0].player == player_id
-            code, other = ("-+", game.seats[1].player) if first else ("+-",
-                                                                      game.seats[0].player)
-            said.append(f"{player_id}'s game at table {game.table} of round {last.number} has "
-                        f"no result: enter {code} there (a forfeit win for {other}), or the "
-                        "result they played")
+        said += forfeit_to_enter(last, player_id)
     path = edit_player(event_dir, player_id, "dropped_after", lambda _: str(after))
     return path, after, said

@@ -62,6 +62,7 @@ FLOORS: Mapping[str, str] = {
     "standgen.build": "build",
     "standgen.commands": "build",  # one module per command
     "standgen.eventday": "build",
+    "standgen.roundstates": "build",  # what pair, drop and bye do in each round state
     "standgen.teamday": "build",  # pair of a team event: team matches, then the draft
     "standgen.notices": "build",
     "standgen.builder": "build",
