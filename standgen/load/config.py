@@ -122,35 +122,12 @@ def load_event_config(
 
     problems.extend(unknown_keys(data, text, EVENT_KEYS, where))
     name, date, fmt_id, fmt = _check_heading(data, bad)
-    rounds = data.get("rounds")
-    if rounds is not None and (wanted := number_problem(rounds, 1, MAX_ROUNDS, integer=True)):
-        bad("rounds", f"'rounds' must be {wanted}")
-    seed = data.get("seed", default_seed(slugs))
-    if not _is_int(seed):
-        bad("seed", "'seed' must be a whole number")
+    rounds, seed = _check_rounds_and_seed(data, slugs, bad)
     tiebreaks = _check_tiebreaks(data, bad)
-    scenarios = data.get("scenarios", [])
-    if not _str_list(scenarios):
-        bad("scenarios", "'scenarios' must be a list of names in quotes")
-        scenarios = []
+    scenarios = _check_scenarios(data, bad)
     url = _check_texts(data, bad)
-    publish = data.get("publish", "")
-    if publish and publish not in PUBLISH_DEFAULTS:
-        bad("publish", publish_problem("publish", publish))
-    lists_public = _lists_public(data.get("lists_public", ""), bad)
-    language = data.get("language", "")
-    if language and language not in LANGUAGES:
-        bad("language", language_problem(language))
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        bad("options", "'options' must be a table: [options] on its own line")
-        options = {}
-    elif fmt is not None:
-        _check_options(options, fmt, bad)
-        if fmt.seats == 2 and isinstance(options.get("cut"), dict):
-            for key, message in cut_problems(options["cut"],
-                                             rounds if _is_int(rounds) else None):
-                bad(key, message)
+    publish, lists_public, language = _check_publishing(data, bad)
+    options = _check_options_table(data, fmt, rounds, bad)
     teams = _teams_of(data.get("teams", {}), fmt, bad)
     if teams.matches and fmt is not None and fmt.seats != 2:
         bad("matches", "[teams] matches = true is for two-player formats (a team match is "
@@ -351,6 +328,64 @@ def _check_heading(
     elif fmt is None:
         bad("format", unknown_format(fmt_id))
     return name, date, fmt_id, fmt
+
+
+def _check_rounds_and_seed(data: dict[str, Any], slugs: tuple[str, ...],
+                           bad: Callable[[str, str], None]) -> tuple[Any, Any]:
+    """Check event.toml's 'rounds' (a whole number from 1 to :data:`MAX_ROUNDS`, data
+    contract "Values: ranges and limits") and 'seed' (a whole number; by default
+    :func:`default_seed` of the event's path, so builds are reproducible); return both
+    as read."""
+    rounds = data.get("rounds")
+    if rounds is not None and (wanted := number_problem(rounds, 1, MAX_ROUNDS, integer=True)):
+        bad("rounds", f"'rounds' must be {wanted}")
+    seed = data.get("seed", default_seed(slugs))
+    if not _is_int(seed):
+        bad("seed", "'seed' must be a whole number")
+    return rounds, seed
+
+
+def _check_scenarios(data: dict[str, Any], bad: Callable[[str, str], None]) -> Any:
+    """Check event.toml's 'scenarios': a list of names in quotes (data contract
+    "event.toml"); return it ([] if unusable)."""
+    scenarios = data.get("scenarios", [])
+    if not _str_list(scenarios):
+        bad("scenarios", "'scenarios' must be a list of names in quotes")
+        scenarios = []
+    return scenarios
+
+
+def _check_publishing(data: dict[str, Any],
+                      bad: Callable[[str, str], None]) -> tuple[Any, str, Any]:
+    """Check event.toml's 'publish' (a name of :data:`PUBLISH_DEFAULTS`, docs/privacy.md),
+    'lists_public' (:func:`_lists_public`) and 'language' (a name of :data:`LANGUAGES`);
+    return the three."""
+    publish = data.get("publish", "")
+    if publish and publish not in PUBLISH_DEFAULTS:
+        bad("publish", publish_problem("publish", publish))
+    lists_public = _lists_public(data.get("lists_public", ""), bad)
+    language = data.get("language", "")
+    if language and language not in LANGUAGES:
+        bad("language", language_problem(language))
+    return publish, lists_public, language
+
+
+def _check_options_table(data: dict[str, Any], fmt: Format | None, rounds: Any,
+                         bad: Callable[[str, str], None]) -> Any:
+    """Check event.toml's [options]: a table, whose keys the format takes
+    (:func:`_check_options`), and a two-player format's [options.cut] against the rounds
+    (:func:`cut_problems`); return it ({} if not a table)."""
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        bad("options", "'options' must be a table: [options] on its own line")
+        return {}
+    if fmt is not None:
+        _check_options(options, fmt, bad)
+        if fmt.seats == 2 and isinstance(options.get("cut"), dict):
+            for key, message in cut_problems(options["cut"],
+                                             rounds if _is_int(rounds) else None):
+                bad(key, message)
+    return options
 
 
 def _check_tiebreaks(data: dict[str, Any], bad: Callable[[str, str], None]) -> Any:
