@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from standgen.clubs.fide import fide_expected
 from standgen.clubs.intervals import wilson
-from standgen.clubs.summary import ClubTables, FormatMeta
+from standgen.clubs.meta_sums import FormatMeta
+from standgen.clubs.summary import ClubTables
 from standgen.formats import FORMATS
 from standgen.formats.mcmahon.scoring import RANK, rank_value
 from standgen.site.club_scopes import (
