@@ -15,12 +15,12 @@ import pytest
 
 from standgen.model import Event, EventsTree, Player, SiteConfig
 from standgen.pairing import acceleration
-from standgen.pairing.dutch import pair_dutch
 from standgen.pipeline import pair_round, reports
 from standgen.site.renderer import render_site
 from standgen.standings import compute_standings
-from standgen.trf import event_files, export_event, pairing_state, parse_trf
+from standgen.trf import event_files, export_event, parse_trf
 from tests.build import make_event
+from tests.dutch_trf import pair_from_trf
 from tests.test_swiss_pairing import play
 
 
@@ -96,8 +96,8 @@ def test_virtual_points_end_after_the_accelerated_rounds() -> None:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_trf_carries_the_acceleration_both_ways(seed: int) -> None:
     """Export writes an ``XXA`` line per GA player (JaVaFo's and bbpPairings' record);
-    the file pairs the next round alike through the TRF reader, and imports back as
-    ``acceleration = "baku"``."""
+    the file imports back as ``acceleration = "baku"`` and pairs the next round alike
+    (:mod:`tests.dutch_trf`)."""
     event = accelerated_event(14, 7, 3, seed=seed)
     text = export_event(event)
     xxa = [line for line in text.splitlines() if line.startswith("XXA")]
@@ -107,7 +107,7 @@ def test_the_trf_carries_the_acceleration_both_ways(seed: int) -> None:
     files, warnings = event_files(tournament, "acc.trf", "acc")
     assert 'acceleration = "baku"' in files["event.toml"]
     assert not any("XXA" in w.message for w in warnings)
-    made = pair_dutch(pairing_state(tournament, 3))
+    made = pair_from_trf(text, 4)
     ours = pair_round(event, compute_standings(event), 4).round
     number = {f"p{k:02d}": k + 1 for k in range(14)}
     assert {frozenset(p) for p in made.pairs} == {

@@ -3,7 +3,10 @@
 The corpus (``shared/dutch-corpus/``, beside the repository; ``STANDGEN_DUTCH_CORPUS``
 names another folder) holds 100 tournaments paired round by round by bbpPairings; its
 README says how to use a file for round r: cut every player to the first r-1 rounds,
-pair round r, compare with round r of the file (pairs, colours, the bye).
+pair round r, compare with round r of the file (pairs, colours, the bye). Each round is
+paired as ``standgen pair`` pairs it, through the product's one adapter into the engine
+(:mod:`tests.dutch_trf`: the cut file imported as an event folder, its records turned into
+the engine's input by :func:`standgen.pairing.dutch_swiss.pairing_state`).
 
 By default the files of at most ``FAST_PLAYERS`` players run (54 of the 100);
 ``STANDGEN_DUTCH_FULL=1`` runs all 100 (about two minutes on a shared 2-core machine).
@@ -21,10 +24,10 @@ import pytest
 from standgen.build import import_trf
 from standgen.formats.swiss import SWISS
 from standgen.load import load_tree
-from standgen.pairing.dutch import pair_dutch
 from standgen.pairing.swiss import start_ranks
 from standgen.standings import compute_standings, pairing_input
-from standgen.trf import Tournament, pairing_state, parse_trf
+from standgen.trf import Tournament, parse_trf
+from tests.dutch_trf import cut, pair_from_trf
 
 CORPUS = Path(os.environ.get("STANDGEN_DUTCH_CORPUS")
               or Path(__file__).resolve().parents[2] / "shared" / "dutch-corpus")
@@ -59,11 +62,12 @@ def expected(tournament: Tournament, number: int) -> tuple[set[tuple[int, int]],
 
 def differing_rounds(path: Path) -> tuple[list[int], int]:
     """Return the rounds r >= 2 whose pairing differs from the file's, and how many."""
-    tournament = parse_trf(path.read_text(), path.name)
+    text = path.read_text()
+    tournament = parse_trf(text, path.name)
     rounds = max(len(p.rounds) for p in tournament.players)
     wrong = []
     for number in range(2, rounds + 1):
-        got = pair_dutch(pairing_state(tournament, number - 1))
+        got = pair_from_trf(text, number)
         if (set(got.pairs), got.bye) != expected(tournament, number):
             wrong.append(number)
     return wrong, rounds - 1
@@ -83,22 +87,12 @@ def test_round_one_folds_the_field_as_bbppairings() -> None:
     the alternation of colours down the boards."""
     wrong = []
     for path in FILES:
-        tournament = parse_trf(path.read_text(), path.name)
-        got = pair_dutch(pairing_state(tournament, 0))
+        text = path.read_text()
+        tournament = parse_trf(text, path.name)
+        got = pair_from_trf(text, 1)
         if (set(got.pairs), got.bye) != expected(tournament, 1):
             wrong.append(path.name)
     assert not wrong
-
-
-def cut(text: str, rounds_done: int, planned: int) -> str:
-    """Return the file cut to its first ``rounds_done`` rounds, with ``XXR`` (the
-    corpus README's recipe; the points column is left, the importer counts results)."""
-    lines = []
-    for line in text.splitlines():
-        if line.startswith("001"):
-            line = line[:91 + 10 * rounds_done].rstrip()
-        lines.append(line)
-    return "\r".join([*lines, f"XXR {planned}"]) + "\r"
 
 
 SMALL = [p for p in FILES if players_in(p) <= 20]
@@ -118,7 +112,8 @@ def test_imported_event_pairs_as_bbppairings(path: Path, tmp_path: Path) -> None
     for number in range(2, rounds + 1):
         root = tmp_path / f"r{number}"
         root.mkdir()
-        (root / "in.trf").write_text(cut(text, number - 1, rounds), newline="")
+        (root / "in.trf").write_text(cut(text, number - 1, rounds, absences=False),
+                                     newline="")
         import_trf(root / "in.trf", root / "events" / "cut", root / "events")
         (event,) = load_tree(root / "events").events
         proposal = SWISS.pair(event, pairing_input(compute_standings(event)), number)
@@ -136,14 +131,15 @@ GENERATED = sorted((Path(__file__).parent / "data" / "dutch-generated").glob("*.
 def test_rounds_with_absences_match_bbppairings(path: Path) -> None:
     """Files with half-point byes and absences (tests/data/dutch-generated/README.md):
     every round, from the rounds before it and the absences known for it."""
-    tournament = parse_trf(path.read_text(), path.name)
+    text = path.read_text()
+    tournament = parse_trf(text, path.name)
     rounds = max(len(p.rounds) for p in tournament.players)
     absences = sum(1 for p in tournament.players for b in p.rounds
                    if b.opponent == 0 and b.result in "HZ")
     assert absences  # what these files are for
     wrong = []
     for number in range(1, rounds + 1):
-        got = pair_dutch(pairing_state(tournament, number - 1))
+        got = pair_from_trf(text, number)
         if (set(got.pairs), got.bye) != expected(tournament, number):
             wrong.append(number)
     assert not wrong, f"{path.name}: rounds {wrong} differ"

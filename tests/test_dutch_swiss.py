@@ -1,5 +1,5 @@
-"""The swiss format's Dutch pairing on events: the event and TRF bridges agree, forfeits
-are not 'met', the option and the fallback."""
+"""The swiss format's Dutch pairing on events: an event and its TRF export, imported
+back, pair alike, forfeits are not 'met', the option and the fallback."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ from standgen.pairing import dutch_swiss
 from standgen.pairing.dutch import pair_dutch
 from standgen.pairing.swiss import start_ranks
 from standgen.standings import compute_standings, pairing_input
-from standgen.trf import export_event, pairing_state, parse_trf
+from standgen.trf import export_event
 from tests.build import make_event
+from tests.dutch_trf import pair_from_trf, state_from_trf
 from tests.test_swiss_pairing import field_players, play, with_rounds
 
 
@@ -43,12 +44,13 @@ def pairs_of(games: tuple[Game, ...], numbers: dict[str, int]) -> tuple[set[tupl
 def test_event_and_its_trf_export_give_the_same_dutch_pairing(seed: int, n: int,
                                                               rounds: int) -> None:
     """Each round of a simulated event, proposed from the event's records, is the round
-    the engine pairs from the event's TRF export cut to the rounds before it."""
+    the engine pairs from the event's TRF export cut to the rounds before it and
+    imported back (:mod:`tests.dutch_trf`)."""
     event = simulate(seed, n, rounds)
     numbers = start_ranks(event)
-    tournament = parse_trf(export_event(event), "export.trf")
+    text = export_event(event)
     for rnd in event.rounds[1:]:
-        from_trf = pair_dutch(pairing_state(tournament, rnd.number - 1))
+        from_trf = pair_from_trf(text, rnd.number)
         assert pairs_of(rnd.games, numbers) == (set(from_trf.pairs), from_trf.bye), rnd.number
 
 
@@ -126,7 +128,7 @@ def test_absences_a_withdrawal_and_a_half_point_bye_pair_legally() -> None:
     earlier = {g.players[0] for r in event.rounds for g in r.games if g.kind is GameKind.BYE}
     assert len(byes) == 1 and byes[0] not in earlier
     numbers = start_ranks(event)
-    state = pairing_state(parse_trf(export_event(event), "export.trf"), 2)
+    state = state_from_trf(export_event(event), 3)
     state = type(state)(tuple(type(e)(e.number, e.history, e.number != numbers["p7"])
                               for e in state.entrants), 4, state.initial_colour)
     from_trf = pair_dutch(state)

@@ -12,11 +12,11 @@ import pytest
 from standgen.errors import InputError
 from standgen.formats.swiss import validate_event
 from standgen.model import Event, Player
-from standgen.pairing.dutch import pair_dutch
 from standgen.pipeline import pair_round
 from standgen.standings import compute_standings
-from standgen.trf import event_files, export_event, pairing_state, parse_trf
+from standgen.trf import event_files, export_event, parse_trf
 from tests.build import make_event
+from tests.dutch_trf import pair_from_trf, state_from_trf
 
 
 def field(options: dict[str, object]) -> Event:
@@ -56,7 +56,7 @@ def test_the_trf_carries_forbidden_pairs_both_ways() -> None:
     assert "XXP 1 5" in text.splitlines()
     tournament = parse_trf(text, "f.trf")
     assert tournament.forbidden == (((1, 5), (1, 99)),)
-    made = pair_dutch(pairing_state(tournament, 0))
+    made = pair_from_trf(text, 1)
     assert (1, 5) not in made.pairs and (5, 1) not in made.pairs
     files, _ = event_files(tournament, "f.trf", "f")
     assert 'forbidden = [["player-0", "player-4"]]' in files["event.toml"]
@@ -78,8 +78,8 @@ def test_a_group_kept_apart_in_some_rounds_only() -> None:
     assert "260   2   3    1    5" in text.splitlines()
     tournament = parse_trf(text, "r.trf")
     assert tournament.forbidden == (((1, 5), (2, 3)),)
-    assert pairing_state(tournament, 0).forbidden == ()
-    assert pairing_state(tournament, 1).forbidden == (frozenset((1, 5)),)
+    assert state_from_trf(text, 1).forbidden == ()
+    assert state_from_trf(text, 2).forbidden == (frozenset((1, 5)),)
     files, _ = event_files(tournament, "r.trf", "r")
     assert ('forbidden = [{ players = ["player-0", "player-4"], rounds = [2, 3] }]'
             in files["event.toml"])
