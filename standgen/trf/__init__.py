@@ -11,9 +11,9 @@ Import reads the same and turns it into an event folder's files (event.toml,
 players.csv, round-N.csv). Nothing here touches the file system.
 
 The package: :mod:`~standgen.trf.read` (the file as a :class:`Tournament`),
-:mod:`~standgen.trf.export`, :mod:`~standgen.trf.folder` (an event folder's files) and
-:mod:`~standgen.trf.state` (the Dutch engine's input, docs/trf.md); this module names
-them all.
+:mod:`~standgen.trf.export` and :mod:`~standgen.trf.folder` (an event folder's files);
+this module names them all. A file is paired as an imported event is, through the swiss
+format's one adapter into the Dutch engine (:mod:`standgen.pairing.dutch_swiss`).
 """
 
 from __future__ import annotations
@@ -43,5 +43,3 @@ from standgen.trf.read import inferred_initial_colour as inferred_initial_colour
 from standgen.trf.read import parse_trf as parse_trf
 from standgen.trf.read import player_ids as player_ids
 from standgen.trf.read import player_slug as player_slug
-from standgen.trf.state import pairing_state as pairing_state
-from standgen.trf.state import round_entry as round_entry
