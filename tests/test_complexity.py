@@ -4,13 +4,13 @@ radon's cyclomatic complexity of every function, method and class under ``standg
 (``radon.complexity.cc_visit``, the blocks ``radon cc standgen`` lists): none may be
 above :data:`MAX_COMPLEXITY`, and at most :data:`MAX_SHARE` of them may be graded C or
 worse (complexity above 10). The issue's target is 7 % and none over 20; these are what
-the code meets now (142 of 2,084 blocks, 6.81 %, from 156 of 2,057 on main before this
-pass). Ten blocks are still above 20, none in the formats, pairing, tiebreaks, desk,
-stages or the loader's rounds (the builders, the club pages, the event-day and team-day
-pairing and drop commands, event.toml's loader, the team standings, the TRF team
-import), so the ceiling is the highest of them for now. Lower them when a change brings
-the code under them; never raise them: simplify the new function instead (extract a
-named helper, a table, an early return).
+the code meets now (142 of 2,112 blocks, 6.72 %, from 142 of 2,084 before the third
+pass and 156 of 2,057 on main before the second). Six blocks are still above 20, none
+in the formats, pairing, tiebreaks, desk, stages, the club pages, the event-day
+commands or the loader (the builders, the team-day pairing, the team standings, the
+TRF team import), so the ceiling is the highest of them for now. Lower them when a
+change brings the code under them; never raise them: simplify the new function instead
+(extract a named helper, a table, an early return).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from radon.complexity import cc_visit
 
 PACKAGE = Path(__file__).resolve().parent.parent / "standgen"
 
-MAX_COMPLEXITY = 38  # the issue's target: 20
-MAX_SHARE = 0.069  # of blocks graded C or worse (complexity over 10); the target: 0.07
+MAX_COMPLEXITY = 36  # the issue's target: 20
+MAX_SHARE = 0.068  # of blocks graded C or worse (complexity over 10); the target: 0.07
 GRADE_C = 10  # radon's grade C starts above this
 
 
