@@ -13,6 +13,8 @@ from typing import Any
 
 import pandas as pd
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from standgen.clubs.data import club_data_of
 from standgen.clubs.games import event_games
@@ -23,7 +25,7 @@ from standgen.model import EventsTree
 from standgen.pipeline import EventReport, report
 from standgen.site import club_contexts as cc
 from standgen.site import pages
-from standgen.site.club_pages import ClubInputs
+from standgen.site.club_pages import ClubInputs, _moved_in_listing
 from standgen.site.contexts import Site
 from standgen.site.jsonout import dumps
 from standgen.site.renderer import SiteRenderer
@@ -347,3 +349,19 @@ def test_an_incremental_build_makes_the_club_pages_only_when_the_games_change(
     lib.build(events, full, full=True)
     assert club_pages(out) == club_pages(full)
     assert ratings.read_bytes() != unchanged  # the corrected result moved the ratings
+
+
+@given(st.permutations([f"p{k}" for k in range(8)]), st.integers(min_value=0, max_value=8))
+def test_a_rating_page_is_made_again_when_its_place_in_the_list_moves(
+        ranked: list[str], cut: int) -> None:
+    """club_selection's last rule: a player's rating page (not its JSON) is made again
+    when their place in the site rating list, or its length, changed since the build
+    before; every page when that list is not known."""
+    listing = [f"p{k}" for k in range(8)]
+    moved = _moved_in_listing(listing, ranked)
+    assert moved == {pid for k, pid in enumerate(ranked) if listing[k] != pid}
+    assert _moved_in_listing(listing, listing) == set()
+    shorter = ranked[:cut]
+    assert _moved_in_listing(listing, shorter) == (
+        set(shorter) if cut < 8 else moved)
+    assert _moved_in_listing(None, ranked) == set(ranked)
