@@ -197,9 +197,9 @@ def test_files_changed_just_before_a_build_are_hashed_by_the_next(
 def test_history_pages_rendered_by_workers_are_the_same(
     events: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from standgen.builder import full as builder
+    from standgen.builder import scopes
 
-    monkeypatch.setattr(builder, "PARALLEL_HISTORIES", 0)
+    monkeypatch.setattr(scopes, "PARALLEL_HISTORIES", 0)
     lib.build(events, tmp_path / "out", jobs=2)
     assert files_of(tmp_path / "out") == in_memory(events)
 
@@ -217,7 +217,7 @@ def test_a_large_old_site_is_removed_in_the_background(
     events: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int
 ) -> None:
     from standgen import output
-    from standgen.builder import full as builder
+    from standgen.builder import core as builder
 
     spawned: list[Path] = []
     remove_later = output.remove_later

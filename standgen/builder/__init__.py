@@ -1,5 +1,9 @@
 """``standgen build``: the events tree -> the site folder, on every core, and incrementally.
 
+The site is made scope by scope (:mod:`standgen.builder.scopes`: events, help, home and
+archive, seasons, histories, the club's pages); a full build and an incremental one are
+the same loop over the scopes, each made whole or updated.
+
 Two ways to the same bytes (``tests/test_builder.py`` compares them with the in-memory
 :func:`standgen.build.render`):
 

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import os
 import pickle
+import shutil
 import sqlite3
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from standgen import perf
 from standgen.armylists import moments_key
-from standgen.builder.full import full_build
-from standgen.builder.incremental import incremental_build
-from standgen.builder.record import Built, Progress
+from standgen.builder.record import Built, Progress, invalidate, save
+from standgen.builder.scopes import Run, build_scopes
+from standgen.builder.writers import Changes, StagingWriter
 from standgen.buildstate import (
     VERSION,
     BuildState,
@@ -22,17 +24,19 @@ from standgen.buildstate import (
     clean_new,
     folder_fingerprint,
     folder_signature,
+    iter_files,
     output_identity,
     state_file,
     tree_hash,
 )
 from standgen.clock import now
-from standgen.errors import InputError
+from standgen.errors import InputError, Problem
 from standgen.load import Found, find_events
 from standgen.load.files import display
 from standgen.model import EventsTree
 from standgen.output import (
     clean_stale,
+    exchange_into,
     place_problems,
     recover,
     writing,
@@ -40,6 +44,7 @@ from standgen.output import (
 from standgen.site.renderer import SiteRenderer
 
 INCREMENTAL_LIMIT = 8  # more changed event folders than this: a full (parallel) build
+REMOVE_LATER = 4096  # files: a full build's old site this large is removed in the background
 
 
 def build(
@@ -93,23 +98,93 @@ def _build(
                   for folder, slugs in found.folders}
     stored, stored_signatures = (_stored(output, key) if optimised and not full
                                  else (None, {}))
-    # a folder whose files' signature is the last build's keeps its fingerprint unread
-    prints = [stored[slugs].fingerprint
-              if stored is not None and slugs in stored and signatures[slugs]
-              and stored_signatures.get(slugs) == signatures[slugs]
-              else folder_fingerprint(folder)
-              for folder, slugs in found.folders]
+    prints = _fingerprints(found, stored or {}, signatures, stored_signatures)
+    jobs = jobs if jobs is not None else (_cores() if optimised else 1)
     if stored is not None:
         changed = [k for k, (_, slugs) in enumerate(found.folders)
                    if slugs not in stored or stored[slugs].fingerprint != prints[k]]
         present = {slugs for _, slugs in found.folders}
         removed = [path for path in stored if path not in present]
         if len(changed) + len(removed) <= INCREMENTAL_LIMIT:
-            return incremental_build(found, prints, stored, changed, removed, output, renderer,
-                                key, progress, signatures)
-    return full_build(found, prints, output, renderer, key, progress,
-                 jobs if jobs is not None else (_cores() if optimised else 1), optimised,
-                 signatures, track)
+            run = Run(found, prints, renderer, Changes(output), progress, jobs, whole=False,
+                      stored=stored, changed=changed, removed=removed)
+            return _update(run, output, key, signatures)
+    return _whole(found, prints, output, renderer, key, progress, jobs, optimised,
+                  signatures, track)
+
+
+def _whole(
+    found: Found, prints: Sequence[str], output: Path, renderer: SiteRenderer, key: str,
+    progress: Progress | None, jobs: int, optimised: bool, signatures: Mapping[EventPath, str],
+    track: bool,
+) -> Built:
+    """The full build: every scope made whole into a staging folder swapped in whole
+    (unchanged files hard-linked from the old site, so they keep their modification
+    time); any problem anywhere leaves ``output`` untouched."""
+    parent = output.parent
+    parent.mkdir(parents=True, exist_ok=True)
+    clean_stale(parent, output.name)
+    staging = parent / f".{output.name}.tmp-{os.getpid()}"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir()
+    writer = StagingWriter(staging, output if output.is_dir() and optimised else None, track)
+    run = Run(found, prints, renderer, writer, progress, jobs, whole=True, optimised=optimised)
+    try:
+        build_scopes(run)
+        run.tell("writing", 0, 1)
+        if track and output.is_dir():  # the files the new site no longer has
+            writer.changed.extend(rel for rel in iter_files(output) if rel not in writer.seen)
+        invalidate(output)
+        removed = exchange_into(staging, output,
+                                background=optimised and writer.files >= REMOVE_LATER)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    after: list[Problem] = []
+    if not removed:
+        after.append(Problem(display(output), 1, "the new site is in place, but the old one "
+                             f"could not be deleted from {display(output.parent)}; the next "
+                             "build deletes it", warning=True))
+    if optimised:
+        after += save(output, key, run.saved, (), full=True, signatures=signatures,
+                      games=run.games, club=run.club, kept=run.kept)
+    run.tell("done", 1, 1)
+    warnings = tuple(p for p in run.problems if p.warning) + tuple(after)
+    count = len(run.summaries)
+    return Built(count, warnings, False, count, writer.written, tuple(sorted(writer.changed)))
+
+
+def _update(run: Run, output: Path, key: str, signatures: Mapping[EventPath, str]) -> Built:
+    """The incremental build: every scope updated from the build state, the changed
+    files replaced through a journal (a page is always whole, and a build killed
+    half-way is finished or undone by the next)."""
+    writer = run.writer
+    assert isinstance(writer, Changes)
+    run.state = BuildState.open(state_file(output))
+    try:
+        build_scopes(run)
+        run.state.invalidate()  # the site is about to change: stale until saved
+    finally:
+        run.state.close()
+    written = writer.commit()
+    after = save(output, key, run.saved, run.removed, full=False, signatures=signatures,
+                 games=run.games, club=run.club, kept=run.kept)
+    run.tell("done", 1, 1)
+    warnings = tuple(p for p in run.problems if p.warning) + tuple(after)
+    return Built(len(run.found.folders), warnings, True, len(run.saved), written,
+                 tuple(sorted(writer.writes.keys() | writer.removes)))
+
+
+def _fingerprints(
+    found: Found, stored: Mapping[EventPath, Stored], signatures: Mapping[EventPath, str],
+    stored_signatures: Mapping[EventPath, str],
+) -> list[str]:
+    """Return each event folder's fingerprint: a folder whose files' signature is the
+    last build's keeps the fingerprint the state has, unread."""
+    return [stored[slugs].fingerprint
+            if slugs in stored and signatures[slugs]
+            and stored_signatures.get(slugs) == signatures[slugs]
+            else folder_fingerprint(folder)
+            for folder, slugs in found.folders]
 
 
 def _cores() -> int:

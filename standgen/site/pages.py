@@ -23,7 +23,6 @@ largest events, say, is ``standgen/site/largest.py``::
     from dataclasses import dataclass
 
     import standgen.site.links as links
-from standgen.site import club_pages
     from standgen.site.contexts import Frame, frame
     from standgen.site.scopes import ListInputs
 
@@ -43,8 +42,10 @@ with ``site_templates/largest.html`` (it sees the context as ``page``; ``{% exte
 
     PageType("largest", Depends.SITE, largest.largest_pages, "largest"),
 
-That is all: full builds, incremental builds and ``watch`` render it from here
-(``tests/test_pages.py`` builds exactly this example). A ``SITE`` page reads only each
+That is all: full builds, incremental builds and ``watch`` render it from here (the
+build's scopes, :mod:`standgen.builder.scopes`, make every page type of their scope; a
+new scope is one class there, and page types here naming it;
+``tests/test_pages.py`` builds exactly this example). A ``SITE`` page reads only each
 event's head (:meth:`~standgen.site.summary.EventSummary.head`: its path, ``event.toml``,
 format, status, note and field), since an incremental build renders it again only when a
 head changes; a page that shows rankings belongs to ``SEASON``, one that shows a player's
@@ -242,9 +243,10 @@ PAGES: tuple[PageType, ...] = (
 )
 
 
-def of(depends: Depends) -> tuple[PageType, ...]:
-    """Return the registered page types that depend on ``depends``, in registry order."""
-    return tuple(p for p in PAGES if p.depends is depends)
+def of(depends: Depends | str) -> tuple[PageType, ...]:
+    """Return the registered page types that depend on ``depends`` (a built-in scope, or
+    the name of a scope added to the build's), in registry order."""
+    return tuple(p for p in PAGES if p.depends == depends)
 
 
 def templates() -> tuple[str, ...]:

@@ -118,7 +118,11 @@ class SiteRenderer:
                     return found.language
         return tree.site.language
 
-    def _scope(self, depends: Depends, inputs: object) -> Iterator[tuple[str, bytes]]:
+    def scope_files(self, depends: Depends | str, inputs: object
+                    ) -> Iterator[tuple[str, bytes]]:
+        """Yield the files of every page type of the scope ``depends`` made from
+        ``inputs`` (a scope added to the build's, :mod:`standgen.builder.scopes`, calls
+        this with its name and its inputs)."""
         for page_type in pages.of(depends):
             yield from self._render(page_type, inputs)
 
@@ -126,23 +130,24 @@ class SiteRenderer:
         """Yield every file below one event's folder (the ``EVENT`` page types: its page,
         JSON and CSV, feed, downloads, extra pages, round pages and player pages), from
         its published form (docs/privacy.md)."""
-        yield from self._scope(Depends.EVENT,
+        yield from self.scope_files(Depends.EVENT,
                                EventInputs(self.site, self.renderer, report.public))
 
-    def index_files(
+    def list_files(self, events: Sequence[EventSummary]) -> Iterator[tuple[str, bytes]]:
+        """Yield the pages that list every event: the ``SITE`` page types (home, archive;
+        they read each event's head, ``EventSummary.head``)."""
+        yield from self.scope_files(Depends.SITE, ListInputs(self.site, self.renderer, events))
+
+    def season_files(
         self, events: Sequence[EventSummary], seasons: Collection[tuple[str, ...]] | None = None,
-        lists: bool = True,
     ) -> Iterator[tuple[str, bytes]]:
-        """Yield the pages that list events: the ``SITE`` page types (home, archive: only
-        with ``lists``; they read each event's head, ``EventSummary.head``) and the
-        ``SEASON`` types of each season (only those at ``seasons``, when given)."""
+        """Yield the ``SEASON`` page types of each season (only those at ``seasons``, when
+        given), from the summaries of ``events`` (those of the season's events whole)."""
         site = self.site
-        if lists:
-            yield from self._scope(Depends.SITE, ListInputs(site, self.renderer, events))
         for season in site.tree.seasons:
             if not season.path or (seasons is not None and season.path not in seasons):
                 continue  # a season.toml at the events root: the home page is its page
-            yield from self._scope(Depends.SEASON,
+            yield from self.scope_files(Depends.SEASON,
                                    SeasonInputs(site, self.renderer, season, events))
 
     def history_files(
@@ -161,7 +166,7 @@ class SiteRenderer:
     def player_files(self, pid: str, appearances: Sequence[Appearance]
                      ) -> Iterator[tuple[str, bytes]]:
         """Yield the ``PLAYER`` page types of one player, from their line in each event."""
-        yield from self._scope(Depends.PLAYER, PlayerInputs(self.site, pid, appearances))
+        yield from self.scope_files(Depends.PLAYER, PlayerInputs(self.site, pid, appearances))
 
     @staticmethod
     def player_paths(pid: str) -> list[str]:
@@ -175,11 +180,11 @@ class SiteRenderer:
         """Yield the ``CLUB`` page types (ratings and meta) from every event's games, or
         from the summaries a build kept (``tables``); only the pages of ``only``, when
         given."""
-        yield from self._scope(Depends.CLUB, ClubInputs(self.site, parts, tables, only))
+        yield from self.scope_files(Depends.CLUB, ClubInputs(self.site, parts, tables, only))
 
     def help_files(self) -> Iterator[tuple[str, bytes]]:
         """Yield the ``HELP`` page types: the help pages (``docs/``) and the assets."""
-        yield from self._scope(Depends.HELP, HelpInputs(self.site, self.renderer, self.images,
+        yield from self.scope_files(Depends.HELP, HelpInputs(self.site, self.renderer, self.images,
                                                         self.templates_dir))
         self.renderer.save_cache()
 
@@ -211,7 +216,8 @@ def render_site(
             files[path] = content
 
     summaries = [summarise(report) for report in reports]
-    put(site.index_files(summaries))
+    put(site.list_files(summaries))
+    put(site.season_files(summaries))
     put(site.history_files(summaries))
     put(site.club_files([event_games(r, tree.seasons) for r in reports]))
     for report in reports:

@@ -49,7 +49,7 @@ class PageType:
     incremental build removes it."""
 
     name: str
-    depends: Depends
+    depends: Depends | str  # a built-in scope, or the name of a scope added to the build's
     make: Callable[[Any], Iterable[Output]]
     template: str | None = None
     path: Callable[[str], str] | None = None

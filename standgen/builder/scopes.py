@@ -1,0 +1,533 @@
+"""The build's scopes: each kind of page, what it is made from, how a build tells it is
+stale, and how it is made, whole or in part (issue #30 item 2).
+
+A scope is one class here and one line in :data:`SCOPES`; its pages are the page types
+of its :class:`~standgen.site.scopes.Depends` in the page registry
+(:mod:`standgen.site.pages`). Full builds, incremental builds and ``standgen watch`` are
+one loop over :data:`SCOPES` (:func:`build_scopes`), as Lektor's build programs declare
+their artifacts: a full build calls each scope's :meth:`Scope.whole`, an incremental
+build its :meth:`Scope.update`, which decides from the build state what of it is stale.
+
+Scopes run in order; a scope that works in forked processes returns a join, and the loop
+goes on with the next scopes that do not read its results meanwhile (:attr:`Scope.reads`):
+the help pages are rendered while the workers build the events, the club pages while
+they render the players' histories.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import ClassVar
+
+from standgen import perf
+from standgen.audit import audit
+from standgen.builder.forked import Forked
+from standgen.builder.record import Progress
+from standgen.builder.writers import Changes, StagingWriter
+from standgen.buildstate import BuildState, EventPath, Stored
+from standgen.clubs.games import EventGames, event_games
+from standgen.clubs.summary import ClubKept, ClubTables
+from standgen.errors import InputError, Problem, errors_only
+from standgen.load import Found, load_event
+from standgen.model import Event, Season
+from standgen.pipeline import report
+from standgen.site.club_pages import club_paths, club_selection
+from standgen.site.history import Appearance
+from standgen.site.index_contexts import events_in
+from standgen.site.renderer import SiteRenderer
+from standgen.site.summary import EventSummary, summarise
+
+PARALLEL_HISTORIES = 64  # fewer players' histories are not worth forking for
+
+Join = Callable[[], None]  # waits for a scope's forked work and takes its results in
+
+
+@dataclass
+class Run:
+    """One build: what it reads, where it writes, and what its scopes hand each other.
+
+    A full build (``whole``) writes into a :class:`StagingWriter`; an incremental one
+    into :class:`Changes` of the live site, with the build state of the last build
+    (``state``, ``stored``) and the event folders ``changed`` and ``removed`` since.
+    """
+
+    found: Found
+    prints: Sequence[str]  # each event folder's fingerprint, in ``found.folders`` order
+    renderer: SiteRenderer
+    writer: StagingWriter | Changes
+    progress: Progress | None
+    jobs: int
+    whole: bool
+    optimised: bool = True
+    stored: Mapping[EventPath, Stored] = field(default_factory=dict)
+    changed: Sequence[int] = ()
+    removed: Sequence[EventPath] = ()
+    state: BuildState | None = None
+    # the event scope's results: every event's summary and games (a full build), or
+    # those of the events loaded again (an incremental one); the problems of every event
+    summaries: dict[EventPath, EventSummary] = field(default_factory=dict)
+    games: dict[EventPath, EventGames] = field(default_factory=dict)
+    saved: list[tuple[str, EventSummary | None, Sequence[Problem]]] = field(default_factory=list)
+    problems: Sequence[Problem] = ()
+    # the club scope's: the club pages' paths and the numbers to keep (when made again)
+    club: Iterable[str] | None = None
+    kept: ClubKept | None = None
+
+    @property
+    def root(self) -> Path:
+        return Path(self.renderer.site.tree.root)
+
+    def tell(self, stage: str, done: int, total: int) -> None:
+        if self.progress is not None:
+            self.progress(stage, done, total)
+
+    def the_state(self) -> BuildState:
+        if self.state is None:
+            raise RuntimeError("an incremental build without its build state")
+        return self.state
+
+    def listing(self) -> list[EventSummary]:
+        """Every event's summary (a full build), or its head at least (an incremental
+        one: :meth:`heads`), in the events' order."""
+        return list(self.summaries.values()) if self.whole else self.heads()
+
+    def heads(self) -> list[EventSummary]:
+        """Every event's summary: the new one of an event loaded again, else the head the
+        state kept (an incremental build)."""
+        return [self.summaries.get(slugs) or self.stored[slugs].head
+                for _, slugs in self.found.folders]
+
+
+class Scope:
+    """A part of the site: its page types (``depends`` in the page registry), what it
+    reads (``reads``: the scopes whose results it needs first), and how it is made."""
+
+    name: ClassVar[str]
+    reads: ClassVar[frozenset[str]] = frozenset()
+
+    def whole(self, run: Run) -> Join | None:
+        """Make every page of the scope (a full build); return a join when the work goes
+        on in forked processes."""
+        raise NotImplementedError
+
+    def update(self, run: Run) -> None:
+        """Make again the pages of the scope that the changes made stale (an incremental
+        build), and remove those gone."""
+        raise NotImplementedError
+
+
+# ----- events --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EventDone:
+    """What building one event folder gave."""
+
+    index: int
+    problems: tuple[Problem, ...]
+    summary: EventSummary | None  # None when the event has errors
+    written: int
+    files: int = 0  # files the event has (written, or linked unchanged)
+    games: EventGames | None = None  # its part of the club's games table (issue #20)
+
+
+def _event_job(run: Run, index: int) -> EventDone:
+    """Load, check, rank and render event folder ``index``; write its files (a full
+    build, in this process or a forked worker).
+
+    The garbage collector is paused meanwhile: an event's objects live until its last
+    page is written and then die together (reference counting frees them), so the
+    collections an event's allocations would trigger only walk live objects again and
+    again (a tenth of an archive build's time).
+    """
+    with perf.collector_paused():
+        done = _event(run, index)
+    if perf.enabled():
+        # a worker forked from the paused parent never collects by itself: free the
+        # reference cycles this event left (what survives it is small)
+        gc.collect(0)
+    return done
+
+
+def _event(run: Run, index: int) -> EventDone:
+    folder, slugs = run.found.folders[index]
+    problems: list[Problem] = []
+    event = load_event(folder, slugs, problems, run.root)
+    if event is None or errors_only(problems):
+        return EventDone(index, tuple(problems), None, 0)
+    made = report(event)
+    problems.extend(audit(event, made.by_round))
+    writer = run.writer
+    assert isinstance(writer, StagingWriter)
+    before = writer.files
+    written = writer.write(run.renderer.event_files(made))
+    return EventDone(index, tuple(problems), summarise(made), written, writer.files - before,
+                     event_games(made, run.found.seasons))
+
+
+def load_checked(folder: Path, slugs: EventPath, problems: list[Problem], root: Path
+                 ) -> Event | None:
+    """Return the event in ``folder`` as :func:`load_event` does, adding the warnings of
+    :func:`standgen.audit.audit` (rematches, byes, empty stats) to ``problems``."""
+    event = load_event(folder, slugs, problems, root)
+    if event is not None and not errors_only(problems):
+        problems.extend(audit(event))
+    return event
+
+
+class Events(Scope):
+    """Each event's folder: its page, JSON, CSV, feed, downloads, round, player, team and
+    bracket pages (``Depends.EVENT``). Stale when the event folder's files changed (its
+    fingerprint, :func:`standgen.buildstate.folder_fingerprint`); any error in any event
+    stops the build before anything is written."""
+
+    name = "events"
+
+    def whole(self, run: Run) -> Join | None:
+        total = len(run.found.folders)
+        if run.jobs > 1 and total > 1:
+            run.renderer.preload()
+            pool = Forked(run, min(run.jobs, total))
+            try:
+                futures = pool.map(_event_job, range(total))
+            except BaseException:
+                pool.close()
+                raise
+
+            def join() -> None:
+                try:
+                    done = []
+                    for count, future in enumerate(futures, start=1):
+                        result: EventDone = future.result()
+                        done.append(result)
+                        assert isinstance(run.writer, StagingWriter)
+                        run.writer.written += result.written
+                        run.writer.files += result.files
+                        run.tell("events", count, total)
+                finally:
+                    pool.close()
+                self._take(run, done)
+            return join
+        done = []
+        for k in range(total):
+            done.append(_event_job(run, k))
+            run.tell("events", k + 1, total)
+        self._take(run, done)
+        return None
+
+    @staticmethod
+    def _take(run: Run, done: Sequence[EventDone]) -> None:
+        problems = run.found.all_problems([r.problems for r in done])
+        if errors_only(problems):
+            raise InputError(problems)
+        run.problems = problems
+        for result in done:
+            if result.summary is not None:
+                slugs = run.found.folders[result.index][1]
+                run.summaries[slugs] = result.summary
+                run.saved.append((run.prints[result.index], result.summary, result.problems))
+                if result.games is not None:
+                    run.games[result.games.path] = result.games
+
+    def update(self, run: Run) -> None:
+        per_event: list[Sequence[Problem]] = []
+        loaded: dict[int, tuple[Event, tuple[Problem, ...]]] = {}
+        for k, (folder, slugs) in enumerate(run.found.folders):
+            if k in run.changed:
+                problems: list[Problem] = []
+                event = load_checked(folder, slugs, problems, run.root)
+                per_event.append(problems)
+                if event is not None and not errors_only(problems):
+                    loaded[k] = (event, tuple(problems))
+            else:
+                per_event.append(run.stored[slugs].warnings)
+        run.problems = run.found.all_problems(per_event)
+        if errors_only(run.problems):
+            raise InputError(run.problems)  # nothing written yet
+        writer = run.writer
+        assert isinstance(writer, Changes)
+        for count, (k, (event, warnings)) in enumerate(sorted(loaded.items()), start=1):
+            made = report(event)
+            writer.replace_folder(event.path, run.renderer.event_files(made))
+            run.summaries[event.path] = summarise(made)
+            run.games[event.path] = event_games(made, run.found.seasons)
+            run.saved.append((run.prints[k], run.summaries[event.path], warnings))
+            run.tell("events", count, len(loaded))
+        for path in run.removed:
+            writer.remove_folder(path)
+
+
+# ----- help ----------------------------------------------------------------------------
+
+
+class Help(Scope):
+    """The help pages (``docs/``) and the assets (``Depends.HELP``). Never stale in an
+    incremental build: the help, the templates and standgen's code are in the build
+    state's key, so a change to them makes the next build a full one."""
+
+    name = "help"
+
+    def whole(self, run: Run) -> Join | None:
+        run.writer.write(run.renderer.help_files())
+        return None
+
+    def update(self, run: Run) -> None:
+        return None
+
+
+# ----- home and archive ------------------------------------------------------------------
+
+
+class Lists(Scope):
+    """Home and archive (``Depends.SITE``): they read each event's head only
+    (:meth:`EventSummary.head`), so they are stale when an event is added or removed
+    or its head changed."""
+
+    name = "lists"
+    reads = frozenset({"events"})
+
+    def whole(self, run: Run) -> Join | None:
+        run.writer.write(run.renderer.list_files(list(run.summaries.values())))
+        return None
+
+    def update(self, run: Run) -> None:
+        stored = run.stored
+        if run.removed or any(path not in stored or stored[path].head != summary.head()
+                              for path, summary in run.summaries.items()):
+            run.writer.write(run.renderer.list_files(run.heads()))
+
+
+# ----- seasons ----------------------------------------------------------------------------
+
+
+class Seasons(Scope):
+    """Each season's page (``Depends.SEASON``): its events' heads, rankings and faction
+    results. A season is stale when one of its events was added or removed, or changed
+    its head, ranking or faction results (the state keeps the last two per event)."""
+
+    name = "seasons"
+    reads = frozenset({"events"})
+
+    def whole(self, run: Run) -> Join | None:
+        run.writer.write(run.renderer.season_files(list(run.summaries.values())))
+        return None
+
+    def update(self, run: Run) -> None:
+        state, stored, fresh = run.the_state(), run.stored, run.summaries
+        parts = state.season_parts(path for path in fresh if path in stored)
+        touched = set(run.removed) | {
+            path for path, summary in fresh.items()
+            if path not in stored or stored[path].head != summary.head()
+            or parts.get(path) != (summary.ranking, summary.factions)}
+        seasons = [s for s in run.found.seasons if any(_below(p, s.path) for p in touched)]
+        if seasons:
+            run.writer.write(run.renderer.season_files(
+                _with_seasons(state, run.heads(), seasons, fresh), {s.path for s in seasons}))
+
+
+def _below(path: EventPath, folder: EventPath) -> bool:
+    return len(path) > len(folder) and path[: len(folder)] == folder
+
+
+def _with_seasons(
+    state: BuildState, heads: Sequence[EventSummary], seasons: Sequence[Season],
+    fresh: Mapping[EventPath, EventSummary],
+) -> list[EventSummary]:
+    """Return the heads, with the ranking and factions filled in for the events of
+    ``seasons`` (the season pages to render again)."""
+    wanted = {h.path for s in seasons for h in events_in(s, heads)}
+    parts = state.season_parts(p for p in wanted if p not in fresh)
+    full = []
+    for head in heads:
+        if head.path in fresh:
+            full.append(fresh[head.path])
+        elif head.path in parts:
+            ranking, factions = parts[head.path]
+            full.append(replace(head, ranking=ranking, factions=factions))  # type: ignore[arg-type]
+        else:
+            full.append(head)
+    return full
+
+
+# ----- players' histories ---------------------------------------------------------------
+
+
+def _history_job(run: Run, players: Sequence[str]) -> tuple[int, int]:
+    """Render and write the history pages of ``players`` (in a worker); return how many
+    files were written and how many there are."""
+    writer = run.writer
+    assert isinstance(writer, StagingWriter)
+    before = writer.files
+    written = writer.write(run.renderer.history_files(list(run.summaries.values()),
+                                                      set(players)))
+    return written, writer.files - before
+
+
+class Histories(Scope):
+    """Each player's history across events (``Depends.PLAYER``). A player's pages are
+    stale when their line in an event changed, or an event they played was added,
+    removed or renamed, re-dated or resized; a player left without events loses them.
+    A full build renders them in forked workers, a share of the players each, past
+    :data:`PARALLEL_HISTORIES` players (a club's regulars have hundreds of events each)."""
+
+    name = "histories"
+    reads = frozenset({"events"})
+
+    def whole(self, run: Run) -> Join | None:
+        summaries = list(run.summaries.values())
+        players = sorted({line.id for summary in summaries for line in summary.players})
+        if run.jobs < 2 or len(players) < PARALLEL_HISTORIES:
+            run.writer.write(run.renderer.history_files(summaries))
+            return None
+        shares = [players[k::run.jobs * 4] for k in range(run.jobs * 4)]
+        pool = Forked(run, run.jobs)
+        try:
+            futures = pool.map(_history_job, shares)
+        except BaseException:
+            pool.close()
+            raise
+
+        def join() -> None:
+            try:
+                writer = run.writer
+                assert isinstance(writer, StagingWriter)
+                for future in futures:
+                    written, files = future.result()
+                    writer.written += written
+                    writer.files += files
+            finally:
+                pool.close()
+        return join
+
+    def update(self, run: Run) -> None:
+        state, fresh = run.the_state(), run.summaries
+        head_of = {h.path: h for h in run.heads()}
+        writer = run.writer
+        assert isinstance(writer, Changes)
+        files: list[tuple[str, bytes]] = []
+        for pid in sorted(_affected(run, state)):
+            lines = {p: line for p, line in state.lines_of(pid).items()
+                     if p in head_of and p not in fresh}
+            for path, summary in fresh.items():
+                for line in summary.players:
+                    if line.id == pid:
+                        lines[path] = line
+            appearances: list[Appearance] = [(head_of[p], line) for p, line in lines.items()]
+            if not appearances:
+                for rel in run.renderer.player_paths(pid):
+                    writer.remove_file(rel)
+                continue
+            files.extend(run.renderer.player_files(pid, appearances))
+        writer.write(files)
+
+
+def _affected(run: Run, state: BuildState) -> set[str]:
+    """Return the players whose history page may show something new: each player of an
+    event loaded again whose line changed (every player of it when its name, date or
+    field changed), and every player of a removed event."""
+    affected: set[str] = set()
+    for path, summary in run.summaries.items():
+        old = run.stored.get(path)
+        old_lines = state.lines_in(path)
+        same_head = old is not None and _history_head(old.head) == _history_head(summary)
+        new_lines = {line.id: line for line in summary.players}
+        for pid in set(old_lines) | set(new_lines):
+            if not same_head or old_lines.get(pid) != new_lines.get(pid):
+                affected.add(pid)
+    for path in run.removed:
+        affected.update(state.lines_in(path))
+    return affected
+
+
+def _history_head(head: EventSummary) -> tuple[object, ...]:
+    return (head.config.name, head.config.date, head.field)
+
+
+# ----- the club's ratings and meta --------------------------------------------------------
+
+
+class Club(Scope):
+    """The club's rating lists, players' rating pages and the meta (``Depends.CLUB``),
+    made from every event's games. Stale when an event's games changed, or an event was
+    removed: ratings resume from the first changed event, and only the pages whose
+    numbers changed are made again (:func:`standgen.site.club_pages.club_selection`;
+    a corrected CP or a new note leaves them alone)."""
+
+    name = "club"
+    reads = frozenset({"events"})
+
+    def whole(self, run: Run) -> Join | None:
+        parts = list(run.games.values())
+        tables = ClubTables(parts, True) if run.optimised else None
+        club = dict(run.renderer.club_files(parts, tables))
+        run.writer.write(club.items())
+        run.club = club
+        run.kept = None if tables is None else tables.kept_state()
+        return None
+
+    def update(self, run: Run) -> None:
+        state = run.the_state()
+        before = state.games(run.games)
+        changed = {p: g for p, g in run.games.items() if before.get(p) != g}
+        if not run.removed and not changed:
+            return
+        known = state.club_events()
+        events = {p: e for p, e in known.items() if p not in run.removed}
+        paths = {*changed, *run.removed}
+
+        def games(path: EventPath) -> EventGames:
+            return state.games([path])[path]  # type: ignore[return-value]
+
+        tables = ClubTables(changed.values(), True, events=events, games=games,
+                            kept=state.club_ratings, seats=state.seats_of, changed=paths)
+        only = club_selection(run.renderer.site, tables, known, paths, state.club_list(()),
+                              state.seats_in)
+        made = dict(run.renderer.club_files((), tables, only))
+        writer = run.writer
+        assert isinstance(writer, Changes)
+        writer.write(made.items())
+        expected = club_paths(run.renderer.site, tables) | made.keys()
+        for rel in state.club_files() - expected:  # pages of a format or player gone
+            writer.remove_file(rel)
+        run.club, run.kept = expected, tables.kept_state(run.removed)
+
+
+# ----- the registry and the loop ------------------------------------------------------------
+
+SCOPES: tuple[Scope, ...] = (Events(), Help(), Lists(), Seasons(), Histories(), Club())
+
+
+def build_scopes(run: Run) -> None:
+    """Make every scope of :data:`SCOPES`, in order, whole or updated as ``run`` says.
+
+    A scope that returned a join (its work goes on in forked processes) is joined before
+    the first scope that reads its results, and at the end; on an error every join
+    still pending is run so that no worker outlives the build."""
+    pending: dict[str, Join] = {}
+    try:
+        for scope in SCOPES:
+            for name in sorted(scope.reads & pending.keys()):
+                pending.pop(name)()
+            if not run.whole:
+                scope.update(run)
+                continue
+            join = scope.whole(run)
+            if join is not None:
+                pending[scope.name] = join
+        while pending:
+            pending.pop(next(iter(pending)))()
+    finally:
+        for join in pending.values():
+            try:
+                join()
+            except Exception:  # noqa: BLE001, S112 - the first error is the one raised
+                continue
+
+
+def scope_names() -> list[str]:
+    """Return the scopes' names, in build order (for the docs and tests)."""
+    return [scope.name for scope in SCOPES]
+

@@ -1,0 +1,99 @@
+"""Where a build's files go: a full build's staging folder (swapped in whole), or an
+incremental build's changes to the live site (applied together through a journal)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from standgen.buildstate import EventPath, iter_files
+from standgen.load.files import SLUG
+from standgen.output import apply_changes, link_same
+
+
+class StagingWriter:
+    """Writes files into the staging folder, linking those unchanged in the old site."""
+
+    def __init__(self, staging: Path, previous: Path | None, track: bool = False) -> None:
+        self.staging = staging
+        self.previous = previous
+        self.track = track
+        self.changed: list[str] = []  # with ``track``: the files written
+        self.made: set[Path] = set()
+        self.seen: set[str] = set()
+        self.written = 0
+        self.files = 0  # written or linked, here and (when added up) in the workers
+
+    def write(self, files: Iterable[tuple[str, bytes]]) -> int:
+        count = 0
+        for rel, data in files:
+            if rel in self.seen:
+                raise ValueError(f"two outputs at {rel}")
+            self.seen.add(rel)
+            self.files += 1
+            target = self.staging / rel
+            if target.parent not in self.made:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                self.made.add(target.parent)
+            if target.exists():
+                raise ValueError(f"two outputs at {rel}")
+            if self.previous is not None and link_same(self.previous / rel, target, data):
+                continue
+            target.write_bytes(data)
+            count += 1
+            if self.track:
+                self.changed.append(rel)
+        self.written += count
+        return count
+
+
+class Changes:
+    """The changes to the live site an incremental build makes: files whose bytes differ
+    and files to remove, applied together at the end (:func:`standgen.output.apply_changes`)."""
+
+    def __init__(self, output: Path) -> None:
+        self.output = output
+        self.writes: dict[str, bytes] = {}
+        self.removes: set[str] = set()
+
+    def write(self, files: Iterable[tuple[str, bytes]]) -> set[str]:
+        wrote: set[str] = set()
+        for rel, data in files:
+            if rel in wrote or rel in self.writes:
+                raise ValueError(f"two outputs at {rel}")
+            wrote.add(rel)
+            target = self.output / rel
+            try:
+                if target.stat().st_size == len(data) and target.read_bytes() == data:
+                    continue
+            except OSError:
+                pass
+            self.writes[rel] = data
+        return wrote
+
+    def replace_folder(self, path: EventPath, files: Iterable[tuple[str, bytes]]) -> None:
+        """Write an event's files; remove the files of its folder it no longer has."""
+        kept = self.write(files)
+        prefix = "/".join(path) + "/"
+        for rel in iter_files(self.output.joinpath(*_safe(path))):
+            if prefix + rel not in kept:
+                self.removes.add(prefix + rel)
+
+    def remove_folder(self, path: EventPath) -> None:
+        prefix = "/".join(path) + "/"
+        self.removes.update(prefix + rel for rel in iter_files(self.output.joinpath(*_safe(path))))
+
+    def remove_file(self, rel: str) -> None:
+        if (self.output / rel).is_file():
+            self.removes.add(rel)
+
+    def commit(self) -> int:
+        return apply_changes(self.output, self.writes, self.removes)
+
+
+def _safe(path: EventPath) -> EventPath:
+    if not path or not all(SLUG.match(part) for part in path):
+        raise ValueError(f"not an event path: {path!r}")
+    return path
+
+
