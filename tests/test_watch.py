@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import json
 import os
 import re
 import signal
@@ -39,7 +40,8 @@ INJECTED = re.compile(r'<div id="standgen-watch-problems".*?</ul></div>|'
 def watching(root: Path, **options: object) -> Iterator[Watch]:
     """Run a watcher on ``root``, with the small help folder next to it (fast renders)."""
     lines: list[str] = []
-    watch = Watch(root, port=0, log=lines.append, debounce=0.1,  # type: ignore[arg-type]
+    options = {"debounce": 0.1, **options}
+    watch = Watch(root, port=0, log=lines.append,  # type: ignore[arg-type]
                   docs=help_docs(root), **options)
     watch.lines = lines  # type: ignore[attr-defined]
     with watch:
@@ -383,3 +385,44 @@ def test_the_temporary_site_and_its_build_state_are_removed_at_stop(
         assert (output.parent / f".{output.name}.standgen-state.sqlite").is_file()
     assert not output.exists()
     assert not list(output.parent.glob(f".{output.name}.*"))
+
+
+def test_a_desk_write_is_served_before_the_pages_above_events_are_made(
+    tree: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A complete write noticed as urgent (the desk's) builds without the debounce, and
+    the event's own pages are served as soon as they are in place, while the pages above
+    events (held back here) are still being made; the site then ends as a full build's,
+    and the file watcher's own event for the same write is not counted again."""
+    from standgen.builder import scopes
+
+    release = threading.Event()
+    held = threading.Event()
+    club = scopes.Club.update
+
+    def slow(self: scopes.Club, run: scopes.Run) -> None:
+        held.set()
+        assert release.wait(30)
+        club(self, run)
+
+    root = tree({})
+    with watching(root, debounce=5.0) as w:  # a debounce no test waits for
+        monkeypatch.setattr(scopes.Club, "update", slow)
+        path = root / "ev" / "round-1.csv"
+        save(path, ROUND_1.replace("1,a,b,1-0", "1,a,b,0-1"))
+        started = time.monotonic()
+        assert w.notice(str(path), urgent=True)
+        until(held.is_set, timeout=10)
+        assert time.monotonic() - started < 5.0  # no debounce
+        status, data = get(w.url + "ev/round-1/pairings.json")
+        assert status == 200
+        tables = {t["table"]: t["result"] for t in json.loads(data)["tables"]}
+        assert tables[1] == "0-1"  # the new result, served
+        assert w.building  # the club's pages are still being made
+        release.set()
+        until(lambda: not w.building and not w.pending, timeout=30)
+        assert not w.notice(str(path))  # the watcher's event for the desk's own write
+        assert {rel: digest for rel, digest in digests(w.output).items()
+                if not rel.startswith("help/")} == {
+            rel: hashlib.sha256(data).hexdigest() for rel, data in site_now(root).items()
+            if not rel.startswith("help/")}

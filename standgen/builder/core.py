@@ -8,13 +8,13 @@ import pickle
 import shutil
 import sqlite3
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from standgen import perf
 from standgen.armylists import moments_key
 from standgen.builder.record import Built, Progress, invalidate, save
-from standgen.builder.scopes import Run, build_scopes
+from standgen.builder.scopes import Events, Run, Scope, build_scopes
 from standgen.builder.writers import Changes, StagingWriter
 from standgen.buildstate import (
     VERSION,
@@ -43,6 +43,7 @@ from standgen.output import (
 )
 from standgen.site.renderer import SiteRenderer
 
+Early = Callable[[Sequence[str]], None]  # told the files of the events' own pages, once in place
 INCREMENTAL_LIMIT = 8  # more changed event folders than this: a full (parallel) build
 REMOVE_LATER = 4096  # files: a full build's old site this large is removed in the background
 
@@ -63,7 +64,7 @@ def build(
 def build_held(
     events: Path, output: Path, docs: Path, templates: Path,
     progress: Progress | None = None, full: bool = False, jobs: int | None = None,
-    track: bool = False,
+    track: bool = False, first: Early | None = None,
 ) -> Built:
     """Build as :func:`build` does, for a caller that has checked the place of ``output``
     and holds its writing lock (``standgen watch`` holds it while it runs, and builds
@@ -71,17 +72,26 @@ def build_held(
 
     ``track`` fills :attr:`Built.changed` with the files written or removed; it renders
     in this process only (``jobs`` 1: no fork of a process running threads).
+
+    ``first``: an incremental build puts the changed events' own pages (their standings,
+    rounds, players) in place as soon as they are made, then calls ``first`` with those
+    files, and makes the pages above events (seasons, histories, the club's) after. Bad
+    input is still found before anything is written; only a failure after that point
+    (a bug, a full disk) leaves the events' new pages with the others' old ones, and the
+    build state stale, so the next build is a full one. ``standgen watch`` uses it to
+    serve a result typed in at the desk before the club's pages are made again.
     """
     # this process keeps what it makes (every event's summary, for the pages above the
     # events): collections would walk it again and again while the workers need the CPU
     with perf.collector_paused():
         return _build(events, output, docs, templates, progress, full,
-                      1 if track else jobs, track)
+                      1 if track else jobs, track, first)
 
 
 def _build(
     events: Path, output: Path, docs: Path, templates: Path,
     progress: Progress | None, full: bool, jobs: int | None, track: bool,
+    first: Early | None = None,
 ) -> Built:
     output = output.absolute()
     if output.parent.is_dir():  # what killed builds left: staging folders, a journal
@@ -108,7 +118,7 @@ def _build(
         if len(changed) + len(removed) <= INCREMENTAL_LIMIT:
             run = Run(found, prints, renderer, Changes(output), progress, jobs, whole=False,
                       stored=stored, changed=changed, removed=removed)
-            return _update(run, output, key, signatures)
+            return _update(run, output, key, signatures, first)
     return _whole(found, prints, output, renderer, key, progress, jobs, optimised,
                   signatures, track)
 
@@ -153,25 +163,35 @@ def _whole(
     return Built(count, warnings, False, count, writer.written, tuple(sorted(writer.changed)))
 
 
-def _update(run: Run, output: Path, key: str, signatures: Mapping[EventPath, str]) -> Built:
+def _update(run: Run, output: Path, key: str, signatures: Mapping[EventPath, str],
+            first: Early | None = None) -> Built:
     """The incremental build: every scope updated from the build state, the changed
     files replaced through a journal (a page is always whole, and a build killed
-    half-way is finished or undone by the next)."""
+    half-way is finished or undone by the next); with ``first``, the events' own pages
+    in a first part (:func:`build_held`)."""
     writer = run.writer
     assert isinstance(writer, Changes)
-    run.state = BuildState.open(state_file(output))
+    state = run.state = BuildState.open(state_file(output))
+
+    def updated(scope: Scope) -> None:
+        if first is not None and isinstance(scope, Events):
+            state.invalidate()  # the site is about to change: stale until saved
+            writer.commit()
+            first(writer.changed())
+
+    run.updated = updated
     try:
         build_scopes(run)
-        run.state.invalidate()  # the site is about to change: stale until saved
+        state.invalidate()  # the site is about to change: stale until saved
     finally:
-        run.state.close()
-    written = writer.commit()
+        state.close()
+    writer.commit()
     after = save(output, key, run.saved, run.removed, full=False, signatures=signatures,
                  games=run.games, club=run.club, kept=run.kept)
     run.tell("done", 1, 1)
     warnings = tuple(p for p in run.problems if p.warning) + tuple(after)
-    return Built(len(run.found.folders), warnings, True, len(run.saved), written,
-                 tuple(sorted(writer.writes.keys() | writer.removes)))
+    return Built(len(run.found.folders), warnings, True, len(run.saved), writer.count,
+                 writer.changed())
 
 
 def _fingerprints(

@@ -75,6 +75,9 @@ class Run:
     # the club scope's: the club pages' paths and the numbers to keep (when made again)
     club: Iterable[str] | None = None
     kept: ClubKept | None = None
+    # called after each scope an incremental build updated (``standgen watch`` commits
+    # the events' own pages first)
+    updated: Callable[[Scope], None] | None = None
 
     @property
     def root(self) -> Path:
@@ -513,6 +516,8 @@ def build_scopes(run: Run) -> None:
                 pending.pop(name)()
             if not run.whole:
                 scope.update(run)
+                if run.updated is not None:
+                    run.updated(scope)
                 continue
             join = scope.whole(run)
             if join is not None:

@@ -55,6 +55,8 @@ class Changes:
         self.output = output
         self.writes: dict[str, bytes] = {}
         self.removes: set[str] = set()
+        self.committed: set[str] = set()  # files written or removed by earlier commits
+        self.count = 0  # how many, over every commit
 
     def write(self, files: Iterable[tuple[str, bytes]]) -> set[str]:
         wrote: set[str] = set()
@@ -88,7 +90,18 @@ class Changes:
             self.removes.add(rel)
 
     def commit(self) -> int:
-        return apply_changes(self.output, self.writes, self.removes)
+        """Apply the changes gathered since the last commit as one unit; return how many
+        files they were. A build may commit in parts (``standgen watch`` serves an
+        event's own pages before the pages above events are made)."""
+        count = apply_changes(self.output, self.writes, self.removes)
+        self.committed |= self.writes.keys() | self.removes
+        self.count += count
+        self.writes, self.removes = {}, set()
+        return count
+
+    def changed(self) -> tuple[str, ...]:
+        """Return every file written or removed, committed or not, sorted."""
+        return tuple(sorted(self.committed | self.writes.keys() | self.removes))
 
 
 def _safe(path: EventPath) -> EventPath:

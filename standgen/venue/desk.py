@@ -270,7 +270,7 @@ class DeskCore:
                 return Outcome(500, [f"{display(path)}:1: cannot be written ({exc.strerror}); "
                                      "nothing was changed"])
         if outcome.changed:
-            self.watch.notice(str(path))
+            self.watch.notice(str(path), urgent=True)
         return outcome
 
     def _apply_held(self, info: EventInfo, number: int, table: int, values: dict[str, str],

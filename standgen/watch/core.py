@@ -83,7 +83,10 @@ class Watch:
         self.has_site = False
         self.pending = False
         self.building = False
+        self.early = False  # the running build's events' own pages are in place
+        self.urgent = False  # a complete write (the desk's): build without waiting for quiet
         self.stopping = False
+        self._noticed: dict[str, tuple[int, int, int]] = {}  # path -> stat noticed urgently
         self._last_change = 0.0
         self._first_change = 0.0  # the first file event since the last build started
         # builder state (builder thread only)
@@ -199,9 +202,17 @@ class Watch:
 
     # -- file events -> builds ---------------------------------------------------------------
 
-    def notice(self, path: str) -> bool:
-        """Record a change to ``path`` unless it is litter or output; return whether it counts."""
+    def notice(self, path: str, urgent: bool = False) -> bool:
+        """Record a change to ``path`` unless it is litter or output; return whether it counts.
+
+        ``urgent``: the change is a complete write (the results desk's, through
+        :mod:`standgen.roundfile`), so the build starts without waiting for quiet, and
+        the file watcher's own event for the same write (the same inode, size and
+        modification time) is not counted again."""
         target = Path(path).absolute()
+        if not urgent and _stat(target) is not None and \
+                self._noticed.get(str(target)) == _stat(target):
+            return False  # the desk's write, already noticed
         if target.is_relative_to(self.output):
             return False
         for folder in self._watched():
@@ -216,6 +227,11 @@ class Watch:
                 self._first_change = now
             self.pending = True
             self._last_change = now
+            if urgent:
+                self.urgent = True
+                found = _stat(target)
+                if found is not None:
+                    self._noticed[str(target)] = found
             self.changed.notify_all()
         return True
 
@@ -227,13 +243,15 @@ class Watch:
                     now = time.monotonic()
                     quiet = now - self._last_change
                     waited = now - self._first_change
-                    if quiet >= self.debounce or waited >= MAX_DELAY:
+                    if quiet >= self.debounce or waited >= MAX_DELAY or self.urgent:
                         break
                     self.changed.wait(min(self.debounce - quiet, MAX_DELAY - waited))
                 if self.stopping:
                     return
                 self.pending = False
+                self.urgent = False
                 self.building = True
+                self.early = False
             try:
                 self.builds += 1
                 with self.build_lock:  # the venue desk never writes while a build runs
@@ -243,6 +261,7 @@ class Watch:
             finally:
                 with self.changed:
                     self.building = False
+                    self.early = False
                     self.changed.notify_all()
 
     def _build(self) -> None:
@@ -254,7 +273,7 @@ class Watch:
         written: tuple[str, ...] = ()
         try:
             built = build_held(self.events, self.output, self.docs, self.templates,
-                               track=True)
+                               track=True, first=self._early)
         except InputError as exc:
             problems = exc.problems
         except OSError as exc:  # a file moved or vanished mid-build: its event builds again
@@ -279,6 +298,15 @@ class Watch:
             self.last_written = written
             self.changed.notify_all()
 
+    def _early(self, written: Sequence[str]) -> None:
+        """The running build's events' own pages (``written``) are in place: serve them
+        now (a result typed in at the desk shows on its round page), while the pages
+        above events (seasons, histories, the club's) are made. Each page is whole; the
+        build's generation (what open pages reload on) still ends with the build."""
+        with self.changed:
+            self.early = True
+            self.changed.notify_all()
+
     def _report(self, problems: tuple[Problem, ...], internal: str, written: Sequence[str],
                 seconds: float) -> None:
         if problems:
@@ -293,10 +321,14 @@ class Watch:
     # -- what the server shows ---------------------------------------------------------------
 
     def wait_for_build(self) -> None:
-        """Block while a build is pending or running, so a page is never half a build."""
+        """Block while a build is pending or running, so a page is never half a build;
+        once the running build's events' own pages are in place (:meth:`_early`) they
+        are served, with the other pages as the last build left them."""
         with self.changed:
-            self.changed.wait_for(lambda: not (self.pending or self.building) or self.stopping,
-                                  timeout=REQUEST_WAIT)
+            self.changed.wait_for(
+                lambda: not (self.pending or self.building)
+                or (self.early and not self.pending) or self.stopping,
+                timeout=REQUEST_WAIT)
 
     def wait_for_generation(self, since: str, timeout: float = POLL_SECONDS) -> int:
         """Return the build generation once it differs from ``since`` (or at the timeout)."""
@@ -409,3 +441,11 @@ def serve(events: Path, port: int, output: Path | None, open_browser: bool, log:
 
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
+
+
+def _stat(path: Path) -> tuple[int, int, int] | None:
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_ino, found.st_size, found.st_mtime_ns
