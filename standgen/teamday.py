@@ -14,13 +14,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from standgen.errors import InputError, Problem
+from standgen.formats.base import Format
 from standgen.load.files import display
 from standgen.load.team_rounds import team_round_name
 from standgen.model import Event, Game, GameKind, Round, Seat, TeamMatch, TeamRound
 from standgen.roundfile import RoundFileRefused, write_round, write_team_round
 from standgen.standings import format_of
+from standgen.teams import c046
+from standgen.teams.c046_event import board_round, pair_c046
 from standgen.teams.matches import match_results
-from standgen.teams.pairing import pair_teams
+from standgen.teams.pairing import TeamPairing, pair_teams
 
 
 @dataclass(frozen=True)
@@ -40,51 +43,97 @@ def pair_team_round(event_dir: Path, event: Event, force: bool = False,
                     redo: int | None = None) -> TeamPaired:
     """Write the next team round of the team event in ``event_dir``; with ``redo`` pair
     round ``redo`` again (the last team round, before any game of it is typed in). Raise
-    InputError saying why not."""
+    InputError saying why not.
+
+    A chess team event (``Format.team_pairing`` "c046") is paired by FIDE C.04.6 and its
+    round file gets every match's boards and colours at once; any other pairs the team
+    Swiss on Wins and waits for the captains' draft."""
+    fmt = format_of(event)
+    chess = fmt.team_pairing == c046.SYSTEM
+    number, event = _round_to_pair(event_dir, event, force, redo, chess)
+    pairing = _pair(event_dir, event, number, fmt)
+    games = (board_round(event, pairing.round) if chess
+             else _bye_round(event, pairing.round.matches, number))
+    target = event_dir / team_round_name(number)
+    round_path = event_dir / f"round-{number}.csv"
+    try:
+        text = write_team_round(target, pairing.round)
+        if games.games:
+            write_round(round_path, fmt, games)
+        elif redo is not None and round_path.exists():
+            os.unlink(round_path)  # only the old bye's rows were in it (see _typed)
+    except RoundFileRefused as exc:
+        raise InputError(exc.problems) from exc
+    return TeamPaired(target, text, games, pairing.notes,
+                      tuple(_said(event, pairing.round, chess)))
+
+
+def _round_to_pair(event_dir: Path, event: Event, force: bool, redo: int | None,
+                   chess: bool) -> tuple[int, Event]:
+    """Return the number of the team round to pair and the event as it stands before it;
+    raise InputError when it cannot be paired (a redo of a round under way, the last
+    round's matches not complete without ``force``, the planned rounds all paired)."""
     where = display(event_dir / "event.toml")
     last = event.team_rounds[-1] if event.team_rounds else None
     number = (last.number if last else 0) + 1
     if redo is not None:
-        if last is None or redo != last.number or _typed(event, redo):
-            raise InputError([Problem(where, 1, f"--redo {redo}: only the last team round "
-                                      "can be paired again, and only before any drafted "
-                                      "game of it is typed into its round file")])
-        number = redo
-        event = _before(event, redo)
+        _check_redo(where, event, redo, chess)
+        number, event = redo, _before(event, redo)
     elif last is not None and not force:
-        open_matches = [r for r in match_results(event) if r.round == last.number
-                        and not r.finished]
-        if open_matches:
-            listed = ", ".join(str(r.match.number) for r in open_matches)
-            raise InputError([Problem(last.source.path, 1, f"round {last.number}'s matches "
-                                      f"{listed} do not have all their games and results "
-                                      f"yet; type them into round-{last.number}.csv first, "
-                                      "or use --force to pair anyway")])
+        _check_complete(event, last)
     planned = event.config.rounds or 0
     if number > planned:
         raise InputError([Problem(where, 1, f"the event is over: its {planned} planned team "
                                   "rounds are paired; raise 'rounds' in event.toml to play "
                                   "on")])
-    fmt = format_of(event)
-    pairing = pair_teams(event, number, tuple(s.id for s in fmt.stats))
-    target = event_dir / team_round_name(number)
-    byes = _bye_round(event, pairing.round.matches, number)
-    round_path = event_dir / f"round-{number}.csv"
+    return number, event
+
+
+def _check_redo(where: str, event: Event, redo: int, chess: bool) -> None:
+    """Raise InputError unless team round ``redo`` is the last and nothing of it is typed
+    in (see :func:`_typed`)."""
+    last = event.team_rounds[-1] if event.team_rounds else None
+    if last is None or redo != last.number or _typed(event, redo, chess):
+        raise InputError([Problem(where, 1, f"--redo {redo}: only the last team round "
+                                  "can be paired again, and only before any "
+                                  f"{'result' if chess else 'drafted game'} of it is "
+                                  "typed into its round file")])
+
+
+def _check_complete(event: Event, last: TeamRound) -> None:
+    """Raise InputError when a match of team round ``last`` lacks games or results."""
+    open_matches = [r for r in match_results(event) if r.round == last.number
+                    and not r.finished]
+    if open_matches:
+        listed = ", ".join(str(r.match.number) for r in open_matches)
+        raise InputError([Problem(last.source.path, 1, f"round {last.number}'s matches "
+                                  f"{listed} do not have all their games and results "
+                                  f"yet; type them into round-{last.number}.csv first, "
+                                  "or use --force to pair anyway")])
+
+
+def _pair(event_dir: Path, event: Event, number: int, fmt: Format) -> TeamPairing:
+    """Return round ``number``'s team matches by the format's team pairing; raise
+    InputError when C.04.6 finds no pairing meeting its absolute criteria."""
+    if fmt.team_pairing != c046.SYSTEM:
+        return pair_teams(event, number, tuple(s.id for s in fmt.stats))
     try:
-        text = write_team_round(target, pairing.round)
-        if byes.games:
-            write_round(round_path, fmt, byes)
-        elif redo is not None and round_path.exists():
-            os.unlink(round_path)  # only the old bye's rows were in it (see _typed)
-    except RoundFileRefused as exc:
-        raise InputError(exc.problems) from exc
-    return TeamPaired(target, text, byes, pairing.notes, tuple(_said(event, pairing.round)))
+        return pair_c046(event, number)
+    except c046.NoLegalPairing:
+        raise InputError([Problem(display(event_dir / "event.toml"), 1, "no pairing of "
+                                  f"round {number} meets FIDE C.04.6's absolute criteria (no "
+                                  "two teams meet twice; the bye only to a team without "
+                                  "one): the Chief Arbiter decides (C.04.6 3.3.3); write "
+                                  f"{team_round_name(number)} and round-{number}.csv by "
+                                  "hand")]) from None
 
 
-def _typed(event: Event, number: int) -> bool:
-    """Return whether round ``number`` has a game other than a team bye's BYE rows."""
-    return any(g.kind is not GameKind.BYE for r in event.rounds if r.number == number
-               for g in r.games)
+def _typed(event: Event, number: int, chess: bool = False) -> bool:
+    """Return whether round ``number`` has a game other than a team bye's BYE rows (a
+    chess team round, whose boards ``pair`` writes: a game with a result)."""
+    return any(g.kind is not GameKind.BYE
+               and (not chess or any(s.outcome is not None for s in g.seats))
+               for r in event.rounds if r.number == number for g in r.games)
 
 
 def _before(event: Event, number: int) -> Event:
@@ -105,7 +154,7 @@ def _bye_round(event: Event, matches: tuple[TeamMatch, ...], number: int) -> Rou
     return Round(number, games)
 
 
-def _said(event: Event, rnd: TeamRound) -> list[str]:
+def _said(event: Event, rnd: TeamRound, chess: bool = False) -> list[str]:
     """Return the team round as the TO reads it out: one line a match."""
     names = {t.id: t.name for t in event.teams}
     lines = [f"Round {rnd.number}, team matches:"]
@@ -115,7 +164,12 @@ def _said(event: Event, rnd: TeamRound) -> list[str]:
                          f"{names.get(match.team_2)}")
         else:
             lines.append(f"  team bye: {names.get(match.team_1)}")
-    lines.append(f"Captains draft each match; type the games into round-{rnd.number}.csv.")
+    if chess:
+        lines.append(f"The boards are in round-{rnd.number}.csv (team_1 White on board 1 "
+                     "and the odd boards); type the results there.")
+    else:
+        lines.append(f"Captains draft each match; type the games into "
+                     f"round-{rnd.number}.csv.")
     return lines
 
 

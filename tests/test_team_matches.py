@@ -488,8 +488,15 @@ def test_other_two_player_formats_play_team_matches(tmp_path: Path, fmt: str) ->
                    for tid, name in TEAMS[:3] for k in range(1, 4)])
     code, out = cli("pair", str(folder))
     assert code == 0, out
-    type_games(folder, 1)
     path = folder / "round-1.csv"
+    if fmt == "swiss":  # pair wrote the boards (FIDE C.04.6): team_1's player wins each
+        firsts = {m["team_1"] for m in rows_of(folder / "teams-round-1.csv")}
+        write_csv(path, ["table", "player_1", "player_2", "result"],
+                  [[r["table"], r["player_1"], r["player_2"],
+                    r["result"] or ("1-0" if r["player_1"][:3] in firsts else "0-1")]
+                   for r in rows_of(path)])
+    else:
+        type_games(folder, 1)
     typed = rows_of(path)
     vp = ["vp_1", "vp_2"] if fmt == "old-world" else []  # the Old World's VP columns
     write_csv(path, ["table", "player_1", "player_2", "result", *vp],

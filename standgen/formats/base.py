@@ -161,6 +161,10 @@ class Format:
     # a team-vs-team event of this format ranks its teams by match points, then these team
     # tie-breaks (FIDE C.07; the default of [teams] tiebreaks); empty: by Wins, SoS, TP
     team_tiebreaks: tuple[str, ...] = ()
+    # how a team-vs-team event of this format pairs its team matches: "c046" (FIDE C.04.6,
+    # standgen.teams.c046: chess; ``pair`` writes each match's boards and colours too) or
+    # "" (the team Swiss on Wins, standgen.teams.pairing: the captains draft the games)
+    team_pairing: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def tiebreak_policy(self, event: Event) -> TiebreakPolicy:

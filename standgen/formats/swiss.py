@@ -7,6 +7,7 @@ system), C.07 (tie-break regulations), C.04 Annex 2 (TRF16).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TypeGuard
 
@@ -113,6 +114,25 @@ def _round_span(rounds: object) -> bool:
             and rounds[0] <= rounds[1])
 
 
+# a chess team Swiss's pairing score (FIDE C.04.6 1.2) and colour preferences (1.7)
+TEAM_PAIRING_SCORES = ("mp", "gp")
+TEAM_COLOUR_PREFERENCES = ("A", "B", "none")
+
+
+def _team_option_problems(options: Mapping[str, object], where: str) -> list[Problem]:
+    """Return problems with the options of a chess team Swiss (standgen.teams.c046)."""
+    problems = []
+    if options.get("team_pairing_score", "mp") not in TEAM_PAIRING_SCORES:
+        problems.append(Problem(where, 1, "option 'team_pairing_score' must be \"mp\" "
+                                "(match points, the default) or \"gp\" (game points): "
+                                "the score a chess team Swiss is paired on (FIDE C.04.6 1.2)"))
+    if options.get("team_colour_preferences", "A") not in TEAM_COLOUR_PREFERENCES:
+        problems.append(Problem(where, 1, "option 'team_colour_preferences' must be \"A\" "
+                                "(the default), \"B\" or \"none\": the colour preferences "
+                                "of a chess team Swiss (FIDE C.04.6 1.7)"))
+    return problems
+
+
 def validate_event(event: Event, where: str) -> list[Problem]:
     """Return problems with the Swiss options (values outside their choices)."""
     options = event.config.options
@@ -133,6 +153,7 @@ def validate_event(event: Event, where: str) -> list[Problem]:
         problems.append(Problem(where, 1, "option 'acceleration' must be \"baku\" (FIDE "
                                 "C.04.5.1) or left out (no acceleration)"))
     problems += forbidden_problems(event, where)
+    problems += _team_option_problems(options, where)
     if str(options.get("fide_edition", "2026")) not in EDITIONS:
         problems.append(Problem(where, 1, "option 'fide_edition' must be \"2023\" or \"2026\" "
                                 "(the FIDE C.07 edition for unplayed rounds)"))
@@ -156,6 +177,7 @@ SWISS = Format(
     # a team event: match points, then the FIDE TEC team sample's 202 order (EMGSB, BH:MP)
     # without its EDET and cuts, then game points (docs/teams.md, "Chess team standings")
     team_tiebreaks=("emgsb", "bh-mp", "gp"),
+    team_pairing="c046",  # a team event's matches: FIDE C.04.6 (docs/teams.md)
     options=(
         Option("bye_points", float, 1.0,
                "Points for the pairing-allocated bye: 1 (default), 0.5 or 0."),
@@ -174,6 +196,12 @@ SWISS = Format(
                "junior event): a list of lists of player ids, e.g. [[\"ann\", \"bob\"]]."),
         Option("fide_edition", (str, int), "2026",
                "FIDE tie-break regulations edition for unplayed rounds: \"2023\" or \"2026\"."),
+        Option("team_pairing_score", str, "mp",
+               "A team event's pairing score (FIDE C.04.6 1.2): \"mp\" (match points, "
+               "default) or \"gp\" (game points); the other is the secondary score."),
+        Option("team_colour_preferences", str, "A",
+               "A team event's colour preferences (FIDE C.04.6 1.7): \"A\" (Type A, "
+               "default), \"B\" (Type B: strong and mild) or \"none\"."),
     ),
     validate_event=validate_event,
     score_label="Points",
