@@ -456,6 +456,13 @@ def run_case(argv: list[str], repeat: int) -> dict[str, float]:
         return case_desk(args[0], max(repeat, 5))
     if name == "act":
         return case_act(args[0], args[1], max(repeat, 5))
+    if name in ("team-pair", "team-build"):  # issue #34: a chess team Swiss (C.04.6)
+        from benchmarks import team_swiss
+
+        if name == "team-pair":
+            return team_swiss.case_team_pair(CACHE, int(args[0]), repeat, _machine_env())
+        return team_swiss.case_team_build(
+            CACHE, int(args[0]), repeat, lambda e, o: _standgen(e, o) and None, _cpu_of)
     raise SystemExit(f"unknown case {name}")
 
 
@@ -509,6 +516,13 @@ def plan(quick: bool, archive_events: int) -> list[Spec]:
              ("pair", "swiss", "2048", "5", "standgen")),
         Spec("pair swiss (standgen engine)", "4096 players, R6",
              ("pair", "swiss", "4096", "5", "standgen"), 5.0),
+        # issue #34: 64 teams of 5 (320 games a round) by FIDE C.04.6; no individual case
+        # has 320 games (640 players): the budgets are the 1,024-player Dutch pair's
+        # (512 games) and issue #33's "a new round" build's
+        Spec("pair team Swiss (C.04.6), process", "64 teams x 5, R6",
+             ("team-pair", "5"), 2.0),
+        Spec("build after a team round's results", "64 teams x 5, R6",
+             ("team-build", "5"), BUDGETS["round"]),
         Spec("pair mcmahon", "256 players, R4", ("pair", "mcmahon", "256", "3")),
         Spec("pair mcmahon", "512 players, R4", ("pair", "mcmahon", "512", "3")),
         Spec("pair mcmahon, whole process", "600 players, R4",
