@@ -35,7 +35,7 @@ from pathlib import PurePosixPath
 from standgen.errors import Problem
 from standgen.formats.base import Stat
 from standgen.load.late import redo_hint
-from standgen.model import Event, Game, GameKind, Round, RoundState
+from standgen.model import Event, Game, GameKind, Round, RoundState, TeamMatch
 from standgen.pairing.common import forbidden_groups, team_groups
 from standgen.pairing.dutch import NoValidPairing, pair_dutch
 from standgen.pairing.dutch_swiss import (
@@ -48,6 +48,8 @@ from standgen.pairing.dutch_swiss import (
 from standgen.pipeline import pair_round
 from standgen.stages.cut import cut_of
 from standgen.standings import Standings, compute_standings, format_of, pairing_input
+from standgen.teams import c046
+from standgen.teams.propose import propose_team_round
 from standgen.tiebreaks.ratings import (
     RATING_TIEBREAKS,
     rating_tiebreaks_dropped,
@@ -139,10 +141,13 @@ def _rating_tiebreaks(event: Event) -> list[Problem]:
 
 def _team_sizes(event: Event) -> list[Problem]:
     """Return a warning for each team whose players are not ``[teams] size`` (a team
-    entered short, or a player typed into the wrong team; docs/teams.md)."""
+    entered short, or a player typed into the wrong team; docs/teams.md). A chess team
+    (a format paired by FIDE C.04.6) may have reserves: only fewer than ``size`` warns
+    (its last boards are forfeited)."""
     size = event.config.teams.size
     if size is None:
         return []
+    reserves = format_of(event).team_pairing == c046.SYSTEM
     count: dict[str, int] = {}
     for player in event.players:
         if player.team:
@@ -150,7 +155,8 @@ def _team_sizes(event: Event) -> list[Problem]:
     return [Problem(team.source.path, team.source.line, f"team '{team.id}' has "
                     f"{count.get(team.id, 0)} player(s) and [teams] size is {size}; check "
                     "the 'team' cells in players.csv", warning=True)
-            for team in event.teams if count.get(team.id, 0) != size]
+            for team in event.teams if count.get(team.id, 0) < size
+            or (count.get(team.id, 0) > size and not reserves)]
 
 
 def _forbidden_met(event: Event, rnd: Round) -> list[Problem]:
@@ -259,7 +265,8 @@ def deviations(event: Event) -> list[Problem]:
     """
     chosen = event.config.options.get(ENGINE_OPTION)
     fmt = format_of(event)
-    if chosen == STANDGEN or not fmt.dutch_deviation_check or fmt.round_robin:
+    if (chosen == STANDGEN or not fmt.dutch_deviation_check or fmt.round_robin
+            or event.config.teams.matches):  # a team event's boards follow its matches
         return []
     found: list[Problem] = []
     for rnd in event.rounds:
@@ -285,6 +292,8 @@ def stale_pairing(event: Event) -> list[Problem]:
     Only the pairs are compared, and only when the same players are in the round (a drop,
     a late entry or a bye asked since is the loader's own warning, with the same advice).
     """
+    if event.config.teams.matches:
+        return stale_team_round(event)
     if not event.rounds or event.rounds[-1].state is not RoundState.PAIRED:
         return []
     last = event.rounds[-1]
@@ -308,6 +317,43 @@ def stale_pairing(event: Event) -> list[Problem]:
                     f"{', '.join(str(t) for t in tables)} would change): was a result of an "
                     f"earlier round corrected? To pair it again run {redo_hint(last)}; to keep "
                     "it, nothing to do", warning=True)]
+
+
+def stale_team_round(event: Event) -> list[Problem]:
+    """Return a warning when a team event's last team round is paired and not started
+    (no game drafted, a chess team round: no result) and the team pairing its format
+    makes now from the rounds before it has other matches (a result of an earlier round
+    corrected after the next was paired), naming ``pair --redo``; the individual pairing
+    of its boards is no concern (they follow the matches)."""
+    if not event.team_rounds:
+        return []
+    last = event.team_rounds[-1]
+    chess = format_of(event).team_pairing == c046.SYSTEM
+    for rnd in event.rounds:
+        if rnd.number == last.number and any(
+                g.kind is not GameKind.BYE and (not chess or any(
+                    s.outcome is not None for s in g.seats)) for g in rnd.games):
+            return []  # under way
+    before = replace(event, rounds=tuple(r for r in event.rounds if r.number < last.number),
+                     team_rounds=event.team_rounds[:-1])
+    try:
+        made = propose_team_round(before, last.number)
+    except c046.NoLegalPairing:
+        return []
+    changed = sorted(m.number for m in last.matches
+                     if _teams_of(m) not in {_teams_of(n) for n in made.round.matches})
+    if not changed:
+        return []
+    folder = PurePosixPath(last.source.path).parent
+    return [Problem(last.source.path, 1, f"team round {last.number} as paired is not the "
+                    f"pairing the files give now (match(es) {', '.join(map(str, changed))} "
+                    "would change): was a result of an earlier round corrected? To pair it "
+                    f"again run standgen pair {folder} --redo {last.number}; to keep it, "
+                    "nothing to do", warning=True)]
+
+
+def _teams_of(match: TeamMatch) -> frozenset[str]:
+    return frozenset(t for t in (match.team_1, match.team_2) if t)
 
 
 def _byes_asked_but_paired(event: Event, last: Round) -> list[Problem]:

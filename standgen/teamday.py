@@ -14,16 +14,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from standgen.errors import InputError, Problem
-from standgen.formats.base import Format
 from standgen.load.files import display
 from standgen.load.team_rounds import team_round_name
 from standgen.model import Event, Game, GameKind, Round, Seat, TeamMatch, TeamRound
 from standgen.roundfile import RoundFileRefused, write_round, write_team_round
 from standgen.standings import format_of
 from standgen.teams import c046
-from standgen.teams.c046_event import board_round, pair_c046
+from standgen.teams.c046_event import board_round
 from standgen.teams.matches import match_results
-from standgen.teams.pairing import TeamPairing, pair_teams
+from standgen.teams.pairing import TeamPairing
+from standgen.teams.propose import propose_team_round
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ def pair_team_round(event_dir: Path, event: Event, force: bool = False,
     fmt = format_of(event)
     chess = fmt.team_pairing == c046.SYSTEM
     number, event = _round_to_pair(event_dir, event, force, redo, chess)
-    pairing = _pair(event_dir, event, number, fmt)
+    pairing = _pair(event_dir, event, number)
     games = (board_round(event, pairing.round) if chess
              else _bye_round(event, pairing.round.matches, number))
     target = event_dir / team_round_name(number)
@@ -112,13 +112,11 @@ def _check_complete(event: Event, last: TeamRound) -> None:
                                   "or use --force to pair anyway")])
 
 
-def _pair(event_dir: Path, event: Event, number: int, fmt: Format) -> TeamPairing:
+def _pair(event_dir: Path, event: Event, number: int) -> TeamPairing:
     """Return round ``number``'s team matches by the format's team pairing; raise
     InputError when C.04.6 finds no pairing meeting its absolute criteria."""
-    if fmt.team_pairing != c046.SYSTEM:
-        return pair_teams(event, number, tuple(s.id for s in fmt.stats))
     try:
-        return pair_c046(event, number)
+        return propose_team_round(event, number)
     except c046.NoLegalPairing:
         raise InputError([Problem(display(event_dir / "event.toml"), 1, "no pairing of "
                                   f"round {number} meets FIDE C.04.6's absolute criteria (no "
