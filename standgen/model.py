@@ -240,6 +240,10 @@ class TeamMatch:
     team_1: str  # a team id
     team_2: str  # a team id, or "" for a team bye
     source: Source = Source("")
+    # the file's optional ``result`` column (docs/data-contract.md, teams-round-N.csv): on
+    # a bye row a bye the team asked for (TRF-2026's 240), ``1-0`` a full point, ``draw``
+    # half, ``0-1`` none; on a match row ``--``, a double forfeit (330 ``--``); "" else
+    result: str = ""
 
 
 @dataclass(frozen=True)

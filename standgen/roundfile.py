@@ -553,9 +553,13 @@ TEAM_ROUND_HEADER = ("match", "team_1", "team_2")
 
 def team_round_csv(rnd: TeamRound) -> str:
     """Return the CSV text of a round's team matches (``match,team_1,team_2``; a team bye
-    has ``team_2`` empty) as ``pair`` writes it: comma, LF, UTF-8."""
-    return render(TEAM_ROUND_HEADER, [[str(m.number), m.team_1, m.team_2]
-                                      for m in rnd.matches], Form())
+    has ``team_2`` empty; a ``result`` column when a match has one: a requested bye, a
+    double forfeit) as ``pair`` writes it: comma, LF, UTF-8."""
+    if not any(m.result for m in rnd.matches):
+        return render(TEAM_ROUND_HEADER, [[str(m.number), m.team_1, m.team_2]
+                                          for m in rnd.matches], Form())
+    return render((*TEAM_ROUND_HEADER, "result"), [[str(m.number), m.team_1, m.team_2,
+                                                     m.result] for m in rnd.matches], Form())
 
 
 def write_team_round(path: Path, rnd: TeamRound) -> str:

@@ -4,20 +4,25 @@ matches"; data contract section 1).
 ``standgen pair`` writes the file (:func:`standgen.roundfile.write_team_round`) before
 the captains draft the games; the loader reads it here, with the tolerant reading of
 every CSV file (:func:`standgen.load.files.read_csv`). Columns: ``match`` (1, 2, ...),
-``team_1``, ``team_2`` (a team's id or name; ``team_2`` empty for a team bye). Every
-problem names the line and says what to do.
+``team_1``, ``team_2`` (a team's id or name; ``team_2`` empty for a team bye), and the
+optional ``result``: on a bye row a bye the team asked for (``1-0`` a full point,
+``draw`` half, ``0-1`` none: TRF-2026's 240), on a match row ``--``, a double forfeit.
+Every problem names the line and says what to do.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from standgen.errors import Problem
 from standgen.load.files import display, parse_int, read_csv, suggest
-from standgen.model import Source, Team, TeamMatch, TeamRound
+from standgen.model import Outcome, Source, Team, TeamMatch, TeamRound
+from standgen.results import UNPLAYED_RESULTS, normalise_result
+from standgen.teams.matches import DOUBLE_FORFEIT
 
 REQUIRED = ("match", "team_1", "team_2")
+OPTIONAL = ("result",)
 
 
 def team_round_name(number: int) -> str:
@@ -32,7 +37,7 @@ def load_team_round(
     """Return ``teams-round-N.csv`` as a TeamRound, or None after recording its problems:
     an unknown team, a team matched twice, a team against itself, a match number used
     twice, more than one team bye."""
-    table = read_csv(path, REQUIRED, (), problems)
+    table = read_csv(path, REQUIRED, OPTIONAL, problems)
     if table is None:
         return None
     _, rows = table
@@ -76,16 +81,36 @@ def load_team_round(
             continue
         one = team_of(row.get("team_1"), "team_1", row.line)
         two = team_of(row.get("team_2"), "team_2", row.line) if row.get("team_2") else ""
-        if not row.get("team_2"):
+        result = _result(row.get("result") or "", bool(two), row.line, bad)
+        if not row.get("team_2") and not result:
             byes.append(row.line)
         if one and one == two:
             bad(row.line, f"team '{one}' is matched against itself; name two teams")
-        matches.append(TeamMatch(match, one, two, Source(where, row.line)))
+        matches.append(TeamMatch(match, one, two, Source(where, row.line), result))
     if len(byes) > 1:
         bad(byes[1], f"a second team bye (the first is on line {byes[0]}); a round has at "
-            "most one: match the two teams with each other")
+            "most one: match the two teams with each other (a bye a team asked for has "
+            "its result: 1-0, draw or 0-1)")
     if not rows:
         bad(1, "teams-round file has no matches; add one row per match or remove the file")
     if len(problems) > start:
         return None
     return TeamRound(number, tuple(sorted(matches, key=lambda m: m.number)), Source(where))
+
+
+def _result(cell: str, match: bool, line: int, bad: Callable[[int, str], None]) -> str:
+    """Return a row's ``result`` cell in its canonical spelling, or "" after recording
+    what is wrong: a match row takes ``--`` (a double forfeit: neither team fielded
+    anybody), a bye row ``1-0``, ``draw`` or ``0-1`` (a bye the team asked for)."""
+    if not cell:
+        return ""
+    code = normalise_result(cell)
+    if match and code == DOUBLE_FORFEIT:
+        return code
+    if not match and code in UNPLAYED_RESULTS:
+        return "draw" if UNPLAYED_RESULTS[code] is Outcome.DRAW else code
+    what = ("'--' (both teams forfeited the match), or nothing: the games go in the round "
+            "file" if match else "1-0 (a full-point bye), draw (half a point), 0-1 (none), "
+            "or nothing (the pairing's team bye)")
+    bad(line, f"result '{cell}' must be {what}")
+    return ""

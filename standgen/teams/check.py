@@ -122,7 +122,7 @@ def _short_matches(event: Event) -> list[Problem]:
     played = {r.number for r in event.rounds}
     problems: list[Problem] = []
     for result in match_results(event):
-        if result.bye or result.round not in played:
+        if result.settled or result.round not in played:
             continue
         name = (f"match {result.match.number} ({result.match.team_1} v "
                 f"{result.match.team_2})")

@@ -25,11 +25,13 @@ at wmhwtc.wordpress.com, 2013-03-20, "The Pairing System"):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from standgen.model import Event, Game, GameKind, Team, TeamMatch
 from standgen.results import SHARE
 
+# a teams-round-N.csv match row's result when both teams forfeited (TRF-2026's 330 --)
+DOUBLE_FORFEIT = "--"
 # the Wins of a match won, drawn, lost
 MATCH_WIN, MATCH_DRAW, MATCH_LOSS = 1.0, 0.5, 0.0
 # the ids of the team tiebreaks after Wins in standings.json, before the format's stats
@@ -51,19 +53,37 @@ class MatchResult:
 
     @property
     def bye(self) -> bool:
+        """Return whether this is a team bye: the pairing's, or one the team asked for."""
         return not self.match.team_2
 
     @property
+    def pab(self) -> bool:
+        """Return whether this is the pairing-allocated bye (its players' BYE rows)."""
+        return self.bye and not self.match.result
+
+    @property
+    def double_forfeit(self) -> bool:
+        """Return whether both teams forfeited the match (``--``: nobody fielded)."""
+        return not self.bye and self.match.result == DOUBLE_FORFEIT
+
+    @property
+    def settled(self) -> bool:
+        """Return whether the team round's file gives the result (a bye, a double
+        forfeit): no games are expected in the round file."""
+        return self.bye or self.double_forfeit
+
+    @property
     def finished(self) -> bool:
-        """Return whether every game of the match is in and has its result (a bye is
-        finished as soon as it is paired)."""
-        return self.bye or (len(self.games) == self.expected
-                            and all(game.finished for game in self.games))
+        """Return whether every game of the match is in and has its result (a bye and a
+        double forfeit are finished as soon as they are written)."""
+        return self.settled or (len(self.games) == self.expected
+                                and all(game.finished for game in self.games))
 
     @property
     def score_1(self) -> float:
         """Return team_1's Wins from the match (only meaningful once finished)."""
-        return _match_score(self.points_1, self.points_2, self.bye)
+        theirs = self.expected - self.points_1 if self.bye else self.points_2
+        return _match_score(self.points_1, theirs, self.pab)
 
     @property
     def score_2(self) -> float:
@@ -74,11 +94,12 @@ class MatchResult:
         return 1 if self.match.team_1 == team else 2
 
 
-def _match_score(mine: float, theirs: float, bye: bool) -> float:
-    """Return a team's Wins from a match: more than half of the games won is a win."""
-    if bye or mine > theirs:
+def _match_score(mine: float, theirs: float, pab: bool) -> float:
+    """Return a team's Wins from a match: more than half of the games won is a win; a
+    match in which neither team scored (a double forfeit) is lost by both."""
+    if pab or mine > theirs:
         return MATCH_WIN
-    return MATCH_DRAW if mine == theirs else MATCH_LOSS
+    return MATCH_DRAW if mine == theirs and mine else MATCH_LOSS
 
 
 def team_of_players(event: Event) -> dict[str, str]:
@@ -86,9 +107,15 @@ def team_of_players(event: Event) -> dict[str, str]:
     return {p.id: p.team for p in event.players if p.team}
 
 
+# a requested team bye's share of the games, by its result (TRF-2026's 240 F / H)
+REQUESTED_SHARE = {"1-0": 1.0, "draw": 0.5, "0-1": 0.0}
+
+
 def match_results(event: Event, upto: int | None = None) -> tuple[MatchResult, ...]:
     """Return the team matches of every team round (up to round ``upto``), each with the
-    games of its round file between its teams' players, in round then match order."""
+    games of its round file between its teams' players, in round then match order; a
+    bye the team asked for scores its result's share of ``[teams] size`` games and a
+    double forfeit nothing, whatever rows the round file has."""
     teams = team_of_players(event)
     rounds = {r.number: r for r in event.rounds}
     size = event.config.teams.size or 0
@@ -99,20 +126,30 @@ def match_results(event: Event, upto: int | None = None) -> tuple[MatchResult, .
         rnd = rounds.get(team_round.number)
         games = rnd.games if rnd is not None else ()
         for match in team_round.matches:
+            if match.result:
+                share = REQUESTED_SHARE.get(match.result, 0.0) * size
+                out.append(MatchResult(team_round.number, match, (), share, 0.0, size, {}, {}))
+                continue
             sides = (match.team_1, match.team_2)
             mine = tuple(g for g in games if _in_match(g, sides, teams))
-            points = [0.0, 0.0]
-            stats: list[dict[str, float]] = [{}, {}]
-            for game in mine:
-                for seat in game.seats:
-                    side = sides.index(teams.get(seat.player, ""))
-                    if seat.outcome is not None:
-                        points[side] += SHARE[seat.outcome]
-                    for stat, value in seat.stats.items():
-                        stats[side][stat] = stats[side].get(stat, 0.0) + value
-            out.append(MatchResult(team_round.number, match, mine, points[0], points[1],
-                                   size, stats[0], stats[1]))
+            out.append(_result_of(team_round.number, match, mine, teams, size))
     return tuple(out)
+
+
+def _result_of(number: int, match: TeamMatch, games: tuple[Game, ...],
+               teams: Mapping[str, str], size: int) -> MatchResult:
+    """Return a match's result from its games: each side's points and summed stats."""
+    sides = (match.team_1, match.team_2)
+    points = [0.0, 0.0]
+    stats: list[dict[str, float]] = [{}, {}]
+    for game in games:
+        for seat in game.seats:
+            side = sides.index(teams.get(seat.player, ""))
+            if seat.outcome is not None:
+                points[side] += SHARE[seat.outcome]
+            for stat, value in seat.stats.items():
+                stats[side][stat] = stats[side].get(stat, 0.0) + value
+    return MatchResult(number, match, games, points[0], points[1], size, stats[0], stats[1])
 
 
 def games_waiting(event: Event) -> dict[int, int]:
@@ -121,7 +158,7 @@ def games_waiting(event: Event) -> dict[int, int]:
     team bye as soon as it is paired. Round state reads it (:attr:`Round.waiting`)."""
     waiting: dict[int, int] = {}
     for result in match_results(event):
-        if not result.bye:
+        if not result.settled:
             missing = max(0, result.expected - len(result.games))
             waiting[result.round] = waiting.get(result.round, 0) + missing
     return waiting
@@ -155,42 +192,61 @@ class TeamMatchStanding:
         return (self.sos, self.tp, *(self.stats.get(s, 0.0) for s in stat_ids))
 
 
+@dataclass
+class _Tally:
+    """One team's sums over its finished matches, as team_match_standings adds them."""
+
+    wins: float = 0.0
+    tp: float = 0.0
+    played: int = 0
+    stats: dict[str, float] = field(default_factory=dict)
+    met: list[str] = field(default_factory=list)
+    record: list[int] = field(default_factory=lambda: [0, 0, 0])
+
+    def add(self, result: MatchResult, side: int) -> None:
+        """Add one finished match, seen from ``side`` (1 or 2)."""
+        first = side == 1
+        score = result.score_1 if first else result.score_2
+        self.wins += score
+        self.tp += result.points_1 if first else result.points_2
+        for stat, value in (result.stats_1 if first else result.stats_2).items():
+            self.stats[stat] = self.stats.get(stat, 0.0) + value
+        self.played += 1
+        self.record[0 if score == MATCH_WIN else 1 if score == MATCH_DRAW else 2] += 1
+        other = result.match.team_2 if first else result.match.team_1
+        if other:
+            self.met.append(other)
+
+
 def team_match_standings(
     event: Event, stat_ids: tuple[str, ...], upto: int | None = None,
 ) -> tuple[TeamMatchStanding, ...]:
     """Return the teams ranked by Wins, SoS, TP, then ``stat_ids`` (the format's stats,
     e.g. Steamroller's ``("cp", "apd")``), over the finished matches up to ``upto``."""
-    wins = {t.id: 0.0 for t in event.teams}
-    tp = {t.id: 0.0 for t in event.teams}
-    stats: dict[str, dict[str, float]] = {t.id: {} for t in event.teams}
-    met: dict[str, list[str]] = {t.id: [] for t in event.teams}
-    played = {t.id: 0 for t in event.teams}
-    record = {t.id: [0, 0, 0] for t in event.teams}
+    tally = {t.id: _Tally() for t in event.teams}
     for result in match_results(event, upto):
         if not result.finished:
             continue
         for side, team in ((1, result.match.team_1), (2, result.match.team_2)):
-            if not team or team not in wins:
-                continue
-            score = result.score_1 if side == 1 else result.score_2
-            wins[team] += score
-            tp[team] += result.points_1 if side == 1 else result.points_2
-            for stat, value in (result.stats_1 if side == 1 else result.stats_2).items():
-                stats[team][stat] = stats[team].get(stat, 0.0) + value
-            played[team] += 1
-            record[team][0 if score == MATCH_WIN else 1 if score == MATCH_DRAW else 2] += 1
-            other = result.match.team_2 if side == 1 else result.match.team_1
-            if other:
-                met[team].append(other)
-    rows = [TeamMatchStanding(0, t, wins[t.id], sum(wins.get(o, 0.0) for o in met[t.id]),
-                              tp[t.id], stats[t.id], played[t.id],
-                              (record[t.id][0], record[t.id][1], record[t.id][2]))
-            for t in event.teams]
+            if team in tally:
+                tally[team].add(result, side)
+    rows = []
+    for t in event.teams:
+        sums = tally[t.id]
+        rows.append(TeamMatchStanding(
+            0, t, sums.wins, sum(tally[o].wins for o in sums.met if o in tally), sums.tp,
+            sums.stats, sums.played, (sums.record[0], sums.record[1], sums.record[2])))
+    return _ranked(rows, stat_ids)
 
+
+def _ranked(rows: list[TeamMatchStanding], stat_ids: tuple[str, ...]
+            ) -> tuple[TeamMatchStanding, ...]:
+    """Return ``rows`` sorted by Wins, SoS, TP, ``stat_ids``, teams equal sharing a rank."""
     def key(row: TeamMatchStanding) -> tuple[float, ...]:
         return (row.wins, *row.tiebreaks(stat_ids))
 
-    rows.sort(key=lambda r: (tuple(-v for v in key(r)), r.team.name.casefold(), r.team.id))
+    rows = sorted(rows, key=lambda r: (tuple(-v for v in key(r)), r.team.name.casefold(),
+                                       r.team.id))
     ranked: list[TeamMatchStanding] = []
     for k, row in enumerate(rows):
         same = bool(ranked) and key(ranked[-1]) == key(row)

@@ -47,6 +47,10 @@ class TeamRecords:
     # 330: the forfeited matches, round -> (white team, black team) numbers; the winner's
     # boards are its players' "0000 - +" (a board won by forfeit)
     forfeits: dict[int, list[tuple[int, int]]] | None = None
+    # 330 --: the double forfeits (neither team fielded anybody), round -> team pairs
+    doubles: dict[int, list[tuple[int, int]]] | None = None
+    # 240: the byes teams asked for, round -> (team number, F / H / Z)
+    requested: dict[int, list[tuple[int, str]]] | None = None
 
 
 def read_310(records: TeamRecords, line: str, bad: Bad) -> None:
@@ -100,13 +104,37 @@ def read_330(records: TeamRecords, line: str, bad: Bad) -> None:
         bad(f"330 '{line[4:].strip()}' must be a forfeit (+-, -+ or --), a round and two "
             "team numbers, such as '+-   4  23  33'")
         return
+    if parts[0] == "--":
+        doubles = records.doubles if records.doubles is not None else {}
+        doubles.setdefault(int(parts[1]), []).append((int(parts[2]), int(parts[3])))
+        records.doubles = doubles
+        return
     forfeits = records.forfeits if records.forfeits is not None else {}
     forfeits.setdefault(int(parts[1]), []).append((int(parts[2]), int(parts[3])))
     records.forfeits = forfeits
 
 
+# TRF-2026's 240 bye codes -> a teams-round-N.csv bye row's result
+REQUESTED_RESULTS = {"F": "1-0", "H": "draw", "Z": "0-1"}
+
+
+def read_240(records: TeamRecords, line: str, bad: Bad) -> None:
+    """Read ``240``, the byes teams asked for in a round: the bye (``F`` a full point,
+    ``H`` half, ``Z`` none; column 5), the round (columns 7-9), then team numbers (4
+    columns each, from column 11): ``240 H   2    7   39``."""
+    code, rnd, teams = line[4:5].upper(), line[6:9].strip(), line[9:].split()
+    if code not in REQUESTED_RESULTS or not rnd.isdigit() or not all(
+            t.isdigit() for t in teams):
+        bad(f"240 '{line[4:].strip()}' must be a bye (F, H or Z), a round and team numbers, "
+            "such as 'H   2    7   39'")
+        return
+    requested = records.requested if records.requested is not None else {}
+    requested.setdefault(int(rnd), []).extend((int(t), code) for t in teams if int(t))
+    records.requested = requested
+
+
 TEAM_RECORDS: Mapping[str, Callable[[TeamRecords, str, Bad], None]] = {
-    "310": read_310, "320": read_320, "330": read_330, "362": read_362}
+    "240": read_240, "310": read_310, "320": read_320, "330": read_330, "362": read_362}
 
 
 def team_ids(teams: list[TrfTeam]) -> dict[int, str]:
@@ -119,24 +147,62 @@ def teams_csv(teams: list[TrfTeam], ids: Mapping[int, str]) -> str:
                   [[ids[t.number], t.name, t.federation] for t in teams], Form())
 
 
+@dataclass(frozen=True)
+class _Ids:
+    """A team file's teams and players as the event's files name them."""
+
+    team: Mapping[int, str]  # team number -> team id
+    team_of: Mapping[str, str]  # player id -> team id
+    board: Mapping[str, int]  # player id -> board order in the team (0 first)
+    size: int  # the games of a match: the most players a team fielded in a round
+
+    @classmethod
+    def of(cls, records: TeamRecords, ids: Mapping[int, str],
+           round_rows: Mapping[int, tuple[list[list[str]], list[list[str]]]]) -> _Ids:
+        tids = team_ids(records.teams)
+        team_of = {ids[rank]: tids[t.number] for t in records.teams for rank in t.players
+                   if rank in ids}
+        board = {ids[rank]: k for t in records.teams for k, rank in enumerate(t.players)
+                 if rank in ids}
+        fielded = [sum(1 for g in games for p in g[:2] if team_of.get(p) == team)
+                   for games, _ in round_rows.values() for team in set(team_of.values())]
+        size = max(fielded, default=0) or max((len(t.players) for t in records.teams),
+                                              default=0)
+        return cls(tids, team_of, board, size)
+
+    def pairs(self, records: Mapping[int, list[tuple[int, int]]] | None
+              ) -> dict[int, list[tuple[str, str]]]:
+        """Return round -> team id pairs of records given by team numbers."""
+        return {rnd: [(self.team[a], self.team[b]) for a, b in pairs
+                      if a in self.team and b in self.team]
+                for rnd, pairs in (records or {}).items()}
+
+
 def team_rounds(rows: Mapping[int, list[list[str]]], team_of: Mapping[str, str],
-                pab: Mapping[int, str], forfeited: Mapping[int, list[tuple[str, str]]]
-                ) -> dict[int, list[tuple[str, str]]]:
-    """Return each round's team matches (team_1, team_2; the bye ``(team, "")`` last)
-    from its game rows ``[player_1, player_2, result]``: the pairs of teams whose
-    players met, in table order, team_1 the team of the first game's White; then the
-    round's forfeited matches (330)."""
-    out: dict[int, list[tuple[str, str]]] = {}
+                pab: Mapping[int, str], forfeited: Mapping[int, list[tuple[str, str]]],
+                settled: Mapping[int, list[tuple[str, str, str]]] | None = None,
+                ) -> dict[int, list[tuple[str, str, str]]]:
+    """Return each round's team matches (team_1, team_2, result; the bye ``(team, "",
+    "")`` last) from its game rows ``[player_1, player_2, result]``: the pairs of teams
+    whose players met, in table order, team_1 the team of the first game's White; then
+    the round's forfeited matches (330 ``+-``, ``-+``); then the matches and byes whose
+    result the team round gives (``settled``: 330 ``--``, 240)."""
+    out: dict[int, list[tuple[str, str, str]]] = {}
     for number, games in rows.items():
-        matches: list[tuple[str, str]] = []
+        matches: list[tuple[str, str, str]] = []
         seen: set[frozenset[str]] = set()
         pairs = [(team_of[g[0]], team_of[g[1]]) for g in games if g[1] not in ("BYE", "ABSENT")]
         for pair in [*pairs, *forfeited.get(number, ())]:
             if frozenset(pair) not in seen:
                 seen.add(frozenset(pair))
-                matches.append(pair)
+                matches.append((*pair, ""))
+        busy = {team for pair in seen for team in pair} | {pab.get(number, "")}
+        for row in (settled or {}).get(number, []):  # a team paired or given the bye
+            if not busy & set(row[:2]) - {""}:  # keeps its match or bye
+                busy.update(row[:2])
+                matches.append(row)
         if number in pab:
-            matches.append((pab[number], ""))
+            matches.append((pab[number], "", ""))
         out[number] = matches
     return out
 
@@ -147,17 +213,17 @@ def team_of_ranks(records: TeamRecords) -> dict[int, str]:
     return {rank: tids[t.number] for t in records.teams for rank in t.players}
 
 
-def _unpaired_rows(games: list[list[str]], alone: list[list[str]],
-                   team_of: Mapping[str, str], board: Mapping[str, int], size: int,
+def _unpaired_rows(games: list[list[str]], alone: list[list[str]], names: _Ids,
                    bye: str, forfeited: list[tuple[str, str]]) -> list[list[str]]:
     """Return a round's rows of players without an opponent as a team event has them: the
     bye team's first ``size`` players' ``BYE`` rows, and a ``BYE`` row won (``1-0``) for
-    each board won by forfeit in a team's match (``0000 - +``); reserves left out."""
-    sitting = sorted((row for row in alone if bye and team_of.get(row[0]) == bye),
-                     key=lambda row: board[row[0]])[:size]
+    each board won by forfeit in a team's match (``0000 - +``); reserves left out, and
+    the players of a team with a bye it asked for or in a double forfeit."""
+    sitting = sorted((row for row in alone if bye and names.team_of.get(row[0]) == bye),
+                     key=lambda row: names.board[row[0]])[:names.size]
     return [*([row[0], "BYE", ""] for row in sitting),
-            *([row[0], "BYE", "1-0"] for row in _won_boards(games, alone, team_of, bye,
-                                                            forfeited))]
+            *([row[0], "BYE", "1-0"] for row in _won_boards(games, alone, names.team_of,
+                                                            bye, forfeited))]
 
 
 def _won_boards(games: list[list[str]], alone: list[list[str]], team_of: Mapping[str, str],
@@ -169,41 +235,49 @@ def _won_boards(games: list[list[str]], alone: list[list[str]], team_of: Mapping
     return [row for row in alone if team_of.get(row[0]) in playing and row[2] == "1-0"]
 
 
+def _settled(records: TeamRecords, names: _Ids) -> dict[int, list[tuple[str, str, str]]]:
+    """Return round -> the team round rows whose result the file's team records give: the
+    double forfeits (330 ``--``: result ``--``) and the byes teams asked for (240)."""
+    out: dict[int, list[tuple[str, str, str]]] = {}
+    for rnd, pairs in names.pairs(records.doubles).items():
+        out.setdefault(rnd, []).extend((a, b, "--") for a, b in pairs)
+    for rnd, byes in (records.requested or {}).items():
+        out.setdefault(rnd, []).extend((names.team[n], "", REQUESTED_RESULTS[code])
+                                       for n, code in byes if n in names.team)
+    return out
+
+
 def team_files(records: TeamRecords, files: Mapping[str, str],
                round_rows: dict[int, tuple[list[list[str]], list[list[str]]]],
                ids: Mapping[int, str]) -> dict[str, str]:
     """Return the files a team file adds or changes: teams.csv, event.toml with
     ``[teams]``, each ``teams-round-N.csv`` (players.csv's ``team`` column:
-    :func:`team_of_ranks`); the round
-    rows of players without an opponent (``round_rows``' second lists) are made the bye
-    team's ``BYE`` rows and the boards won by forfeit, the others (reserves sitting out)
-    left out (:func:`_unpaired_rows`)."""
-    tids = team_ids(records.teams)
-    team_of = {ids[rank]: tids[t.number] for t in records.teams for rank in t.players
-               if rank in ids}
-    board = {ids[rank]: k for t in records.teams for k, rank in enumerate(t.players)
-             if rank in ids}
-    size = max((sum(1 for g in games for p in g[:2] if team_of.get(p) == team)
-                for games, _ in round_rows.values() for team in set(team_of.values())),
-               default=0) or max((len(t.players) for t in records.teams), default=0)
-    pab = {rnd: tids[n] for rnd, n in (records.pab or {}).items() if n in tids}
-    forfeited = {rnd: [(tids[a], tids[b]) for a, b in pairs if a in tids and b in tids]
-                 for rnd, pairs in (records.forfeits or {}).items()}
+    :func:`team_of_ranks`); the round rows of players without an opponent
+    (``round_rows``' second lists) are made the bye team's ``BYE`` rows and the boards
+    won by forfeit, the others (reserves sitting out, a team's requested bye, a double
+    forfeit) left out (:func:`_unpaired_rows`)."""
+    names = _Ids.of(records, ids, round_rows)
+    pab = {rnd: names.team[n] for rnd, n in (records.pab or {}).items() if n in names.team}
+    forfeited = names.pairs(records.forfeits)
     for number, (games, alone) in round_rows.items():
-        alone[:] = _unpaired_rows(games, alone, team_of, board, size, pab.get(number, ""),
+        alone[:] = _unpaired_rows(games, alone, names, pab.get(number, ""),
                                   forfeited.get(number, []))
-    out = {"teams.csv": teams_csv(records.teams, tids)}
-    matches = team_rounds({n: games for n, (games, _) in round_rows.items()}, team_of, pab,
-                          forfeited)
-    for number, pairs in matches.items():
+    out = {"teams.csv": teams_csv(records.teams, names.team)}
+    matches = team_rounds({n: games for n, (games, _) in round_rows.items()},
+                          names.team_of, pab, forfeited, _settled(records, names))
+    for number, rows in matches.items():
         out[f"teams-round-{number}.csv"] = team_round_csv(TeamRound(number, tuple(
-            TeamMatch(k, a, b) for k, (a, b) in enumerate(pairs, start=1))))
-    toml = files["event.toml"]
+            TeamMatch(k, a, b, result=r) for k, (a, b, r) in enumerate(rows, start=1))))
+    out["event.toml"] = _teams_toml(records, files["event.toml"], names.size)
+    return out
+
+
+def _teams_toml(records: TeamRecords, toml: str, size: int) -> str:
+    """Return event.toml with the team file's ``[teams]`` (and the team bye's points)."""
     if records.pab_game_points is not None and size and "bye_points" not in toml:
         toml = toml.replace("[options]\n", f"[options]\nbye_points = "
                             f"{records.pab_game_points / size}\n", 1)
     toml += f"\n[teams]\nmatches = true\nsize = {size}\n"
     if records.match_points is not None and records.match_points != (2.0, 1.0, 0.0):
         toml += "match_points = [" + ", ".join(str(v) for v in records.match_points) + "]\n"
-    out["event.toml"] = toml
-    return out
+    return toml

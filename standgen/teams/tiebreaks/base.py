@@ -45,17 +45,18 @@ def summed(terms: Terms) -> Callable[[TeamTable], Mapping[str, float]]:
 
 def opponent_score(table: TeamTable, team: str, entry: TeamRoundEntry, kind: str) -> float:
     """Return what round ``entry`` of ``team`` adds to a Buchholz of ``kind`` ("mp" or
-    "gp"): the opponent's total; for the team's own unplayed round (the team bye, a
-    match forfeited whole) its own total (the dummy opponent; C.07 2024 art. 16.4). In
-    an event from 1 February 2026 (art. 16.4 as amended) that is capped: by the
-    opponent's total after a forfeited match (16.4.1), at a draw in every round after a
-    bye (16.4.2)."""
+    "gp"): the opponent's total (as art. 16.3 adjusts it: :meth:`TeamTable.adjusted`);
+    for the team's own unplayed round (a bye, an absence, a match forfeited whole) its
+    own total (the dummy opponent; C.07 2024 art. 16.4). In an event from 1 February
+    2026 (art. 16.4 as amended) that is capped: by the opponent's total after a
+    forfeited match (16.4.1), at a draw in every round after a bye or an absence
+    (16.4.2)."""
     if entry.played and not entry.forfeited:
-        return table.total(entry.opponent, kind)
+        return table.adjusted(entry.opponent, kind)
     own = table.total(team, kind)
     if not table.capped:
         return own
     if entry.played:
-        return min(own, table.total(entry.opponent, kind))
+        return min(own, table.adjusted(entry.opponent, kind))
     draw = table.draw_mp if kind == "mp" else table.draw_gp
     return min(own, draw * table.rounds)

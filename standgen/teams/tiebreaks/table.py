@@ -17,8 +17,10 @@ import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from standgen.formats import format_of
+from standgen.formats.base import Format
 from standgen.model import Event
-from standgen.teams.matches import match_results
+from standgen.teams.matches import MatchResult, match_results
 
 # the C.07 amendments' effective date (TieBreakServer applies them by the start date too)
 C07_2026 = dt.date(2026, 2, 1)
@@ -26,15 +28,20 @@ C07_2026 = dt.date(2026, 2, 1)
 
 @dataclass(frozen=True)
 class TeamRoundEntry:
-    """One team's round: whom it met ("" for the team bye), its match and game points."""
+    """One team's round: whom it met ("" for a bye or an absence), its match and game
+    points."""
 
     round: int
     opponent: str
     mp: float
     gp: float
-    # a match forfeited whole (one team fielded nobody, TRF-2026's 330): an unplayed round
-    # of both teams for the Buchholz of C.07 art. 16.4.1, as TieBreakServer counts it
+    # a match forfeited whole (one team fielded nobody, TRF-2026's 330; both, a double
+    # forfeit): an unplayed round of both teams for the Buchholz of C.07 art. 16.4.1
     forfeited: bool = False
+    # a round the team chose not to play or was absent from (C.07 art. 16.2): a half- or
+    # zero-point bye, an absence, a match lost by forfeit; not the pairing's bye, a
+    # full-point bye or a match won by forfeit
+    voluntary: bool = False
 
     @property
     def played(self) -> bool:
@@ -60,28 +67,71 @@ class TeamTable:
         entries = self.entries.get(team, ())
         return sum(e.mp for e in entries) if kind == "mp" else sum(e.gp for e in entries)
 
+    def adjusted(self, team: str, kind: str) -> float:
+        """Return a team's total as its opponents' Buchholz counts it (C.07 art. 16.3):
+        the rounds without an opponent after the last round it played, had the
+        pairing's or a full-point bye or won by forfeit (a team that withdrew, or was
+        absent to the end) count as drawn matches."""
+        entries = self.entries.get(team, ())
+        last = max((e.round for e in entries if not e.voluntary), default=0)
+        draw = self.draw_mp if kind == "mp" else self.draw_gp
+        return sum((e.mp if kind == "mp" else e.gp) if e.played or e.round <= last else draw
+                   for e in entries)
+
 
 def team_table(event: Event, upto: int | None = None) -> TeamTable:
-    """Return the table of the finished team matches (up to round ``upto``)."""
-    won, drawn, lost = event.config.teams.match_points
+    """Return the table of the finished team matches (up to round ``upto``): each team
+    has an entry for every round counted, a round it has no match in an absence (0, 0)."""
+    won, drawn, _ = event.config.teams.match_points
     entries: dict[str, list[TeamRoundEntry]] = {t.id: [] for t in event.teams}
+    fmt = format_of(event)
     rounds = 0
+    seen: set[tuple[int, str]] = set()
     for result in match_results(event, upto):
+        seen.update((result.round, team) for team in (result.match.team_1,
+                                                       result.match.team_2))
         if not result.finished:
             continue
         rounds = max(rounds, result.round)
-        forfeited = not result.bye and all(len(g.seats) == 1 for g in result.games)
-        sides = ((result.match.team_1, result.match.team_2, result.points_1,
-                  result.points_2),
-                 (result.match.team_2, result.match.team_1, result.points_2,
-                  result.points_1))
-        for team, other, mine, theirs in sides:
-            if not team or team not in entries:
-                continue
-            if not other:  # the bye: its game points against the games it did not play
-                theirs = result.expected - mine
-            mp = won if mine > theirs else drawn if mine == theirs else lost
-            entries[team].append(TeamRoundEntry(result.round, other, mp, mine, forfeited))
+        for entry_of in _entries(result, event.config.teams.match_points,
+                                 _pab_points(result, fmt, event)):
+            if entry_of[0] in entries:
+                entries[entry_of[0]].append(entry_of[1])
+    for team, found in entries.items():
+        found.extend(TeamRoundEntry(k, "", 0.0, 0.0, voluntary=True)
+                     for k in range(1, rounds + 1) if (k, team) not in seen)
+        found.sort(key=lambda e: e.round)
     size = event.config.teams.size or 0
     return TeamTable({t: tuple(e) for t, e in entries.items()}, rounds, drawn, size / 2,
                      event.config.date >= C07_2026, won)
+
+
+def _pab_points(result: MatchResult, fmt: Format, event: Event) -> float:
+    """Return the game points of the pairing's team bye: its players' BYE rows as the
+    format scores them (chess: ``[options] bye_points``); a match's team_1 points else."""
+    if not result.pab:
+        return result.points_1
+    return sum(fmt.points(seat, game, event.config) for game in result.games
+               for seat in game.seats)
+
+
+def _entries(result: MatchResult, match_points: tuple[float, float, float],
+             points_1: float) -> list[tuple[str, TeamRoundEntry]]:
+    """Return the entries a finished match gives its teams: match points by game points
+    (a bye's against the games it did not play; a match nobody scored in, a double
+    forfeit, lost by both), forfeits, voluntary rounds."""
+    won, drawn, lost = match_points
+    forfeited = not result.bye and all(len(g.seats) == 1 for g in result.games)
+    sides = ((result.match.team_1, result.match.team_2, points_1, result.points_2),
+             (result.match.team_2, result.match.team_1, result.points_2, points_1))
+    out = []
+    for team, other, mine, theirs in sides:
+        if not team:
+            continue
+        if not other:  # a bye: its game points against the games it did not play
+            theirs = result.expected - mine
+        mp = won if mine > theirs else drawn if mine == theirs and mine else lost
+        unplayed = forfeited or (result.bye and not result.pab)
+        out.append((team, TeamRoundEntry(result.round, other, mp, mine, forfeited,
+                                         unplayed and mp < won)))
+    return out
