@@ -88,7 +88,9 @@ def export_event(event: Event, standings: Standings | None = None) -> str:
     row_of = {row.player.id: row for row in standings.rows}
     games = _games_by_round(event, complete)
     conceded = conceded_boards(event, complete)
-    lines += [_player_line(player, ranks, row_of.get(player.id), games, complete, conceded)
+    sitting = sitting_out(event, games, complete)
+    lines += [_player_line(player, ranks, row_of.get(player.id), games, complete, conceded,
+                           sitting)
               for player in sorted(event.players, key=lambda p: ranks[p.id])]
     lines.append(f"XXR {standings.planned_rounds}")
     lines.append(f"XXC {'white1' if initial_colour(event) == 'w' else 'black1'}")
@@ -108,6 +110,21 @@ def conceded_boards(event: Event, upto: int) -> set[tuple[int, str]]:
         return set()
     return {(r.round, g.players[0]) for r in match_results(event, upto) if not r.bye
             for g in r.games if len(g.seats) == 1}
+
+
+def sitting_out(event: Event, games: Mapping[tuple[int, str], Game], upto: int
+                ) -> set[tuple[int, str]]:
+    """Return (round, player) of each player of a team-vs-team event in the event but
+    without a game in a round (a reserve, a player of a team with a bye it asked for or
+    in a double forfeit) or with the team bye's BYE row, whom TRF-2026 writes
+    ``0000 - -`` as the FIDE TEC team sample does: a team's bye is its 240 or 320
+    record, not its players'."""
+    if not event.config.teams.matches:
+        return set()
+    pab = {(r.round, p) for r in match_results(event, upto) if r.pab
+           for g in r.games for p in g.players}
+    return pab | {(number, p.id) for p in event.players for number in range(1, upto + 1)
+                  if p.team and p.active_in(number) and (number, p.id) not in games}
 
 
 def _lineup_lines(event: Event, ranks: Mapping[str, int], upto: int) -> list[str]:
@@ -145,14 +162,15 @@ def _short_sides(bye: bool, games: list[Game], one: str, two: str,
 
 def _forfeit_lines(event: Event, upto: int) -> list[str]:
     """Return TRF-2026's ``330`` records: each match one team forfeited whole (it fielded
-    nobody; the other team's players won every board by forfeit): ``+-`` or ``-+``, the
-    round, the two teams' numbers."""
+    nobody; the other team's players won every board by forfeit): ``+-`` or ``-+``, or
+    both (a double forfeit, ``--``), the round, the two teams' numbers."""
     number = {t.id: k for k, t in enumerate(event.teams, start=1)}
     lines = []
     for result in match_results(event, upto):
         if result.bye or not result.finished or any(len(g.seats) > 1 for g in result.games):
             continue
-        code = "+-" if result.points_1 > result.points_2 else "-+"
+        code = ("--" if result.double_forfeit else
+                "+-" if result.points_1 > result.points_2 else "-+")
         lines.append(f"330 {code} {result.round:3d} {number[result.match.team_1]:3d} "
                      f"{number[result.match.team_2]:3d}")
     return lines
@@ -185,8 +203,26 @@ def team_lines(event: Event, ranks: Mapping[str, int], upto: int) -> list[str]:
         for k, player in enumerate(members):
             _put(line, 74 + 5 * k, 77 + 5 * k, str(ranks[player.id]), right=True)
         lines.append("".join(line).rstrip())
-    return (lines + _pab_line(event, upto) + _forfeit_lines(event, upto)
-            + _lineup_lines(event, ranks, upto))
+    return (lines + _requested_lines(event, upto) + _pab_line(event, upto)
+            + _forfeit_lines(event, upto) + _lineup_lines(event, ranks, upto))
+
+
+# a requested team bye's TRF-2026 240 code by its teams-round-N.csv result
+_REQUESTED_CODES = {"1-0": "F", "draw": "H", "0-1": "Z"}
+
+
+def _requested_lines(event: Event, upto: int) -> list[str]:
+    """Return TRF-2026's ``240`` records of a team event: the byes teams asked for, by
+    round and kind (``F`` a full point, ``H`` half, ``Z`` none), then the teams'
+    numbers."""
+    number = {t.id: k for k, t in enumerate(event.teams, start=1)}
+    byes: dict[tuple[int, str], list[int]] = {}
+    for result in match_results(event, upto):
+        if result.bye and not result.pab:
+            code = _REQUESTED_CODES[result.match.result]
+            byes.setdefault((result.round, code), []).append(number[result.match.team_1])
+    return [f"240 {code} {rnd:3d}" + "".join(f" {n:4d}" for n in teams)
+            for (rnd, code), teams in sorted(byes.items())]
 
 
 def _pab_line(event: Event, upto: int) -> list[str]:
@@ -194,13 +230,13 @@ def _pab_line(event: Event, upto: int) -> list[str]:
     game points of the team's pairing-allocated bye (a match won, its players' BYE rows),
     then the bye team's number round by round."""
     number = {t.id: k for k, t in enumerate(event.teams, start=1)}
-    byes = {r.round: r for r in match_results(event, upto) if r.bye and r.finished}
+    byes = {r.round: r for r in match_results(event, upto) if r.pab and r.finished}
     if not byes:
         return []
     first = next(iter(byes.values()))
-    points = first.points_1
     table = team_table(event, upto)
-    mp = next(e.mp for e in table.entries[first.match.team_1] if e.round == first.round)
+    mp, points = next((e.mp, e.gp) for e in table.entries[first.match.team_1]
+                      if e.round == first.round)
     line = f"320 {mp:4.1f} {points:4.1f}"
     for rnd in range(1, max(byes) + 1):
         bye = byes.get(rnd)
@@ -222,10 +258,12 @@ def _games_by_round(event: Event, complete: int) -> dict[tuple[int, str], Game]:
 
 def _player_line(player: Player, ranks: Mapping[str, int], row: Standing | None,
                  games: Mapping[tuple[int, str], Game], complete: int,
-                 conceded: AbstractSet[tuple[int, str]] = frozenset()) -> str:
+                 conceded: AbstractSet[tuple[int, str]] = frozenset(),
+                 sitting: AbstractSet[tuple[int, str]] = frozenset()) -> str:
     """Return a player's ``001`` line: start rank, name, rating, federation, points, rank
     and a block per complete round (FIDE C.04 Annex 2's columns); a board in ``conceded``
-    (the other team left it empty) is won by forfeit, ``0000 - +``."""
+    (the other team left it empty) is won by forfeit, ``0000 - +``; a round in
+    ``sitting`` (a team event's player without a game) is ``0000 - -``."""
     line = [" "] * (91 + 10 * complete)
     _put(line, 1, 3, "001")
     _put(line, 5, 8, str(ranks[player.id]), right=True)
@@ -234,18 +272,24 @@ def _player_line(player: Player, ranks: Mapping[str, int], row: Standing | None,
         _put(line, 49, 52, str(round(player.rating)), right=True)
     if re.fullmatch(r"[A-Za-z]{3}", player.country):
         _put(line, 54, 56, player.country.upper())
-    _put(line, 81, 84, _number(row.score if row else 0.0), right=True)
     if row is not None:
         _put(line, 86, 89, str(row.rank), right=True)
+    scored = 0.0
     for number in range(1, complete + 1):
         opponent, colour, result = round_block(games.get((number, player.id)), player.id,
                                                ranks)
         if (number, player.id) in conceded and result in "UF":
             result = "+"
+        if (number, player.id) in sitting:
+            opponent, colour, result = "0000", "-", "-"
+        scored += 1.0 if result in "1+FU" else 0.5 if result in "=H" else 0.0
         start = 92 + 10 * (number - 1)
         _put(line, start, start + 3, opponent)
         _put(line, start + 5, start + 5, colour)
         _put(line, start + 7, start + 7, result)
+    # a team event's player: the points of the blocks (a team's bye is not its players')
+    points = scored if sitting or conceded else row.score if row else 0.0
+    _put(line, 81, 84, _number(points), right=True)
     return "".join(line).rstrip()
 
 
