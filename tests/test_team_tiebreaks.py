@@ -8,13 +8,18 @@ TRF-2026 team records standgen exports.
 from __future__ import annotations
 
 import csv
+import io
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from standgen.errors import InputError
 from standgen.eventday import load
+from standgen.model import Event
 from standgen.site.jsonout import standings_document
 from standgen.standings import compute_standings
 from standgen.teams.ranking import team_standings
@@ -313,3 +318,178 @@ def test_forfeits_count_in_match_and_game_points(tmp_path: Path) -> None:
     assert values["pol"]["bh-mp"] == 4 + 2
     # deu: its bye's dummy min(2, 1 × 2) = 2, the forfeited match's min(2, pol's 2) = 2
     assert values["deu"]["bh-mp"] == 2 + 2
+
+
+# -- byes teams asked for, double forfeits (TRF-2026 240, 330 --) ---------------------
+
+def requested_bye_event(tmp_path: Path) -> Path:
+    """docs/teams.md's worked example, a chess team event of four teams of three, two
+    rounds. Round 1: pol beat fra 2-1; deu and jpn both forfeited (``--``). Round 2: deu
+    beat pol 3-0; fra asked for a full-point bye (``1-0``); jpn is absent."""
+    folder = team_event(tmp_path, 4, 3, rounds=2)
+    toml = (folder / "event.toml").read_text(encoding="utf-8")
+    (folder / "event.toml").write_text(toml.replace('"steamroller"', '"swiss"'),
+                                       encoding="utf-8")
+    write_csv(folder / "players.csv", ["id", "name", "rating", "team"],
+              [[f"{tid}-{k}", f"{tid} player {k}", str(2100 - k), tid]
+               for tid in ("pol", "fra", "deu", "jpn") for k in (1, 2, 3)])
+    header = ["match", "team_1", "team_2", "result"]
+    write_csv(folder / "teams-round-1.csv", header,
+              [["1", "pol", "fra", ""], ["2", "deu", "jpn", "--"]])
+    write_csv(folder / "round-1.csv", ["table", "player_1", "player_2", "result"],
+              [["1", "pol-1", "fra-1", "1-0"], ["2", "fra-2", "pol-2", "0-1"],
+               ["3", "pol-3", "fra-3", "0-1"]])
+    write_csv(folder / "teams-round-2.csv", header,
+              [["1", "deu", "pol", ""], ["2", "fra", "", "1-0"]])
+    write_csv(folder / "round-2.csv", ["table", "player_1", "player_2", "result"],
+              [["1", "deu-1", "pol-1", "1-0"], ["2", "pol-2", "deu-2", "0-1"],
+               ["3", "deu-3", "pol-3", "1-0"]])
+    return folder
+
+
+def test_requested_byes_and_a_double_forfeit_worked_example(tmp_path: Path) -> None:
+    """MP and GP: pol 2, 2; fra 0 + 2 (its full-point bye: a match won, 3 game points),
+    4; deu 0 (the double forfeit: lost by both, C.07) + 2, 3; jpn 0, 0. jpn's total as
+    its opponents count it (C.07 art. 16.3): its round 2 without an opponent, after no
+    round played, a drawn match: 1 MP, 1.5 GP. BH:MP: pol fra's 2 + deu's 2 = 4; fra
+    pol's 2 + its bye's min(2, 1 × 2) = 4 (art. 16.4.2); deu, for the double forfeit,
+    min(own 2, jpn's 1) = 1 (art. 16.4.1) + pol's 2 = 3; jpn min(0, 2) + min(0, 2) = 0.
+    EMGSB: fra 2 × 1 + 2 × 3 = 8, deu 1 × 0 + 2 × 3 = 6. TieBreakServer computes the
+    same from the exported file (``-b utf-8``)."""
+    event = event_of(requested_bye_event(tmp_path))
+    values = team_tiebreak_values(event, tuple(SCORES.values()))
+    assert {t: (v["mp"], v["gp"], v["bh-mp"], v["bh-gp"], v["emgsb"], v["sb-mp"])
+            for t, v in values.items()} == {
+        "pol": (2, 2, 4, 7, 4, 4), "fra": (2, 4, 4, 5, 8, 4),
+        "deu": (2, 3, 3, 3.5, 6, 4), "jpn": (0, 0, 0, 0, 0, 0)}
+    text = export_event(event)
+    lines = text.splitlines()
+    assert "240 F   2    2" in lines and "330 --   1   3   4" in lines
+    assert not any(line.startswith("320") for line in lines)
+    jpn = next(line for line in lines if line.startswith("001") and "jpn player 1" in line)
+    assert jpn[91:].split() == ["0000", "-", "-", "0000", "-", "-"]
+
+
+def test_a_team_file_with_requested_byes_and_double_forfeits_round_trips(
+        tmp_path: Path) -> None:
+    """The worked example exported and imported again: the same team rounds (the bye row
+    with its result, the double forfeit with ``--``) and the same values."""
+    folder = requested_bye_event(tmp_path)
+    event = event_of(folder)
+    (tmp_path / "cup.trf").write_text(export_event(event), encoding="utf-8")
+    again = tmp_path / "events" / "2026" / "again"
+    code, out = cli("import-trf", str(tmp_path / "cup.trf"), str(again))
+    assert code == 0, out
+    imported = load(again)[0]
+
+    def shape(one: Event) -> list[set[tuple[int, int, str]]]:
+        """Each round's matches by team number (teams.csv order, as the 310 records)."""
+        number = {t.id: k for k, t in enumerate(one.teams, start=1)}
+        return [{(number[m.team_1], number.get(m.team_2, 0), m.result) for m in r.matches}
+                for r in one.team_rounds]
+
+    assert shape(imported) == shape(event) == [{(1, 2, ""), (3, 4, "--")},
+                                               {(3, 1, ""), (2, 0, "1-0")}]
+    assert (again / "teams-round-2.csv").read_text(encoding="utf-8").splitlines()[0] == (
+        "match,team_1,team_2,result")
+    tids = tuple(SCORES.values())
+    assert list(team_tiebreak_values(imported, tids).values()) == list(
+        team_tiebreak_values(event, tids).values())
+    assert cli("check", str(tmp_path / "events"))[0] == 0
+
+
+def test_the_generated_sample_has_the_tec_samples_features() -> None:
+    """The committed sample has what made the TEC sample disagree before (issue #34): a
+    full- and a half-point bye asked for (240), the pairing's bye (320), a match
+    forfeited whole and a double forfeit (330), a board forfeited (300), reserves and a
+    team's players without a game (``0000 - -``)."""
+    lines = (HERE / "team-sample.trf").read_text(encoding="utf-8").splitlines()
+    codes = {line[:3] for line in lines}
+    assert {"240", "320", "330", "300", "310", "362"} <= codes
+    assert any(line.startswith("240 F") for line in lines)
+    assert any(line.startswith("240 H") for line in lines)
+    assert any(line.startswith("330 --") for line in lines)
+    assert any(line.startswith(("330 +-", "330 -+")) for line in lines)
+    assert sum("0000 - -" in line for line in lines if line.startswith("001")) > 50
+
+
+@pytest.mark.parametrize(("rows", "words"), [
+    ([["1", "pol", "fra", "1-0"]], "result '1-0' must be '--'"),
+    ([["1", "pol", "", "+-"]], "result '+-' must be 1-0 (a full-point bye)"),
+    ([["1", "pol", "", ""], ["2", "fra", "", ""]], "a second team bye"),
+])
+def test_bad_team_round_results_are_problems(tmp_path: Path, rows: list[list[str]],
+                                             words: str) -> None:
+    folder = team_event(tmp_path, 2, 3, rounds=1)
+    write_csv(folder / "teams-round-1.csv", ["match", "team_1", "team_2", "result"], rows)
+    with pytest.raises(InputError) as raised:
+        load(folder)
+    assert words in str(raised.value)
+
+
+def test_a_pairings_bye_and_byes_asked_for_in_one_round(tmp_path: Path) -> None:
+    """One team bye without a result (the pairing's) and any number with one; a half-point
+    bye (``draw``, or ``½-½`` as typed) is a drawn match: 1 MP, half the games."""
+    folder = team_event(tmp_path, 3, 3, rounds=1)
+    write_csv(folder / "teams-round-1.csv", ["match", "team_1", "team_2", "result"],
+              [["1", "pol", "", ""], ["2", "fra", "", "½-½"], ["3", "deu", "", "0-1"]])
+    games(folder, 1, [(f"pol-{k}", "BYE", "") for k in (1, 2, 3)])
+    event = event_of(folder)
+    assert [m.result for m in event.team_rounds[0].matches] == ["", "draw", "0-1"]
+    values = team_tiebreak_values(event, ("mp", "gp"))
+    assert values == {"pol": {"mp": 2, "gp": 3}, "fra": {"mp": 1, "gp": 1.5},
+                      "deu": {"mp": 0, "gp": 0}}
+
+
+# -- the FIDE TEC team sample itself, when a path names it -----------------------------
+
+TEC_SAMPLE = os.environ.get("STANDGEN_TEC_SAMPLE", "")
+TIEBREAKSERVER = os.environ.get("STANDGEN_TIEBREAKSERVER", "")
+TEC_RUNS = {"": ("MPTS", "GPTS", "BH:MP", "BH:GP", "EMGSB", "EMMSB"),
+            "-mpts-de": ("MPTS", "DE"), "-mpts-gpts-de": ("MPTS", "GPTS", "DE")}
+
+
+def tiebreakserver_rows(trf: Path, suffix: str, tmp_path: Path) -> list[dict[str, str]]:
+    """Return TieBreakServer's values for ``trf``: ``<stem>.tiebreakserver<suffix>.tsv``
+    beside it, or, when STANDGEN_TIEBREAKSERVER names its tiebreakchecker.py (run by the
+    Python of STANDGEN_TIEBREAKSERVER_PYTHON, one with networkx), computed now. Its 299
+    records (abnormal points, which TieBreakServer cannot read) are left out."""
+    beside = trf.with_name(f"{trf.stem}.tiebreakserver{suffix}.tsv")
+    if not TIEBREAKSERVER:
+        if not beside.exists():
+            pytest.skip(f"neither {beside} nor STANDGEN_TIEBREAKSERVER")
+        text = beside.read_text(encoding="utf-8")
+    else:
+        copy = tmp_path / "sample.trf"
+        copy.write_text("".join(line for line in trf.read_text(encoding="utf-8")
+                                .splitlines(keepends=True) if not line.startswith("299")),
+                        encoding="utf-8")
+        checker = Path(TIEBREAKSERVER)
+        text = subprocess.run(
+            [os.environ.get("STANDGEN_TIEBREAKSERVER_PYTHON", sys.executable),
+             checker.name, "-i", str(copy), "-b", "utf-8", "-dT", "-t", *TEC_RUNS[suffix]],
+            cwd=checker.parent, capture_output=True, text=True, check=True).stdout
+    return list(csv.DictReader(io.StringIO(text), delimiter="\t"))
+
+
+@pytest.mark.skipif(not TEC_SAMPLE, reason="STANDGEN_TEC_SAMPLE names no TEC team sample")
+@pytest.mark.parametrize("suffix", list(TEC_RUNS))
+def test_the_fide_tec_team_sample_agrees_with_tiebreakserver(tmp_path: Path,
+                                                             suffix: str) -> None:
+    """The FIDE TEC team sample (TRF-2026, 50 teams, 14 rounds; not in this repository:
+    STANDGEN_TEC_SAMPLE=/path/file.trf), read by ``import-trf``: every team's MP, GP,
+    BH:MP, BH:GP, EMGSB, EMMSB and DE are TieBreakServer's."""
+    trf = Path(TEC_SAMPLE)
+    rows = tiebreakserver_rows(trf, suffix, tmp_path)
+    folder = tmp_path / "events" / "2024" / "tec"
+    code, out = cli("import-trf", str(trf), str(folder))
+    assert code == 0, out
+    event = load(folder)[0]
+    chain = tuple(CODES[c] for c in rows[0] if c not in ("StartNo", "Rank"))
+    values = team_tiebreak_values(event, chain)
+    assert len(rows) == len(event.teams)
+    wrong = [(row["StartNo"], code, values[event.teams[int(row["StartNo"]) - 1].id][tid],
+              row[code])
+             for row in rows for code, tid in zip(rows[0], ("", "", *chain), strict=True)
+             if tid and values[event.teams[int(row["StartNo"]) - 1].id][tid] != float(row[code])]
+    assert not wrong

@@ -121,10 +121,16 @@ def sitting_out(event: Event, games: Mapping[tuple[int, str], Game], upto: int
     record, not its players'."""
     if not event.config.teams.matches:
         return set()
-    pab = {(r.round, p) for r in match_results(event, upto) if r.pab
-           for g in r.games for p in g.players}
-    return pab | {(number, p.id) for p in event.players for number in range(1, upto + 1)
-                  if p.team and p.active_in(number) and (number, p.id) not in games}
+    members = [p for p in event.players if p.team]
+    return _pab_players(event, upto) | {
+        (number, p.id) for number in range(1, upto + 1)
+        for p in members if p.active_in(number) and (number, p.id) not in games}
+
+
+def _pab_players(event: Event, upto: int) -> set[tuple[int, str]]:
+    """Return (round, player) of each BYE row of the pairing's team bye."""
+    return {(r.round, p) for r in match_results(event, upto) if r.pab
+            for g in r.games for p in g.players}
 
 
 def _lineup_lines(event: Event, ranks: Mapping[str, int], upto: int) -> list[str]:
@@ -276,12 +282,8 @@ def _player_line(player: Player, ranks: Mapping[str, int], row: Standing | None,
         _put(line, 86, 89, str(row.rank), right=True)
     scored = 0.0
     for number in range(1, complete + 1):
-        opponent, colour, result = round_block(games.get((number, player.id)), player.id,
-                                               ranks)
-        if (number, player.id) in conceded and result in "UF":
-            result = "+"
-        if (number, player.id) in sitting:
-            opponent, colour, result = "0000", "-", "-"
+        opponent, colour, result = _team_block(number, player.id, games, ranks, conceded,
+                                               sitting)
         scored += 1.0 if result in "1+FU" else 0.5 if result in "=H" else 0.0
         start = 92 + 10 * (number - 1)
         _put(line, start, start + 3, opponent)
@@ -291,6 +293,20 @@ def _player_line(player: Player, ranks: Mapping[str, int], row: Standing | None,
     points = scored if sitting or conceded else row.score if row else 0.0
     _put(line, 81, 84, _number(points), right=True)
     return "".join(line).rstrip()
+
+
+def _team_block(number: int, player: str, games: Mapping[tuple[int, str], Game],
+                ranks: Mapping[str, int], conceded: AbstractSet[tuple[int, str]],
+                sitting: AbstractSet[tuple[int, str]]) -> tuple[str, str, str]:
+    """Return a round's block (:func:`round_block`) as a team event writes it: a board
+    won because the other team left it empty ``+``, a player without a game (or with
+    the team bye's BYE row) ``0000 - -``."""
+    if (number, player) in sitting:
+        return "0000", "-", "-"
+    opponent, colour, result = round_block(games.get((number, player)), player, ranks)
+    if (number, player) in conceded and result in "UF":
+        result = "+"
+    return opponent, colour, result
 
 
 def _forbidden_lines(entries: Sequence[tuple[frozenset[str], tuple[int, int]]],

@@ -82,7 +82,9 @@ NOT_CARRIED = {
     "032": "federation", "052": "end date",
     "072": "number of rated players", "082": "number of teams", "102": "chief arbiter",
     "112": "deputy arbiters", "122": "time control", "132": "round dates",
-    "013": "team",
+    "013": "team", "250": "accelerated rounds", "299": "abnormal points assignments",
+    "352": "colour sequence of the boards", "801": "team results summary",
+    "802": "team results summary",
 }
 
 
@@ -258,6 +260,7 @@ def parse_trf(text: str, where: str) -> Tournament:
                                 "imported (players.csv has no columns for them)", warning=True))
     if problems:
         raise InputError(problems)
+    warnings += _team_forbidden(header, teams, where)
     if not header.name:
         warnings.append(Problem(where, 1, "no tournament name (012); the event is named after "
                                 "its folder", warning=True))
@@ -266,6 +269,17 @@ def parse_trf(text: str, where: str) -> Tournament:
                       tuple(sorted(players, key=lambda p: p.start_rank)), tuple(warnings),
                       dict(header.accelerations), tuple(header.forbidden),
                       teams if teams is not None and teams.teams else None)
+
+
+def _team_forbidden(header: _Header, teams: TeamRecords | None, where: str
+                    ) -> list[Problem]:
+    """Drop a team file's 260 records (they name teams not to be paired with each other,
+    which standgen does not carry) from ``header`` and return the warning saying so."""
+    if teams is None or not teams.teams or all(r == ALL_ROUNDS for _, r in header.forbidden):
+        return []
+    header.forbidden = [entry for entry in header.forbidden if entry[1] == ALL_ROUNDS]
+    return [Problem(where, 1, "record 260 of a team file (teams not to be paired with "
+                    "each other) is not carried into the event", warning=True)]
 
 
 def _count_and_names(players: Sequence[TrfPlayer], count: tuple[int, str] | None,

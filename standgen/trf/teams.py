@@ -147,6 +147,20 @@ def teams_csv(teams: list[TrfTeam], ids: Mapping[int, str]) -> str:
                   [[ids[t.number], t.name, t.federation] for t in teams], Form())
 
 
+def _size(records: TeamRecords, round_rows: Mapping[int, tuple[list[list[str]],
+                                                               list[list[str]]]],
+          team_of: Mapping[str, str]) -> int:
+    """Return the games of a match: the most players a team fielded in a round (the
+    most a team has, when no game was played)."""
+    fielded: dict[tuple[int, str], int] = {}
+    for number, (games, _) in round_rows.items():
+        for player in (p for g in games for p in g[:2] if p in team_of):
+            key = (number, team_of[player])
+            fielded[key] = fielded.get(key, 0) + 1
+    return max(fielded.values(), default=0) or max(
+        (len(t.players) for t in records.teams), default=0)
+
+
 @dataclass(frozen=True)
 class _Ids:
     """A team file's teams and players as the event's files name them."""
@@ -160,15 +174,11 @@ class _Ids:
     def of(cls, records: TeamRecords, ids: Mapping[int, str],
            round_rows: Mapping[int, tuple[list[list[str]], list[list[str]]]]) -> _Ids:
         tids = team_ids(records.teams)
-        team_of = {ids[rank]: tids[t.number] for t in records.teams for rank in t.players
-                   if rank in ids}
-        board = {ids[rank]: k for t in records.teams for k, rank in enumerate(t.players)
-                 if rank in ids}
-        fielded = [sum(1 for g in games for p in g[:2] if team_of.get(p) == team)
-                   for games, _ in round_rows.values() for team in set(team_of.values())]
-        size = max(fielded, default=0) or max((len(t.players) for t in records.teams),
-                                              default=0)
-        return cls(tids, team_of, board, size)
+        members = [(ids[rank], tids[t.number], k) for t in records.teams
+                   for k, rank in enumerate(t.players) if rank in ids]
+        team_of = {player: team for player, team, _ in members}
+        board = {player: k for player, _, k in members}
+        return cls(tids, team_of, board, _size(records, round_rows, team_of))
 
     def pairs(self, records: Mapping[int, list[tuple[int, int]]] | None
               ) -> dict[int, list[tuple[str, str]]]:
@@ -197,13 +207,21 @@ def team_rounds(rows: Mapping[int, list[list[str]]], team_of: Mapping[str, str],
                 seen.add(frozenset(pair))
                 matches.append((*pair, ""))
         busy = {team for pair in seen for team in pair} | {pab.get(number, "")}
-        for row in (settled or {}).get(number, []):  # a team paired or given the bye
-            if not busy & set(row[:2]) - {""}:  # keeps its match or bye
-                busy.update(row[:2])
-                matches.append(row)
+        matches += _free((settled or {}).get(number, []), busy)
         if number in pab:
             matches.append((pab[number], "", ""))
         out[number] = matches
+    return out
+
+
+def _free(rows: list[tuple[str, str, str]], busy: set[str]) -> list[tuple[str, str, str]]:
+    """Return the settled rows (a double forfeit, a requested bye) of teams not ``busy``
+    in the round: a team paired or given the pairing's bye keeps its match or bye."""
+    out = []
+    for row in rows:
+        if not busy & set(row[:2]) - {""}:
+            busy.update(row[:2])
+            out.append(row)
     return out
 
 

@@ -120,18 +120,23 @@ def _entries(result: MatchResult, match_points: tuple[float, float, float],
     """Return the entries a finished match gives its teams: match points by game points
     (a bye's against the games it did not play; a match nobody scored in, a double
     forfeit, lost by both), forfeits, voluntary rounds."""
-    won, drawn, lost = match_points
     forfeited = not result.bye and all(len(g.seats) == 1 for g in result.games)
-    sides = ((result.match.team_1, result.match.team_2, points_1, result.points_2),
+    unplayed = forfeited or (result.bye and not result.pab)
+    # a bye: its game points against the games it did not play
+    theirs = result.expected - points_1 if result.bye else result.points_2
+    sides = ((result.match.team_1, result.match.team_2, points_1, theirs),
              (result.match.team_2, result.match.team_1, result.points_2, points_1))
     out = []
-    for team, other, mine, theirs in sides:
-        if not team:
-            continue
-        if not other:  # a bye: its game points against the games it did not play
-            theirs = result.expected - mine
-        mp = won if mine > theirs else drawn if mine == theirs and mine else lost
-        unplayed = forfeited or (result.bye and not result.pab)
+    for team, other, mine, against in sides[:2 if result.match.team_2 else 1]:
+        mp = _match_points(mine, against, match_points)
         out.append((team, TeamRoundEntry(result.round, other, mp, mine, forfeited,
-                                         unplayed and mp < won)))
+                                         unplayed and mp < match_points[0])))
     return out
+
+
+def _match_points(mine: float, theirs: float, match_points: tuple[float, float, float]
+                  ) -> float:
+    """Return a team's match points by game points; a match nobody scored in (a double
+    forfeit, a zero-point bye) is lost."""
+    won, drawn, lost = match_points
+    return won if mine > theirs else drawn if mine == theirs and mine else lost
