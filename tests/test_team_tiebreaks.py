@@ -23,7 +23,8 @@ from standgen.model import Event
 from standgen.site.jsonout import standings_document
 from standgen.standings import compute_standings
 from standgen.teams.ranking import team_standings
-from standgen.teams.tiebreaks import TEAM_TIEBREAKS, team_tiebreak_values
+from standgen.teams.tiebreaks import TEAM_TIEBREAKS, team_table, team_tiebreak_values
+from standgen.teams.tiebreaks.base import opponent_score
 from standgen.teams.tiebreaks.table import TeamRoundEntry, TeamTable
 from standgen.trf import export_event
 from tests.team_sample import HERE, sample_trf, write_team_sample
@@ -32,8 +33,10 @@ from tests.test_teams import cli, write_csv
 
 # TieBreakServer's codes (its -t arguments) for standgen's team tie-break ids
 CODES = {"MPTS": "mp", "GPTS": "gp", "BH:MP": "bh-mp", "BH:GP": "bh-gp", "EMGSB": "emgsb",
-         "EMMSB": "sb-mp", "DE": "de"}
-SCORES = {code: tid for code, tid in CODES.items() if code != "DE"}  # tiebreakserver.tsv
+         "EMMSB": "sb-mp", "DE": "de", "BH:MP/C1": "bh-mp-c1", "BH:GP/C1": "bh-gp-c1",
+         "EMGSB/C1": "emgsb-c1", "EMMSB/C1": "sb-mp-c1"}
+SCORES = {code: CODES[code] for code in ("MPTS", "GPTS", "BH:MP", "BH:GP", "EMGSB",
+                                         "EMMSB")}  # tiebreakserver.tsv
 
 
 def test_every_team_agrees_with_tiebreakserver(tmp_path: Path) -> None:
@@ -49,7 +52,27 @@ def test_every_team_agrees_with_tiebreakserver(tmp_path: Path) -> None:
         team = event.teams[int(row["StartNo"]) - 1].id
         for code, tid in SCORES.items():
             assert values[team][tid] == float(row[code]), (team, code)
-    assert set(CODES.values()) == set(TEAM_TIEBREAKS)
+    assert set(CODES.values()) == set(TEAM_TIEBREAKS)  # every team tie-break checked
+
+
+def test_cut_tiebreaks_agree_with_tiebreakserver(tmp_path: Path) -> None:
+    """BH:MP/C1, BH:GP/C1, EMGSB/C1, EMMSB/C1 (C.07 art. 14.1, 16.5) of every team of the
+    generated sample: TieBreakServer's ``-t MPTS BH:MP/C1 BH:GP/C1 EMGSB/C1 EMMSB/C1``.
+    At least one team has a voluntary unplayed round cut before a lower played one."""
+    event = event_of(write_team_sample(tmp_path / "events" / "2026" / "team-sample"))
+    with (HERE / "tiebreakserver-c1.tsv").open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle, delimiter="\t"))
+    chain = tuple(CODES[c] for c in rows[0] if c not in ("StartNo", "Rank"))
+    values = team_tiebreak_values(event, (*chain, "bh-mp"))
+    assert len(rows) == 50
+    for row in rows:
+        team = event.teams[int(row["StartNo"]) - 1].id
+        assert {c: values[team][CODES[c]] for c in row if c in CODES} == {
+            c: float(v) for c, v in row.items() if c in CODES}, team
+    table = team_table(event)
+    lowest = {t: min(opponent_score(table, t, e, "mp") for e in table.entries[t])
+              for t in values}
+    assert any(values[t]["bh-mp"] - values[t]["bh-mp-c1"] > lowest[t] for t in values)
 
 
 @pytest.mark.parametrize("name", ["mpts-de", "mpts-gpts-de"])
@@ -446,6 +469,7 @@ def test_a_pairings_bye_and_byes_asked_for_in_one_round(tmp_path: Path) -> None:
 TEC_SAMPLE = os.environ.get("STANDGEN_TEC_SAMPLE", "")
 TIEBREAKSERVER = os.environ.get("STANDGEN_TIEBREAKSERVER", "")
 TEC_RUNS = {"": ("MPTS", "GPTS", "BH:MP", "BH:GP", "EMGSB", "EMMSB"),
+            "-c1": ("MPTS", "BH:MP/C1", "BH:GP/C1", "EMGSB/C1", "EMMSB/C1"),
             "-mpts-de": ("MPTS", "DE"), "-mpts-gpts-de": ("MPTS", "GPTS", "DE")}
 
 
@@ -493,3 +517,21 @@ def test_the_fide_tec_team_sample_agrees_with_tiebreakserver(tmp_path: Path,
              for row in rows for code, tid in zip(rows[0], ("", "", *chain), strict=True)
              if tid and values[event.teams[int(row["StartNo"]) - 1].id][tid] != float(row[code])]
     assert not wrong
+
+
+def test_the_tec_samples_cut_tiebreaks_may_be_chosen_and_shown(tmp_path: Path) -> None:
+    """``[teams] tiebreaks = ["emgsb-c1", "bh-mp-c1", "gp"]``: the event page heads them
+    EMGSB/C1 and BH:MP/C1. pol's EMGSB terms are fra's 2 × 2 and deu's 4 × 0: the term of
+    the team met with the lowest score is cut (C.07 art. 14.1), fra's, leaving 0; fra's
+    are pol's 2 × 1 and, for its bye, min(2, 1 × 2) × 3: both teams met score 2, so the
+    lower term is cut, leaving 6."""
+    folder = chess_two_rounds(tmp_path, '["emgsb-c1", "bh-mp-c1", "gp"]')
+    ranked = team_standings(event_of(folder), ())
+    values = {r.team.id: dict(zip(ranked.ids, r.values, strict=True)) for r in ranked.rows}
+    assert values["pol"]["emgsb-c1"] == 0 and values["fra"]["emgsb-c1"] == 6
+    site = tmp_path / "site"
+    code, out = cli("build", str(tmp_path / "events"), "-o", str(site))
+    assert code == 0, out
+    page = (site / "2026/team-cup/index.html").read_text(encoding="utf-8")
+    table = page.split('id="team-standings"')[1].split("</table>")[0]
+    assert ">EMGSB/C1</abbr>" in table and ">BH:MP/C1</abbr>" in table
