@@ -217,6 +217,9 @@ class TeamRules:
 
     apart: str = "round-1"  # one of TEAMS_APART
     counted: int | None = None  # the best N members' scores make the team's; None: all
+    # the best N results (games) of its members, whoever played them, make the team's
+    # score (a Diplomacy team trophy: docs/teams.md, "Team trophies of best results")
+    best: int | None = None
     size: int | None = None  # the players a team should have; a warning names any other
     column: str = "team"  # the players.csv column naming a player's team: "team" or "club"
     # team-vs-team event (docs/teams.md, "Team matches"): teams play matches, paired in

@@ -167,7 +167,9 @@ def _lists_public(value: object, bad: Callable[[str, str], None]) -> str:
     return moment.isoformat()
 
 
-TEAMS_KEYS = ("apart", "counted", "size", "column", "matches", "match_points", "tiebreaks")
+TEAMS_KEYS = ("apart", "counted", "size", "column", "matches", "match_points", "tiebreaks",
+              "best")
+MAX_TEAM_RESULTS = 999
 MAX_TEAM_SIZE = 64
 
 
@@ -198,7 +200,27 @@ def _check_teams(table: object, bad: Callable[[str, str], None]) -> TeamRules:
     matches = _team_matches(table.get("matches", False), numbers["size"], bad)
     return TeamRules(apart=apart, counted=numbers["counted"], size=numbers["size"],
                      column=column, matches=matches,
-                     match_points=_match_points(table.get("match_points"), bad))
+                     match_points=_match_points(table.get("match_points"), bad),
+                     best=_team_best(table, numbers["counted"], matches, bad))
+
+
+def _team_best(table: dict[str, Any], counted: int | None, matches: bool,
+               bad: Callable[[str, str], None]) -> int | None:
+    """Return [teams] ``best``: the best N results of a team's members make its score, a
+    whole number from 1 to :data:`MAX_TEAM_RESULTS`; not with ``counted`` (members'
+    scores) or ``matches`` (None when not set or wrong, recorded)."""
+    value = table.get("best")
+    if value is None:
+        return None
+    if wanted := number_problem(value, 1, MAX_TEAM_RESULTS, integer=True):
+        bad("best", f"[teams] best must be {wanted} (the results that make a team's score)")
+        return None
+    if counted is not None or matches:
+        bad("best", "[teams] best (the best N results of the members) cannot go with "
+            + ("counted (the best N members' scores): keep one" if counted is not None
+               else "matches = true (teams play matches): remove best"))
+        return None
+    return int(value)
 
 
 def _team_numbers(table: dict[str, Any],

@@ -115,6 +115,7 @@ class EventPage:
     podium: tuple[StandingRow, ...] = ()  # a finished event's first three
     teams: tuple[TeamRow, ...] = ()  # the team standings (docs/teams.md), if any teams
     teams_counted: int | None = None  # [teams] counted: the best N members make a team's
+    teams_best: int | None = None  # [teams] best: the best N results make a team's
     team_matches: TeamStandingsView | None = None  # a team event's team standings
 
 
@@ -348,6 +349,7 @@ def event_page(
         teams=() if config.teams.matches else team_rows(standings, page,
                                                          shown_names_of(event)),
         teams_counted=config.teams.counted,
+        teams_best=config.teams.best,
         team_matches=team_standings_view(report, page),
     )
 

@@ -9,6 +9,10 @@ wargame or chess event's team prize: the sum of the members' points):
    who dropped with the score they had.
 2. The team's **score** is the sum of its best ``[teams] counted`` member scores (every
    member's when ``counted`` is not set); a team with fewer members sums what it has.
+   With ``[teams] best = N`` it is instead the sum of the N best results (a game's
+   points: a Diplomacy board's score) of its members, whoever played them, the team
+   trophy of a Diplomacy event ("the sum of its members' best results, for example the
+   best three", issue #34); fewer results: what it has.
 3. Ties are broken by ``all`` (the sum over every member, which rewards the members not
    counted), then ``best`` (the best placed member's rank, lower first); teams still
    equal share a rank, listed by name.
@@ -50,8 +54,11 @@ def team_standings(standings: Standings) -> tuple[TeamStanding, ...]:
             continue
         ordered = tuple(sorted(members, key=lambda r: (-r.score, r.rank)))
         counted = ordered if counted_n is None else ordered[:counted_n]
+        score = sum(r.score for r in counted)
+        if event.config.teams.best is not None:
+            score, counted = best_results(ordered, event.config.teams.best)
         rows.append(TeamStanding(
-            rank=0, team=team, score=sum(r.score for r in counted),
+            rank=0, team=team, score=score,
             all=sum(r.score for r in members), best=min(r.rank for r in members),
             members=tuple(sorted(members, key=lambda r: r.rank)), counted=counted))
     rows.sort(key=lambda t: (-t.score, -t.all, t.best, t.team.name.casefold(), t.team.id))
@@ -62,6 +69,18 @@ def team_standings(standings: Standings) -> tuple[TeamStanding, ...]:
             row.score, row.all, row.best)
         ranked.append(_with_rank(row, before.rank if same and before else k + 1))
     return tuple(ranked)
+
+
+def best_results(members: tuple[Standing, ...], n: int
+                 ) -> tuple[float, tuple[Standing, ...]]:
+    """Return the sum of the ``n`` best results (each a game's points) of ``members``
+    (best placed first among equal results) and the members who played them, in the
+    order given."""
+    results = sorted(((entry.points, k) for k, row in enumerate(members)
+                      for entry in row.record.entries), key=lambda r: (-r[0], r[1]))[:n]
+    players = {k for _, k in results}
+    return (sum(points for points, _ in results),
+            tuple(row for k, row in enumerate(members) if k in players))
 
 
 def _with_rank(row: TeamStanding, rank: int) -> TeamStanding:
