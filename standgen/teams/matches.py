@@ -15,7 +15,10 @@ at wmhwtc.wordpress.com, 2013-03-20, "The Pairing System"):
 3. A **team bye** (``team_2`` empty in ``teams-round-N.csv``) is a match won by every
    game: each member has a BYE row, scored by the format's bye rule. A team short of
    players (a player dropped) concedes the games it cannot play: each opponent without
-   a game has a BYE row, a game won.
+   a game has a BYE row, a game won. A bye the team asked for (the row's ``result``:
+   ``1-0``, ``draw``, ``0-1``; TRF-2026's 240) wins all, half or none of ``size`` games;
+   a double forfeit (``--``, TRF-2026's 330) is lost by both teams, as TieBreakServer
+   scores a match in which neither team scored.
 4. Team standings: **Wins** (matches won, a drawn match ½), then **SoS** (the sum of the
    Wins of the teams met; a bye adds none), **TP** (games won by the team's players, a
    drawn game ½), then the format's per-seat stats summed over the team's games

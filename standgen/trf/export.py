@@ -89,8 +89,9 @@ def export_event(event: Event, standings: Standings | None = None) -> str:
     games = _games_by_round(event, complete)
     conceded = conceded_boards(event, complete)
     sitting = sitting_out(event, games, complete)
+    team_event = event.config.teams.matches
     lines += [_player_line(player, ranks, row_of.get(player.id), games, complete, conceded,
-                           sitting)
+                           sitting, team_event)
               for player in sorted(event.players, key=lambda p: ranks[p.id])]
     lines.append(f"XXR {standings.planned_rounds}")
     lines.append(f"XXC {'white1' if initial_colour(event) == 'w' else 'black1'}")
@@ -265,11 +266,13 @@ def _games_by_round(event: Event, complete: int) -> dict[tuple[int, str], Game]:
 def _player_line(player: Player, ranks: Mapping[str, int], row: Standing | None,
                  games: Mapping[tuple[int, str], Game], complete: int,
                  conceded: AbstractSet[tuple[int, str]] = frozenset(),
-                 sitting: AbstractSet[tuple[int, str]] = frozenset()) -> str:
+                 sitting: AbstractSet[tuple[int, str]] = frozenset(),
+                 team_event: bool = False) -> str:
     """Return a player's ``001`` line: start rank, name, rating, federation, points, rank
     and a block per complete round (FIDE C.04 Annex 2's columns); a board in ``conceded``
     (the other team left it empty) is won by forfeit, ``0000 - +``; a round in
-    ``sitting`` (a team event's player without a game) is ``0000 - -``."""
+    ``sitting`` (a team event's player without a game) is ``0000 - -``. A team event's
+    player has the points of the line's blocks: a team's bye is not its players'."""
     line = [" "] * (91 + 10 * complete)
     _put(line, 1, 3, "001")
     _put(line, 5, 8, str(ranks[player.id]), right=True)
@@ -289,8 +292,7 @@ def _player_line(player: Player, ranks: Mapping[str, int], row: Standing | None,
         _put(line, start, start + 3, opponent)
         _put(line, start + 5, start + 5, colour)
         _put(line, start + 7, start + 7, result)
-    # a team event's player: the points of the blocks (a team's bye is not its players')
-    points = scored if sitting or conceded else row.score if row else 0.0
+    points = scored if team_event else row.score if row else 0.0
     _put(line, 81, 84, _number(points), right=True)
     return "".join(line).rstrip()
 

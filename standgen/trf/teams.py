@@ -3,14 +3,17 @@ team file read into a team-vs-team event's files, and nothing else of the format
 
 Read: ``310`` (a team: number 5-7, name 9-40, federation 42-46, then its players' start
 ranks from 74, 5 columns each, in board order), ``362`` (``TW 2.0 TD 1.0 TL 0.0``: the
-match points of a match won, drawn, lost) and ``320`` (the pairing-allocated bye: its
+match points of a match won, drawn, lost), ``320`` (the pairing-allocated bye: its
 match points 5-8, game points 10-13, then the bye team's number round by round, 4
-columns a round from 14) and ``330`` (a forfeited match: ``+-``, ``-+`` or ``--``, the
-round, the white and the black team). The team matches of each round are the pairs of
-teams whose players met, and the forfeited matches; a team's players without an opponent
-in a round sit out (a reserve), except the bye team's first ``size`` players, who get the
-bye's ``BYE`` rows, and a player with a board won by forfeit (``0000 - +``: the other
-team fielded nobody there), who gets a ``BYE`` row won (``1-0``).
+columns a round from 14), ``330`` (a forfeited match: ``+-``, ``-+`` or ``--``, the
+round, the white and the black team) and ``240`` (the byes teams asked for: ``F``,
+``H`` or ``Z``, the round, the teams). The team matches of each round are the pairs of
+teams whose players met, and the forfeited matches; a double forfeit (``--``) and a
+requested bye are rows of ``teams-round-N.csv`` with their result; a team's players
+without an opponent in a round sit out (a reserve), except the bye team's first
+``size`` players, who get the bye's ``BYE`` rows, and a player with a board won by
+forfeit (``0000 - +``: the other team fielded nobody there), who gets a ``BYE`` row
+won (``1-0``).
 """
 
 from __future__ import annotations

@@ -8,7 +8,12 @@ points** (GP; the sum of the team's game results, a draw ½). A team's pairing-a
 bye (PAB, a team bye) is an unplayed round (C.07 art. 16) scored by its members' BYE
 rows (the format's bye points); its match points follow from those game points against
 the games not played: all won (a bye point of 1) is a match won, half (TRF-2026's 320
-of the TEC sample: 1 match point, 2 game points of 4) a match drawn.
+of the TEC sample: 1 match point, 2 game points of 4) a match drawn. A bye the team asked
+for (TRF-2026's 240) scores its result's share of the games the same way; a match
+nobody scored in (a double forfeit, 330 ``--``) is lost by both; a round a team has no
+match or bye in is an absence (0, 0). Every one of them is an unplayed round (art. 16),
+and the half- and zero-point byes, absences and matches lost by forfeit are voluntary
+ones (art. 16.2), which art. 16.3 and 16.5 treat apart.
 """
 
 from __future__ import annotations
