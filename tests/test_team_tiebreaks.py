@@ -204,6 +204,20 @@ def test_before_february_2026_a_bye_counts_the_teams_own_score(tmp_path: Path) -
     assert (values["fra"]["bh-mp"], values["fra"]["bh-gp"]) == (4, 6)
 
 
+def test_fide_edition_chooses_the_text_over_the_date(tmp_path: Path) -> None:
+    """``[options] fide_edition`` (as the players' tie-breaks read it) over the start
+    date: the chess bye example of 2025, Württemberg's BH:MP uncapped 2 + 4 = 6 (C.07
+    2024), with ``fide_edition = "2026"`` capped, 2 + min(4, 1 × 2) = 4."""
+    folder = chess_two_rounds(tmp_path)
+    toml = (folder / "event.toml").read_text(encoding="utf-8").replace("2026-05-02",
+                                                                       "2025-05-02")
+    (folder / "event.toml").write_text(toml, encoding="utf-8")
+    assert team_tiebreak_values(event_of(folder), ("bh-mp",))["deu"]["bh-mp"] == 6
+    (folder / "event.toml").write_text(toml.replace(
+        "[teams]", '[options]\nfide_edition = "2026"\n\n[teams]'), encoding="utf-8")
+    assert team_tiebreak_values(event_of(folder), ("bh-mp",))["deu"]["bh-mp"] == 4
+
+
 def test_the_sites_trf_download_of_a_team_event_has_its_teams(tmp_path: Path) -> None:
     """The built ``results.trf`` of a chess team event writes 362, 310 and 320."""
     chess_bye_event(tmp_path)

@@ -26,6 +26,7 @@ from standgen.formats import format_of
 from standgen.formats.base import Format
 from standgen.model import Event
 from standgen.teams.matches import MatchResult, match_results
+from standgen.tiebreaks.fide import edition_of
 
 # the C.07 amendments' effective date (TieBreakServer applies them by the start date too)
 C07_2026 = dt.date(2026, 2, 1)
@@ -108,7 +109,14 @@ def team_table(event: Event, upto: int | None = None) -> TeamTable:
         found.sort(key=lambda e: e.round)
     size = event.config.teams.size or 0
     return TeamTable({t: tuple(e) for t, e in entries.items()}, rounds, drawn, size / 2,
-                     event.config.date >= C07_2026, won)
+                     capped(event), won)
+
+
+def capped(event: Event) -> bool:
+    """Return whether C.07 art. 16.4 as amended in 2026 applies: the event's ``[options]
+    fide_edition`` (the players' tie-breaks' choice, :func:`edition_of`), else its start
+    date, from 1 February 2026 (TieBreakServer chooses by the start date too)."""
+    return edition_of(event, "2026" if event.config.date >= C07_2026 else "2023") == "2026"
 
 
 def _pab_points(result: MatchResult, fmt: Format, event: Event) -> float:
