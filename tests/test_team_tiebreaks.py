@@ -549,3 +549,17 @@ def test_the_tec_samples_cut_tiebreaks_may_be_chosen_and_shown(tmp_path: Path) -
     page = (site / "2026/team-cup/index.html").read_text(encoding="utf-8")
     table = page.split('id="team-standings"')[1].split("</table>")[0]
     assert ">EMGSB/C1</abbr>" in table and ">BH:MP/C1</abbr>" in table
+
+
+def test_the_round_pages_say_what_a_settled_match_was(tmp_path: Path) -> None:
+    """The worked example's round pages: the double forfeit and the bye France asked for
+    are said, not shown as matches still waiting for the captains' draft."""
+    requested_bye_event(tmp_path)
+    site = tmp_path / "site"
+    code, out = cli("build", str(tmp_path / "events"), "-o", str(site))
+    assert code == 0, out
+    one = (site / "2026/team-cup/round-1/index.html").read_text(encoding="utf-8")
+    two = (site / "2026/team-cup/round-2/index.html").read_text(encoding="utf-8")
+    assert "Both teams forfeited the match." in one
+    assert "A full-point bye the team asked for." in two
+    assert "have not drafted" not in one + two

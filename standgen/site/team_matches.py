@@ -89,6 +89,8 @@ class MatchView:
     outcome: str  # team_1's "win", "draw", "loss" once finished, else ""
     boards: tuple[BoardView, ...]
     round_href: str = ""
+    # a match settled without games: a bye the team asked for, a double forfeit
+    note: str = ""
 
 
 def event_team_standings(event: Event) -> TeamStandings:
@@ -201,7 +203,17 @@ def _match_view(event: Event, page: Frame, result: MatchResult, teams: Mapping[s
                    else _("loss"))
     return MatchView(result.round, result.match.number, team_link(one),
                      team_link(two) if two else None, said, outcome, tuple(boards),
-                     page.href(links.round_page(event, result.round)))
+                     page.href(links.round_page(event, result.round)), _settled_note(result))
+
+
+def _settled_note(result: MatchResult) -> str:
+    """Return what a match settled without games was (docs/teams.md): a bye the team
+    asked for, by its result, or a double forfeit; "" for any other."""
+    if result.double_forfeit:
+        return _("Both teams forfeited the match.")
+    return {"1-0": _("A full-point bye the team asked for."),
+            "draw": _("A half-point bye the team asked for."),
+            "0-1": _("A zero-point bye the team asked for.")}.get(result.match.result, "")
 
 
 def _board(game: Game, make: Callable[[str], Link], side: str, event: Event) -> BoardView:
