@@ -36,7 +36,7 @@ import os
 import re
 import sys
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -119,6 +119,17 @@ def _year(value: float | None) -> str:
 def boards_csv(rnd: Round) -> str:
     """Return the CSV text of a Diplomacy round as ``pair`` writes a new file."""
     return render(*board_rows(rnd), Form())
+
+
+def new_round_text(fmt: Format, rows: Sequence[Mapping[str, str]]) -> str:
+    """Return a new two-player round file holding ``rows`` (column -> value), with the
+    format's columns as ``pair`` writes them (comma, LF, UTF-8): the desk's first team
+    match of a round without a file yet."""
+    required, optional = columns(fmt)
+    header = [*required, *optional]
+    return render(header, [[cells.get(c, "") for c in header]
+                           for cells in sorted(rows, key=lambda c: parse_int(c.get("table", ""))
+                                               or 0)], Form())
 
 
 def round_csv(fmt: Format, rnd: Round) -> str:
@@ -257,6 +268,34 @@ class RoundFile:
         lines[row.line - 1] = line_text(values, self.form) + end
         return "".join(lines)
 
+    def with_rows(self, drop: Collection[int], add: Sequence[Mapping[str, str]]) -> str:
+        """Return the file's text without the rows on the lines ``drop`` (line numbers)
+        and with a row for each of ``add`` (column -> value), each before the first row
+        of a higher table (after the last row when none is higher), every other line as
+        it is: a team match's games written together (the desk's match form)."""
+        kept = [(line, self._table_at(number)) for number, line in
+                enumerate(self.lines, start=1) if number not in drop]
+        for cells in sorted(add, key=lambda c: parse_int(c.get("table", "")) or 0):
+            table = parse_int(cells.get("table", "")) or 0
+            kept.insert(_place(kept, table), (self._new_line(cells), table))
+        lines = [line for line, _ in kept]
+        for k, line in enumerate(lines[:-1]):  # a last line without its end, now inside
+            if not line.endswith("\n"):
+                lines[k] = line + self.form.newline
+        return "".join(lines)
+
+    def _new_line(self, cells: Mapping[str, str]) -> str:
+        """Return a new row of ``cells`` (column -> value) as a line of this file."""
+        values = [cells.get(name, "") for name in self.header]
+        if any(CONTROL.search(value) for value in values):
+            raise RoundFileRefused("form", [Problem(display(self.path), 1, "a value holds "
+                                   "a line break or control character; enter one line")])
+        return line_text(values, self.form) + self.form.newline
+
+    def _table_at(self, line: int) -> int | None:
+        """Return the table of the row on ``line`` (None: the header, a line not read)."""
+        return next((row.table for row in self.rows if row.line == line), None)
+
     def without_row(self, table: int) -> str:
         """Return the file's text without ``table``'s row."""
         row = self._only(table)
@@ -275,6 +314,17 @@ class RoundFile:
                        if many else f"no table {table} in this round")
             raise RoundFileRefused("missing", [Problem(where, 1, message)])
         return row
+
+
+def _place(lines: Sequence[tuple[str, int | None]], table: int) -> int:
+    """Return where a row of ``table`` goes among ``lines`` (each with its row's table,
+    None for the header and lines not read): before the first row of a higher table,
+    else after the last row (after the header in a file without rows)."""
+    rows = [k for k, (_, t) in enumerate(lines) if t is not None]
+    higher = [k for k in rows if (lines[k][1] or 0) > table]
+    if higher:
+        return higher[0]
+    return rows[-1] + 1 if rows else min(1, len(lines))
 
 
 class RoundFileRefused(Exception):

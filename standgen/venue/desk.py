@@ -191,7 +191,7 @@ class DeskCore:
             infos[path] = EventInfo(path, slugs, folder, config.name if config else path,
                                     FORMATS.get(config.format) if config else None,
                                     tuple(rounds), tuple(files.rounds[n] for n in rounds),
-                                    config)
+                                    config, tuple(sorted(files.team_rounds)))
         return infos
 
     def event(self, path: str, number: int) -> EventInfo:

@@ -31,6 +31,13 @@ from standgen.venue.guard import (
     shown_code,
     to_int,
 )
+from standgen.venue.matches import (
+    board_columns,
+    enter_draft,
+    match_context,
+    refused_fields,
+    team_info,
+)
 from standgen.venue.rounds import EventInfo, Outcome
 from standgen.venue.terminal import announce
 
@@ -132,9 +139,32 @@ class Desk(DeskCore):
             self.send(request, 200, "desk.html", self._desk_context(args), method == "HEAD")
             return
         form = self.form(request, client, "desk")
+        if page == "match":
+            self._draft(request, form, client)
+            return
         if page != "enter":
             raise Refusal(404, "No page here.")
         self._enter(request, form, client)
+
+    def _draft(self, request: BaseHTTPRequestHandler, form: Mapping[str, str],
+               client: str) -> None:
+        """Enter a team match's drafted games from the match form: back to the round at
+        the match when saved (or unchanged), else the form with the problems by the fields
+        and the values as typed."""
+        event, number, match = form.get("event", ""), to_int(form.get("round")), to_int(
+            form.get("match"))
+        info = team_info(self, event, number)
+        size = info.config.teams.size or 0 if info.config is not None else 0
+        refused = refused_fields(form, size, board_columns(info, None))
+        outcome = refused or enter_draft(self, event, number, match, form, client)
+        if outcome.status == 200:
+            what = "drafted" if outcome.changed else "draft_unchanged"
+            query = urlencode({"event": event, "round": number, what: match})
+            self.redirect(request, f"{DESK_PREFIX}{self.token}/?{query}#match-{match}")
+            return
+        args = {"event": event, "round": str(number)}
+        context = self._desk_context(args, draft=(match, form, outcome))
+        self.send(request, outcome.status, "desk.html", context, False)
 
     def _enter(self, request: BaseHTTPRequestHandler, form: Mapping[str, str],
                client: str) -> None:
@@ -159,13 +189,14 @@ class Desk(DeskCore):
         self.send(request, outcome.status, "desk.html", context, False)
 
     def _desk_context(self, args: Mapping[str, str],
-                      failed: tuple[int, Mapping[str, str], Outcome] | None = None
+                      failed: tuple[int, Mapping[str, str], Outcome] | None = None,
+                      draft: tuple[int, Mapping[str, str], Outcome] | None = None
                       ) -> dict[str, Any]:
         """Return the desk page: the events, the chosen round's tables (only the open ones
         with ``show=open``), and a failed entry's problems beside its fields, with the
         values as typed."""
         events = self.events()
-        choices = [info for info in events.values() if info.two_player and info.rounds]
+        choices = [info for info in events.values() if info.two_player and info.desk_rounds]
         chosen = _chosen_event(events, choices, args.get("event", ""))
         context: dict[str, Any] = {
             "events": choices, "event": chosen, "round": 0, "tables": [], "columns": [],
@@ -176,36 +207,53 @@ class Desk(DeskCore):
             "slips": f"{SLIPS_PREFIX}{self.slips_token}/", "pairing": "",
             "skipped": [info for info in events.values() if not info.two_player],
             "derived": False, "show": "open" if args.get("show") == "open" else "all",
-            "unreadable": [], "open_count": 0,
+            "unreadable": [], "open_count": 0, "matches": [], "match_form": None,
+            "team_problems": [], "draft_problems": [], "draft_fields": {}, "drafted": 0,
+            "draft_unchanged": 0,
         }
         if failed is not None:
             context.update(_failed_entry(failed))
         context["disputes"] = self._disputes(events)
         if chosen is None:
             return context
-        return self._round_context(context, chosen, args, failed)
+        return self._round_context(context, chosen, args, failed, draft)
 
     def _round_context(self, context: dict[str, Any], chosen: EventInfo,
                        args: Mapping[str, str],
-                       failed: tuple[int, Mapping[str, str], Outcome] | None
+                       failed: tuple[int, Mapping[str, str], Outcome] | None,
+                       draft: tuple[int, Mapping[str, str], Outcome] | None = None
                        ) -> dict[str, Any]:
         """Return the desk page's ``context`` with the chosen round's tables (the last
-        round unless ``args`` name another), or why its file cannot be read."""
+        round unless ``args`` name another) and, in a team event, its matches, or why its
+        file cannot be read."""
         number = to_int(args.get("round"))
-        if number not in chosen.rounds:
-            number = chosen.rounds[-1]
+        if number not in chosen.desk_rounds:
+            number = chosen.desk_rounds[-1]
         context["round"] = number
         context["derived"] = chosen.fmt is not None and chosen.fmt.outcome_from_stats is not None
         try:
-            current = self.read(chosen, number)
+            current = self._round_with_matches(context, chosen, number, args, draft)
         except Refusal as exc:  # the round file cannot be read: say so, keep the links
             context["unreadable"] = [exc.message]
+            return context
+        if current is None:
             return context
         context["pairing"] = current.pairing_tag
         context["tables"], context["columns"] = self._tables(
             chosen, number, current, failed[:2] if failed is not None else None)
         context["open_count"] = sum(1 for t in context["tables"] if not t["done"])
         return context
+
+    def _round_with_matches(self, context: dict[str, Any], chosen: EventInfo, number: int,
+                            args: Mapping[str, str],
+                            draft: tuple[int, Mapping[str, str], Outcome] | None
+                            ) -> RoundFile | None:
+        """Return round ``number``'s file (None before a team round's first game) and put
+        a team round's matches into ``context``; raise Refusal when it cannot be read."""
+        current = self.read(chosen, number) if number in chosen.rounds else None
+        if chosen.team_matches and number in chosen.team_rounds:
+            context.update(match_context(self, chosen, number, current, args, draft))
+        return current
 
     def _tables(self, info: EventInfo, number: int, current: RoundFile,
                 typed: tuple[int, Mapping[str, str]] | None = None

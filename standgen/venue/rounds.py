@@ -22,11 +22,23 @@ class EventInfo:
     rounds: tuple[int, ...]
     files: tuple[Path, ...] = ()  # each round's file, as the loader found it
     config: EventConfig | None = None
+    team_rounds: tuple[int, ...] = ()  # a team event's rounds with a teams-round-N.csv
 
     def round_file(self, number: int) -> Path:
         """Return round ``number``'s file (``round-3.CSV`` where it is spelt so)."""
         found = dict(zip(self.rounds, self.files, strict=False))
         return found.get(number, self.folder / f"round-{number}.csv")
+
+    @property
+    def desk_rounds(self) -> tuple[int, ...]:
+        """Return the rounds the desk lists: each with a round file and, in a team event,
+        each with its team pairings (a round file is made by its first match's games)."""
+        return tuple(sorted({*self.rounds, *self.team_rounds}))
+
+    @property
+    def team_matches(self) -> bool:
+        """Return whether the event is a team-vs-team event (``[teams] matches``)."""
+        return self.config is not None and self.config.teams.matches
 
     @property
     def two_player(self) -> bool:
