@@ -189,7 +189,7 @@ def test_the_match_form_offers_each_teams_roster_by_name(venue: Watch) -> None:
                        ("-", "nobody: board forfeited")]
     other = page(venue, match=1)
     assert "Oliver Smith (oliver-s)" in other and LONG in other
-    assert "Control points, 東京鉄騎団" in body
+    assert 'Control points<span class="vh">, 東京鉄騎団</span>' in body
 
 
 # -- a draft written together ------------------------------------------------------------
