@@ -15,6 +15,7 @@ from __future__ import annotations
 import html
 import random
 import re
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -292,6 +293,8 @@ def test_a_stale_page_is_refused_after_another_desk_drafted(venue: Watch) -> Non
     swapped = [("lukasz-z", "helene-l"), ("zofia-w", "maxi-s"), ("oliver-s", "noemie-g")]
     status, _, body = draft(venue, 1, swapped, based=stale, address="127.0.0.2")
     assert status == 409 and "changed since this page was loaded" in body
+    # the form shows the match as the other desk saved it, to be checked
+    assert re.search(r'name="b1_player_1">.*?<option value="zofia-w" selected>', body, re.S)
     assert text_of(venue) == before and len(log(venue, "draft")) == 1
     # and after a result typed into the file by hand
     fresh = match_form(page(venue, match=1), 1)
@@ -445,6 +448,43 @@ def test_attacks_from_several_addresses_at_once_are_each_limited(venue: Watch) -
         assert found == [403] * FAIL_LIMIT + [429, 429], found
     assert text_of(venue) is None and log(venue, "draft") == []
     # the desk's own tablet is not blocked by them
+    assert draft(venue, 1, MATCH_1)[0] == 303
+
+
+def test_match_forms_trickled_from_several_addresses_are_cut_off(
+        venue: Watch, monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    import standgen.watch.server as server
+
+    monkeypatch.setattr(server, "HEAD_SECONDS", 1.0)
+    fields = urlencode({**match_form(page(venue, match=1), 1),
+                        **boards_form(MATCH_1)}).encode()
+    head = (f"POST {desk_path(venue)}match HTTP/1.1\r\nHost: 127.0.0.1:{venue.port}\r\n"
+            "Content-Type: application/x-www-form-urlencoded\r\n"
+            f"Content-Length: {len(fields)}\r\n\r\n").encode()
+
+    def trickle(address: str) -> float:
+        sock = socket.create_connection(("127.0.0.1", venue.port), timeout=10,
+                                        source_address=(address, 0))
+        started = time.monotonic()
+        try:
+            sock.sendall(head)
+            for k in range(len(fields) - 1):  # a byte every 0.2 s, the last never sent
+                sock.sendall(fields[k:k + 1])
+                time.sleep(0.2)
+                if time.monotonic() - started > 6:
+                    break
+        except OSError:
+            pass
+        finally:
+            sock.close()
+        return time.monotonic() - started
+
+    with ThreadPoolExecutor(3) as pool:
+        took = list(pool.map(trickle, ["127.0.0.2", "127.0.0.3", "127.0.0.4"]))
+    assert all(t < 5 for t in took), took
+    assert text_of(venue) is None and log(venue, "draft") == []
     assert draft(venue, 1, MATCH_1)[0] == 303
 
 

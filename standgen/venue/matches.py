@@ -531,7 +531,7 @@ def match_context(desk: DeskCore, info: EventInfo, number: int, current: RoundFi
         "draft_unchanged": to_int(args.get("draft_unchanged"))}
     wanted, typed = to_int(args.get("match")), None
     if failed is not None:
-        wanted, typed = failed[0], failed[1]
+        wanted, typed = failed[0], failed[1] or None
         context.update(_failed_draft(failed[2]))
     state, problems = team_state(desk, info)
     if state is None:

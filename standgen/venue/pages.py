@@ -163,7 +163,8 @@ class Desk(DeskCore):
             self.redirect(request, f"{DESK_PREFIX}{self.token}/?{query}#match-{match}")
             return
         args = {"event": event, "round": str(number)}
-        context = self._desk_context(args, draft=(match, form, outcome))
+        typed = {} if outcome.status == 409 else form  # changed meanwhile: show it as it is
+        context = self._desk_context(args, draft=(match, typed, outcome))
         self.send(request, outcome.status, "desk.html", context, False)
 
     def _enter(self, request: BaseHTTPRequestHandler, form: Mapping[str, str],

@@ -33,7 +33,7 @@ class EventInfo:
     def desk_rounds(self) -> tuple[int, ...]:
         """Return the rounds the desk lists: each with a round file and, in a team event,
         each with its team pairings (a round file is made by its first match's games)."""
-        return tuple(sorted({*self.rounds, *self.team_rounds}))
+        return tuple(sorted({*self.rounds, *(self.team_rounds if self.team_matches else ())}))
 
     @property
     def team_matches(self) -> bool:
