@@ -381,7 +381,8 @@ def test_results_per_table_then_the_built_site_shows_the_match(venue: Watch,
     round_page = (out / EVENT / "round-1" / "index.html").read_text(encoding="utf-8")
     block = round_page[round_page.index('id="team-matches"'):round_page.index('id="all-tables"')]
     assert "Drużyna Łódź" in block and "Équipe de France « Les Pénitents »" in block
-    assert '<span class="score">2–1</span>' in block or "2" in block
+    assert '<span class="score">2-1</span>' in block  # Łódź 2-1 France
+    assert '<span class="score">1-2</span>' in block  # Fianna 1-2 Tokyo
     assert "Zofia Wiśniewska" in block and LONG in block and "Dan O&#39;Neill" in block
     assert block.count("<tr>") >= 6
 
@@ -559,8 +560,6 @@ def test_a_seeded_day_of_rounds_at_the_desk_ends_check_clean(tree: Callable[...,
         for number in (1, 2, 3):
             said = _cli("pair", str(event), "--events", str(root))
             assert f"Round {number}, team matches" in said
-            if number > 1:
-                assert rng.random() < 2  # the drop happened before this round was paired
             matches = _open_matches(watch, number)
             assert len(matches) == 2  # five teams: two matches and the team bye
             assert "Team bye" in page(watch, number)
@@ -586,6 +585,9 @@ def test_a_seeded_day_of_rounds_at_the_desk_ends_check_clean(tree: Callable[...,
     # the one warning check gives here: a board conceded at the desk (Anneliese dropped) to
     # a player whose team had the team bye is that player's second BYE row to the audit
     # (standgen/audit.py, not the desk's; reported with issue #34)
+    conceded = [line for n in (2, 3) for line in (event / f"round-{n}.csv").read_text(
+        encoding="utf-8").splitlines() if ",BYE,1-0," in line]  # pair writes "BYE,,"
+    assert conceded, "the team short of a player (Anneliese dropped) conceded no board"
     for problem in problems:
         row = Path(problem.path).read_text(encoding="utf-8").splitlines()[problem.line - 1]
         assert "gets a second bye" in problem.message and ",BYE,1-0," in row, problem
