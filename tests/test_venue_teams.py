@@ -375,6 +375,8 @@ def test_results_per_table_then_the_built_site_shows_the_match(venue: Watch,
     assert len(log(venue)) == 6
     body = page(venue)
     assert body.count("3 of 3</strong>") == 4
+    assert re.search(r'id="table-5">.*?<h3>Table 5 .*?&amp;match=2#match-2">match 2</a></h3>',
+                     body, re.S)  # each table's box names its match
     assert problems_of(venue) == []
     out = tmp_path / "site"
     build(venue.events, out)

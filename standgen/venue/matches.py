@@ -528,7 +528,7 @@ def match_context(desk: DeskCore, info: EventInfo, number: int, current: RoundFi
     context: dict[str, Any] = {
         "team_problems": [], "matches": [], "match_form": None, "draft_problems": [],
         "draft_fields": {}, "drafted": to_int(args.get("drafted")),
-        "draft_unchanged": to_int(args.get("draft_unchanged"))}
+        "draft_unchanged": to_int(args.get("draft_unchanged")), "table_match": {}}
     wanted, typed = to_int(args.get("match")), None
     if failed is not None:
         wanted, typed = failed[0], failed[1] or None
@@ -539,11 +539,17 @@ def match_context(desk: DeskCore, info: EventInfo, number: int, current: RoundFi
         return context
     found = matches_of(desk, state, number, current)
     context["matches"] = [_listed(m) for m in found]
+    context["table_match"] = _match_of_tables(found)
     chosen = [m for m in found if m.number == wanted and m.team_2 is not None]
     if chosen:
         cols = board_columns(info, current.header if current is not None else None)
         context["match_form"] = _form_view(info, chosen[0], cols, typed)
     return context
+
+
+def _match_of_tables(found: Sequence[MatchState]) -> dict[int | None, int]:
+    """Return the match of each table of the round file (each table's box names it)."""
+    return {row.table: match.number for match in found for row in match.rows}
 
 
 def _failed_draft(outcome: Outcome) -> dict[str, Any]:

@@ -210,7 +210,7 @@ class Desk(DeskCore):
             "derived": False, "show": "open" if args.get("show") == "open" else "all",
             "unreadable": [], "open_count": 0, "matches": [], "match_form": None,
             "team_problems": [], "draft_problems": [], "draft_fields": {}, "drafted": 0,
-            "draft_unchanged": 0,
+            "draft_unchanged": 0, "table_match": {},
         }
         if failed is not None:
             context.update(_failed_entry(failed))
