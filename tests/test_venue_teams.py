@@ -266,6 +266,7 @@ def test_a_refused_draft_says_why_beside_its_board_and_writes_nothing(
     assert status == 400, body
     assert words in body
     assert f'aria-describedby="e-{field}"' in body and "were not saved" in body
+    assert f'<fieldset class="board bad" id="board-{field[1]}">' in body
     assert text_of(venue) is None and log(venue, "draft") == []
     # the values stay as typed
     if boards and boards[0][0] == "zofia-w":
