@@ -435,7 +435,7 @@ def enter_draft(desk: DeskCore, path: str, number: int, match: int,
             return Outcome(500, [f"{display(target)}:1: cannot be written ({exc.strerror}); "
                                  "nothing was changed"])
     if outcome.changed:
-        desk.watch.notice(str(target))
+        desk.watch.notice(str(target), urgent=True)
     return outcome
 
 
