@@ -49,6 +49,7 @@ from standgen.pipeline import pair_round
 from standgen.stages.cut import cut_of
 from standgen.standings import Standings, compute_standings, format_of, pairing_input
 from standgen.teams import c046
+from standgen.teams.pairing import before_round
 from standgen.teams.propose import propose_team_round
 from standgen.tiebreaks.ratings import (
     RATING_TIEBREAKS,
@@ -334,8 +335,7 @@ def stale_team_round(event: Event) -> list[Problem]:
                 g.kind is not GameKind.BYE and (not chess or any(
                     s.outcome is not None for s in g.seats)) for g in rnd.games):
             return []  # under way
-    before = replace(event, rounds=tuple(r for r in event.rounds if r.number < last.number),
-                     team_rounds=event.team_rounds[:-1])
+    before = before_round(event, last.number)  # its byes teams asked for kept
     try:
         made = propose_team_round(before, last.number)
     except c046.NoLegalPairing:

@@ -10,7 +10,7 @@ next ``pair`` waits until every match of the round has its games and their resul
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from standgen.errors import InputError, Problem
@@ -22,7 +22,7 @@ from standgen.standings import format_of
 from standgen.teams import c046
 from standgen.teams.c046_event import board_round
 from standgen.teams.matches import match_results
-from standgen.teams.pairing import TeamPairing
+from standgen.teams.pairing import TeamPairing, before_round, pending
 from standgen.teams.propose import propose_team_round
 
 
@@ -43,7 +43,9 @@ def pair_team_round(event_dir: Path, event: Event, force: bool = False,
                     redo: int | None = None) -> TeamPaired:
     """Write the next team round of the team event in ``event_dir``; with ``redo`` pair
     round ``redo`` again (the last team round, before any game of it is typed in). Raise
-    InputError saying why not.
+    InputError saying why not. A last team round holding only byes teams asked for (the
+    TO wrote them before pairing) is the round to pair: its rows are kept and those
+    teams left out of the pairing.
 
     A chess team event (``Format.team_pairing`` "c046") is paired by FIDE C.04.6 and its
     round file gets every match's boards and colours at once; any other pairs the team
@@ -78,7 +80,13 @@ def _round_to_pair(event_dir: Path, event: Event, force: bool, redo: int | None,
     number = (last.number if last else 0) + 1
     if redo is not None:
         _check_redo(where, event, redo, chess)
-        number, event = redo, _before(event, redo)
+        number, event = redo, before_round(event, redo)
+    elif last is not None and pending(last) and not _typed(event, last.number):
+        # the TO wrote the byes teams asked for before pairing: pair round N around them
+        number, event = last.number, before_round(event, last.number)
+        previous = event.team_rounds[-2] if len(event.team_rounds) > 1 else None
+        if previous is not None and not force:
+            _check_complete(event, previous)
     elif last is not None and not force:
         _check_complete(event, last)
     planned = event.config.rounds or 0
@@ -134,19 +142,13 @@ def _typed(event: Event, number: int, chess: bool = False) -> bool:
                for r in event.rounds if r.number == number for g in r.games)
 
 
-def _before(event: Event, number: int) -> Event:
-    """Return the event as it was before team round ``number`` was paired."""
-    return replace(event, rounds=tuple(r for r in event.rounds if r.number < number),
-                   team_rounds=tuple(r for r in event.team_rounds if r.number < number))
-
-
 def _bye_round(event: Event, matches: tuple[TeamMatch, ...], number: int) -> Round:
     """Return the BYE rows of the team bye's players (tables after the matches' games),
     each scored by the format's bye rule (an empty result)."""
     size = event.config.teams.size or 0
-    bye = next((m.team_1 for m in matches if not m.team_2), "")
+    bye = next((m.team_1 for m in matches if not m.team_2 and not m.result), "")
     members = [p for p in event.players if bye and p.team == bye and p.active_in(number)]
-    start = (len(matches) - 1) * size
+    start = sum(1 for m in matches if m.team_2) * size
     games = tuple(Game(number, start + k, (Seat(p.id),), GameKind.BYE)
                   for k, p in enumerate(members, start=1))
     return Round(number, games)
@@ -160,6 +162,8 @@ def _said(event: Event, rnd: TeamRound, chess: bool = False) -> list[str]:
         if match.team_2:
             lines.append(f"  match {match.number}: {names.get(match.team_1)} v "
                          f"{names.get(match.team_2)}")
+        elif match.result:
+            lines.append(f"  bye asked for ({match.result}): {names.get(match.team_1)}")
         else:
             lines.append(f"  team bye: {names.get(match.team_1)}")
     if chess:

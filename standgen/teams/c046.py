@@ -52,8 +52,8 @@ Readings where the text leaves a choice (docs/teams.md says them too):
 - [C6] counts how many more upfloaters than the fewest its parity needs the bracket of
   the following scoregroup would need.
 - 4.3.1's "odd TPN" is the TPN as given (the SPP's reading for late entries, a
-  numbering of the teams present only, is not applied: standgen pairs every team of the
-  event in every round).
+  numbering of the teams present only, is not applied: a team that asked for a bye in
+  the round is left out of the teams paired and keeps its number's gap).
 - 3.3.3: when no pairing meets the absolute criteria the Chief Arbiter decides:
   :class:`NoLegalPairing` is raised and ``standgen pair`` says so.
 

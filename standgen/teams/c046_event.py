@@ -18,6 +18,11 @@ Swiss"): each team's C.04.6 state from the team rounds played, the round's team 
   by board, the first-named team White on the odd boards, as team regulations (the
   Olympiad's among them) do with the board-1 colour C.04.6 gives the team. A board a
   team leaves empty is forfeited: the opponent's player has a BYE row won (``1-0``).
+- A team that asked for a bye in the round (its row written before the round is paired:
+  :func:`standgen.teams.pairing.requested_byes`) is not available and not paired: the
+  C.04.6 preface applies C.04.1 mutatis mutandis, whose c pairs "the players to be
+  paired"; the pairing-allocated bye goes to a team present ([C2] does not bar a team
+  for a bye it asked for: it is no PAB and no forfeit win). TPNs stay as given.
 """
 
 from __future__ import annotations
@@ -37,7 +42,14 @@ from standgen.teams.c046 import (
     pair_round,
 )
 from standgen.teams.matches import MatchResult, match_results, team_of_players
-from standgen.teams.pairing import TeamPairing, had_bye, met_before
+from standgen.teams.pairing import (
+    TeamPairing,
+    asked_notes,
+    had_bye,
+    met_before,
+    requested_byes,
+    with_requested,
+)
 from standgen.teams.tiebreaks.table import TeamRoundEntry, TeamTable, team_table
 
 
@@ -135,24 +147,25 @@ def pair_c046(event: Event, number: int) -> TeamPairing:
     White on board 1; raise :class:`standgen.teams.c046.NoLegalPairing` when no pairing
     meets the absolute criteria (3.3.3)."""
     settings = settings_of(event, number)
-    states = team_states(event, number)
+    asked = requested_byes(event, number)
+    away = {m.team_1 for m in asked}
+    states = [s for s in team_states(event, number) if s.id not in away]
     pairing = pair_round(states, settings)
-    matches = [TeamMatch(k, white, black)
-               for k, (white, black) in enumerate(pairing.matches, start=1)]
-    if pairing.bye:
-        matches.append(TeamMatch(len(matches) + 1, pairing.bye, ""))
-    return TeamPairing(TeamRound(number, tuple(matches)),
-                       tuple(_notes(event, number, settings, pairing)))
+    return TeamPairing(with_requested(number, pairing.matches, pairing.bye, asked),
+                       tuple(_notes(event, number, settings, pairing, asked)))
 
 
-def _notes(event: Event, number: int, settings: Settings, pairing: RoundPairing) -> list[str]:
-    """Return the notes of a C.04.6 round for the TO: the system, the PAB, the upfloaters."""
+def _notes(event: Event, number: int, settings: Settings, pairing: RoundPairing,
+           asked: Sequence[TeamMatch]) -> list[str]:
+    """Return the notes of a C.04.6 round for the TO: the system, the teams not paired
+    (their byes asked for), the PAB, the upfloaters."""
     names = {t.id: t.name for t in event.teams}
     primary = str(event.config.options.get(SCORE_OPTION, "mp"))
     kind = "none" if settings.colour_type == "none" else f"Type {settings.colour_type}"
     notes = [f"Round {number}: FIDE C.04.6 team Swiss on "
              f"{'match points' if primary == 'mp' else 'game points'}, colour preferences "
              f"{kind}; team_1 has White on board 1 and the odd boards."]
+    notes.extend(asked_notes(names, asked))
     if pairing.bye:
         notes.append(f"Pairing-allocated bye (C.04.6 3.4): {names.get(pairing.bye)}.")
     notes.extend("Upfloaters (C.04.6 3.5) into the bracket of "
@@ -174,10 +187,13 @@ def lineup(event: Event, team: str, number: int) -> list[Player]:
 def board_round(event: Event, rnd: TeamRound) -> Round:
     """Return the round's games: each match board by board (tables 1, 2 ... in match
     order), team_1's player White on the odd boards; a board one team leaves empty is
-    the other's BYE row won; the PAB's players each a BYE row (the format's bye)."""
+    the other's BYE row won; the PAB's players each a BYE row (the format's bye); a bye
+    a team asked for no row (its players sit the round out)."""
     size = event.config.teams.size or 0
     games: list[Game] = []
     for match in rnd.matches:
+        if match.result:  # a bye the team asked for, or a double forfeit: no games
+            continue
         first = lineup(event, match.team_1, rnd.number)
         if not match.team_2:
             games += [Game(rnd.number, table, (Seat(p.id),), GameKind.BYE)

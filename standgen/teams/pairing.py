@@ -12,11 +12,18 @@ standard team Swiss, as standgen's individual Swiss formats pair players:
    order is a random draw from the event's ``seed`` (round 1 is one group: a random draw).
 2. With an odd number of teams, the **team bye** goes to the lowest-ranked team (by the
    team standings: Wins, SoS, TP, stats) that has not had one and whose leaving still
-   lets the others be paired without a rematch; it is a match won by every game.
+   lets the others be paired without a rematch; it is a match won by every game. A bye
+   the team asked for is not the team bye (it does not stop the team having it).
 3. From the top, each team is paired with the next team it has not met; when that leads
    to a dead end the search backtracks, so no two teams meet twice while any pairing
    avoids it. When none does, the pairing with the fewest rematches is taken (searched
    the same way) and the notes name each rematch.
+4. A team that asked for a bye this round (its row in ``teams-round-N.csv`` written
+   before the round is paired: ``team_2`` empty and a ``result``) is not paired: the
+   pairing is of the other teams, and the round's file keeps its row
+   (:func:`requested_byes`; as FIDE C.04.1 c pairs "the players to be paired", and an
+   earlier edition of the Handbook's Dutch rules, C.04.1 F.5, said "players known in
+   advance not to play in a particular round are not paired in that round").
 
 The search is exhaustive up to :data:`BUDGET` steps per attempt (enough for every field
 tested, 64 teams included); past it the best pairing found so far is taken and the notes
@@ -26,7 +33,7 @@ say so.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from standgen.model import Event, TeamMatch, TeamRound
 from standgen.pairing.common import rng
@@ -50,15 +57,57 @@ def met_before(event: Event, number: int) -> set[frozenset[str]]:
 
 
 def had_bye(event: Event, number: int) -> set[str]:
-    """Return the teams that had a team bye before round ``number``."""
+    """Return the teams that had the pairing's team bye before round ``number`` (a bye a
+    team asked for, a row with a ``result``, is none: C.04.1 d bars from the pairing-
+    allocated bye only a team that had it or won by forfeit)."""
     return {m.team_1 for r in event.team_rounds if r.number < number
-            for m in r.matches if not m.team_2}
+            for m in r.matches if not m.team_2 and not m.result}
+
+
+def requested_byes(event: Event, number: int) -> tuple[TeamMatch, ...]:
+    """Return the byes teams asked for in round ``number`` (rows with ``team_2`` empty
+    and a ``result``: docs/teams.md, "Byes teams ask for"), in the file's order."""
+    return tuple(m for r in event.team_rounds if r.number == number
+                 for m in r.matches if not m.team_2 and m.result)
+
+
+def pending(rnd: TeamRound) -> bool:
+    """Return whether a team round holds nothing but byes teams asked for: written by the
+    TO before the round is paired, for ``pair`` to complete."""
+    return bool(rnd.matches) and all(not m.team_2 and m.result for m in rnd.matches)
+
+
+def before_round(event: Event, number: int) -> Event:
+    """Return the event as it stands when team round ``number`` is paired: its rounds
+    before ``number`` and, of round ``number``, only the byes teams asked for."""
+    asked = requested_byes(event, number)
+    kept = tuple(r for r in event.team_rounds if r.number < number)
+    if asked:
+        kept += (TeamRound(number, asked, next(r.source for r in event.team_rounds
+                                               if r.number == number)),)
+    return replace(event, rounds=tuple(r for r in event.rounds if r.number < number),
+                   team_rounds=kept)
+
+
+def with_requested(number: int, pairs: Sequence[tuple[str, str]], bye: str,
+                   asked: Sequence[TeamMatch]) -> TeamRound:
+    """Return the round's file: the matches (numbered 1, 2 ...), then the byes teams
+    asked for, as they were written, then the pairing's team bye."""
+    matches = [TeamMatch(k, a, b) for k, (a, b) in enumerate(pairs, start=1)]
+    matches += [TeamMatch(len(matches) + k, m.team_1, "", result=m.result)
+                for k, m in enumerate(asked, start=1)]
+    if bye:
+        matches.append(TeamMatch(len(matches) + 1, bye, ""))
+    return TeamRound(number, tuple(matches))
 
 
 def pair_teams(event: Event, number: int, stat_ids: tuple[str, ...]) -> TeamPairing:
     """Return round ``number``'s team matches by the rules above (``stat_ids``: the
     format's stats, the last team tiebreaks)."""
-    standings = team_match_standings(event, stat_ids, upto=number - 1)
+    asked = requested_byes(event, number)
+    away = {m.team_1 for m in asked}
+    standings = [row for row in team_match_standings(event, stat_ids, upto=number - 1)
+                 if row.team.id not in away]
     draw = rng(event, number, "team-swiss")
     groups: dict[float, list[str]] = {}
     for row in standings:
@@ -71,12 +120,10 @@ def pair_teams(event: Event, number: int, stat_ids: tuple[str, ...]) -> TeamPair
     ranked = [row.team.id for row in standings]
     pairs, bye, rematches, complete = swiss(order, ranked, met_before(event, number),
                                             had_bye(event, number))
-    matches = [TeamMatch(k, a, b) for k, (a, b) in enumerate(pairs, start=1)]
-    if bye:
-        matches.append(TeamMatch(len(matches) + 1, bye, ""))
     names = {t.id: t.name for t in event.teams}
     notes = [f"Round {number}: team Swiss on Wins, random draw inside each score group "
              "from the event's seed; no two teams meet twice while avoidable."]
+    notes.extend(asked_notes(names, asked))
     if bye:
         notes.append(f"Team bye: {names.get(bye, bye)} (the lowest-ranked team without one); "
                      "each of its players has a BYE row in the round file.")
@@ -85,7 +132,14 @@ def pair_teams(event: Event, number: int, stat_ids: tuple[str, ...]) -> TeamPair
     if not complete:
         notes.append("The search for a pairing without rematches stopped at its step limit; "
                      "check the pairings before the round starts.")
-    return TeamPairing(TeamRound(number, tuple(matches)), tuple(notes))
+    return TeamPairing(with_requested(number, pairs, bye, asked), tuple(notes))
+
+
+def asked_notes(names: dict[str, str], asked: Sequence[TeamMatch]) -> list[str]:
+    """Return the notes naming the byes teams asked for, left out of the pairing."""
+    what = {"1-0": "a full-point bye", "draw": "a half-point bye", "0-1": "a zero-point bye"}
+    return [f"Not paired: {names.get(m.team_1, m.team_1)} asked for "
+            f"{what.get(m.result, m.result)} (its row is kept)." for m in asked]
 
 
 def swiss(
