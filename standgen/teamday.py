@@ -194,6 +194,10 @@ def team_status(event_dir: Path, event: Event) -> list[str]:
         return [f"{name}: no team round paired yet; run standgen pair {display(event_dir)}"]
     number = event.team_rounds[-1].number
     names = {t.id: t.name for t in event.teams}
+    if pending(event.team_rounds[-1]) and not _typed(event, number):
+        asked = ", ".join(str(names.get(m.team_1)) for m in event.team_rounds[-1].matches)
+        return [f"{name}: round {number} is not paired yet, byes asked for: {asked}; run "
+                f"standgen pair {display(event_dir)} to pair it without them"]
     waiting = [r for r in match_results(event) if r.round == number and not r.finished]
     if not waiting:
         return _team_round_complete(event_dir, event, number)

@@ -87,6 +87,8 @@ def test_a_request_does_not_pair_past_an_unfinished_round(tmp_path: Path) -> Non
     folder = chess_team_event(tmp_path)
     assert cli("pair", str(folder))[0] == 0
     _ask(folder, 2, [("c1", "draw")])
+    code, out = cli("status", str(folder))
+    assert "round 2 is not paired yet, byes asked for: Łódź; run standgen pair" in out, out
     code, out = cli("pair", str(folder))
     assert code == 2 and "do not have all their games and results" in out, out
     assert _rows(folder, 2) == [("c1", "", "draw")]  # the request is left as written
