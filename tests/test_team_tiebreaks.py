@@ -28,15 +28,17 @@ from standgen.teams.tiebreaks.base import opponent_score
 from standgen.teams.tiebreaks.table import TeamRoundEntry, TeamTable
 from standgen.trf import export_event
 from tests.team_sample import HERE, sample_trf, write_team_sample
+from tests.test_team_c046 import chess_team_event, type_results
 from tests.test_team_matches import event_of, games, team_event, team_round
 from tests.test_teams import cli, write_csv
 
 # TieBreakServer's codes (its -t arguments) for standgen's team tie-break ids
 CODES = {"MPTS": "mp", "GPTS": "gp", "BH:MP": "bh-mp", "BH:GP": "bh-gp", "EMGSB": "emgsb",
          "EMMSB": "sb-mp", "DE": "de", "BH:MP/C1": "bh-mp-c1", "BH:GP/C1": "bh-gp-c1",
-         "EMGSB/C1": "emgsb-c1", "EMMSB/C1": "sb-mp-c1"}
+         "EMGSB/C1": "emgsb-c1", "EMMSB/C1": "sb-mp-c1", "EDE": "ede", "EDET": "edet",
+         "BC": "bc"}
 SCORES = {code: CODES[code] for code in ("MPTS", "GPTS", "BH:MP", "BH:GP", "EMGSB",
-                                         "EMMSB")}  # tiebreakserver.tsv
+                                         "EMMSB", "BC")}  # tiebreakserver.tsv
 
 
 def test_every_team_agrees_with_tiebreakserver(tmp_path: Path) -> None:
@@ -75,19 +77,35 @@ def test_cut_tiebreaks_agree_with_tiebreakserver(tmp_path: Path) -> None:
     assert any(values[t]["bh-mp"] - values[t]["bh-mp-c1"] > lowest[t] for t in values)
 
 
-@pytest.mark.parametrize("name", ["mpts-de", "mpts-gpts-de"])
+@pytest.mark.parametrize("name", ["mpts-de", "mpts-gpts-de", "mpts-ede", "mpts-gpts-ede",
+                                  "mpts-edet", "mpts-gpts-edet", "gpts-edet"])
 def test_direct_encounter_agrees_with_tiebreakserver(tmp_path: Path, name: str) -> None:
-    """DE after MP (and after MP, GP) on the generated sample: the places TieBreakServer
-    gives inside the groups it splits (2 teams each since the sample has its forfeits;
-    5 and 6 before), 0 elsewhere."""
+    """DE, EDE and EDET after MP (and after MP, GP; EDET after GP) on the generated
+    sample: the places TieBreakServer gives inside the groups it splits, 0 elsewhere.
+    EDE splits groups DE leaves equal (by game points); EDET splits pairs EDE leaves
+    equal (by their match's boards from the top)."""
     event = event_of(write_team_sample(tmp_path / "events" / "2026" / "team-sample"))
     with (HERE / f"tiebreakserver-{name}.tsv").open(encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle, delimiter="\t"))
+    last = list(rows[0])[-1]
     chain = tuple(CODES[c] for c in rows[0] if c not in ("StartNo", "Rank"))
     values = team_tiebreak_values(event, chain)
-    assert sum(1 for row in rows if float(row["DE"])) >= 2
+    assert sum(1 for row in rows if float(row[last])) >= 2
     for row in rows:
-        assert values[event.teams[int(row["StartNo"]) - 1].id]["de"] == float(row["DE"])
+        team = event.teams[int(row["StartNo"]) - 1].id
+        assert values[team][CODES[last]] == float(row[last]), team
+
+
+def test_edet_splits_pairs_ede_leaves_equal_on_the_sample() -> None:
+    """On the sample's TieBreakServer rows, EDET after MP and GP places more teams than
+    EDE: pairs that drew their match, split by its boards from the top. (EDE's game
+    points step splits only a group of three or more equal on match points against each
+    other, which the sample has not: the worked example below checks it.)"""
+    def placed(name: str) -> int:
+        with (HERE / f"tiebreakserver-{name}.tsv").open(encoding="utf-8") as handle:
+            return sum(1 for row in csv.DictReader(handle, delimiter="\t")
+                       if float(list(row.values())[-1]))
+    assert placed("mpts-gpts-ede") < placed("mpts-gpts-edet")
 
 
 def bye_example(folder: Path) -> None:
@@ -484,7 +502,9 @@ TEC_SAMPLE = os.environ.get("STANDGEN_TEC_SAMPLE", "")
 TIEBREAKSERVER = os.environ.get("STANDGEN_TIEBREAKSERVER", "")
 TEC_RUNS = {"": ("MPTS", "GPTS", "BH:MP", "BH:GP", "EMGSB", "EMMSB"),
             "-c1": ("MPTS", "BH:MP/C1", "BH:GP/C1", "EMGSB/C1", "EMMSB/C1"),
-            "-mpts-de": ("MPTS", "DE"), "-mpts-gpts-de": ("MPTS", "GPTS", "DE")}
+            "-mpts-de": ("MPTS", "DE"), "-mpts-gpts-de": ("MPTS", "GPTS", "DE"),
+            "-mpts-edet": ("MPTS", "EDET"), "-mpts-gpts-edet": ("MPTS", "GPTS", "EDET"),
+            "-mpts-gpts-ede": ("MPTS", "GPTS", "EDE"), "-bc": ("MPTS", "BC")}
 
 
 def tiebreakserver_rows(trf: Path, suffix: str, tmp_path: Path) -> list[dict[str, str]]:
@@ -563,3 +583,113 @@ def test_the_round_pages_say_what_a_settled_match_was(tmp_path: Path) -> None:
     assert "Both teams forfeited the match." in one
     assert "A full-point bye the team asked for." in two
     assert "have not drafted" not in one + two
+
+
+# -- EDE, EDET, BC (C.07 art. 13.3, 12.1, 12.2) ----------------------------------------
+
+def _crosstable(scored: dict[str, dict[str, float]], size: int = 4) -> TeamTable:
+    """Return a table in which each pair of ``scored`` met once (a round each): the game
+    points each team scored against each other."""
+    pairs = sorted({tuple(sorted((a, b))) for a in scored for b in scored[a]})
+    entries: dict[str, list[TeamRoundEntry]] = {t: [] for t in scored}
+    for number, (a, b) in enumerate(pairs, start=1):
+        for me, other in ((a, b), (b, a)):
+            mine, theirs = scored[me][other], scored[other][me]
+            mp = 2.0 if mine > theirs else 1.0 if mine == theirs else 0.0
+            entries[me].append(TeamRoundEntry(number, other, mp, mine))
+    return TeamTable({t: tuple(e) for t, e in entries.items()}, len(pairs), 1.0, size / 2)
+
+
+def test_ede_worked_example_splits_by_game_points_then_again() -> None:
+    """FIDE TEC, Exercises in tie-breaking (2023), exercise 45: five teams equal on 10
+    MP, all met, each 4 MP against the others. Game points place Deer (8½) first and
+    Elephants (7½) last; then, among the three left, game points again: Bonobos 5½,
+    Antelopes 5, Cougars 1½. DE (match points alone) places nobody."""
+    table = _crosstable({
+        "antelopes": {"bonobos": 2.5, "cougars": 2.5, "deer": 1.5, "elephants": 1.5},
+        "bonobos": {"antelopes": 1.5, "cougars": 4, "deer": 2.5, "elephants": 0},
+        "cougars": {"antelopes": 1.5, "bonobos": 0, "deer": 3, "elephants": 3.5},
+        "deer": {"antelopes": 2.5, "bonobos": 1.5, "cougars": 1, "elephants": 3.5},
+        "elephants": {"antelopes": 2.5, "bonobos": 4, "cougars": 0.5, "deer": 0.5}})
+    assert {t: table.total(t, "mp") for t in table.entries} == dict.fromkeys(
+        table.entries, 4.0)  # two matches won of four, each
+    equal = dict.fromkeys(table.entries, ())
+    ede = TEAM_TIEBREAKS["ede"].compute_tied
+    de = TEAM_TIEBREAKS["de"].compute_tied
+    assert ede is not None and de is not None
+    assert dict(ede(table, equal)) == {"deer": 1, "bonobos": 2, "antelopes": 3,
+                                       "cougars": 4, "elephants": 5}
+    assert set(de(table, equal).values()) == {0}
+
+
+def test_edet_and_bc_worked_example_by_the_boards() -> None:
+    """Exercises 46 and 47: Koalas and Narwhals drew their match 2-2 (Koalas won board
+    1, boards 2 and 3 drawn, Narwhals won board 4): EDE leaves them equal; EDET's top
+    board places Koalas first; BC: Koalas 1 × 1 + 2 × ½ + 3 × ½ + 4 × 0 = 3.5, Narwhals
+    6.5, lower ahead."""
+    koalas, narwhals = (1.0, 0.5, 0.5, 0.0), (0.0, 0.5, 0.5, 1.0)
+    table = TeamTable({
+        "koalas": (TeamRoundEntry(1, "narwhals", 1.0, 2.0, boards=koalas),),
+        "narwhals": (TeamRoundEntry(1, "koalas", 1.0, 2.0, boards=narwhals),)},
+        1, 1.0, 2.0)
+    equal = dict.fromkeys(table.entries, ())
+    ede, edet = TEAM_TIEBREAKS["ede"].compute_tied, TEAM_TIEBREAKS["edet"].compute_tied
+    assert ede is not None and edet is not None
+    assert dict(ede(table, equal)) == {"koalas": 0, "narwhals": 0}
+    assert dict(edet(table, equal)) == {"koalas": 1, "narwhals": 2}
+    bc = TEAM_TIEBREAKS["bc"]
+    assert dict(bc.compute(table)) == {"koalas": 3.5, "narwhals": 6.5}
+    assert bc.lower_first and bc.terms is not None
+    assert bc.terms(table, "koalas") == ((1.0, 1.0), (2.0, 0.5), (3.0, 0.5), (4.0, 0.0))
+
+
+def test_edet_decides_only_two_teams_by_the_boards() -> None:
+    """Property: three teams each drawing the others with boards favouring a different
+    team stay equal under EDET (the boards decide only a pair, art. 13.3.2); any two of
+    them are split by their match's first board not drawn."""
+    first, second = (1.0, 0.5, 0.5, 0.0), (0.0, 0.5, 0.5, 1.0)
+    pairs = [("a", "b"), ("b", "c"), ("c", "a")]
+    entries: dict[str, list[TeamRoundEntry]] = {t: [] for t in "abc"}
+    for number, (one, two) in enumerate(pairs, start=1):
+        entries[one].append(TeamRoundEntry(number, two, 1.0, 2.0, boards=first))
+        entries[two].append(TeamRoundEntry(number, one, 1.0, 2.0, boards=second))
+    table = TeamTable({t: tuple(e) for t, e in entries.items()}, 3, 1.0, 2.0)
+    edet = TEAM_TIEBREAKS["edet"].compute_tied
+    assert edet is not None
+    assert set(edet(table, dict.fromkeys("abc", ())).values()) == {0}
+    for one, two in pairs:
+        before = {t: (1.0,) if t in (one, two) else (0.0,) for t in "abc"}
+        found = edet(table, before)
+        assert (found[one], found[two]) == (1, 2)
+
+
+def test_boards_out_of_players_csv_order_travel_in_300_line_ups(tmp_path: Path) -> None:
+    """A match whose boards (its games by table) are not its teams' players.csv order:
+    the ``.trf`` writes both teams' ``300`` line-ups, and ``import-trf`` of it orders the
+    boards by them again, so BC and EDET are the same (docs/trf.md)."""
+    folder = chess_team_event(tmp_path, rounds=2)
+    assert cli("pair", str(folder))[0] == 0
+    type_results(folder, 1)
+    path = folder / "round-1.csv"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    # boards 1 and 2 of match 1 change tables: board 1 is now the players' second
+    lines[1], lines[2] = "1," + lines[2].split(",", 1)[1], "2," + lines[1].split(",", 1)[1]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    event = event_of(folder)
+    text = export_event(event, compute_standings(event))
+    lineups = [line for line in text.splitlines() if line.startswith("300")]
+    assert len(lineups) == 2 and all(line.split()[1] == "1" for line in lineups)
+    trf = tmp_path / "out.trf"
+    trf.write_text(text, encoding="utf-8")
+    again = tmp_path / "events" / "2026" / "again"
+    code, out = cli("import-trf", str(trf), str(again))
+    assert code == 0, out
+    ids = ("bc", "edet")
+    before = team_tiebreak_values(event, ("mp", *ids))
+    after = team_tiebreak_values(load(again)[0], ("mp", *ids))
+    names = {t.id: t.name for t in event.teams}
+    imported = {t.name: t.id for t in load(again)[0].teams}
+    assert {names[t]: v for t, v in before.items()} == {
+        name: after[imported[name]] for name in names.values()}
+    ranks = [int(r) for r in lineups[0].split()[4:]]
+    assert ranks != sorted(ranks)  # the line-up, not the 310 order

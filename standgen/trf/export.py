@@ -138,20 +138,40 @@ def _lineup_lines(event: Event, ranks: Mapping[str, int], upto: int) -> list[str
     """Return TRF-2026's ``300`` records of the matches with a board forfeited: the
     round, the team that left a board empty, its opponent, then its players by board
     (the match's games in table order), 0 for each empty board; a match forfeited whole
-    has both teams' (the forfeiting team's all 0)."""
+    has both teams' (the forfeiting team's all 0); and of each team whose boards are not
+    in its players.csv order (its ``310`` line's)."""
     number = {t.id: k for k, t in enumerate(event.teams, start=1)}
     teams = {p.id: p.team for p in event.players}
+    order = {p.id: k for k, p in enumerate(event.players)}
     lines = []
     for result in match_results(event, upto):
         games = sorted(result.games, key=lambda g: g.table)
         one, two = result.match.team_1, result.match.team_2
-        for team in _short_sides(result.bye, games, one, two, teams):
+        short = _short_sides(result.bye, games, one, two, teams)
+        listed = (*short, *(t for t in _out_of_order(result.bye, games, (one, two), teams,
+                                                      order) if t not in short))
+        for team in sorted(listed, key=(one, two).index):
             board = [next((ranks[p] for p in g.players if teams.get(p) == team), 0)
                      for g in games]
             lines.append(f"300 {result.round:3d} {number[team]:3d} "
                          f"{number[two if team == one else one]:3d}"
                          + "".join(f" {r:4d}" for r in board))
     return lines
+
+
+def _out_of_order(bye: bool, games: list[Game], sides: tuple[str, str],
+                  teams: Mapping[str, str], order: Mapping[str, int]) -> tuple[str, ...]:
+    """Return the teams of a played match whose boards (its games in table order) are
+    not in its players' players.csv order, the order of its ``310`` line: their ``300``
+    line-ups give another program the boards (TieBreakServer reads them so)."""
+    if bye:
+        return ()
+    out = []
+    for team in sides:
+        mine = [order[p] for g in games for p in g.players if teams.get(p) == team]
+        if mine != sorted(mine):
+            out.append(team)
+    return tuple(out)
 
 
 def _short_sides(bye: bool, games: list[Game], one: str, two: str,

@@ -54,6 +54,9 @@ class TeamRecords:
     doubles: dict[int, list[tuple[int, int]]] | None = None
     # 240: the byes teams asked for, round -> (team number, F / H / Z)
     requested: dict[int, list[tuple[int, str]]] | None = None
+    # 300: a team's line-up in a round, (round, team number) -> start ranks by board (0 an
+    # empty board); the board order of its match
+    lineups: dict[tuple[int, int], tuple[int, ...]] | None = None
 
 
 def read_310(records: TeamRecords, line: str, bad: Bad) -> None:
@@ -136,8 +139,23 @@ def read_240(records: TeamRecords, line: str, bad: Bad) -> None:
     records.requested = requested
 
 
+def read_300(records: TeamRecords, line: str, bad: Bad) -> None:
+    """Read ``300``, a team's line-up in a round (TRF-2026): the round, the team, its
+    opponent, then its players' start ranks by board, 0 for an empty board
+    (``300   5  23   2   97   95  106    0``)."""
+    parts = line[4:].split()
+    if len(parts) < 4 or not all(p.isdigit() for p in parts):
+        bad(f"300 '{line[4:].strip()}' must be a round, a team, its opponent and start "
+            "ranks by board, such as '5  23   2   97   95  106    0'")
+        return
+    lineups = records.lineups if records.lineups is not None else {}
+    lineups[(int(parts[0]), int(parts[1]))] = tuple(int(p) for p in parts[3:])
+    records.lineups = lineups
+
+
 TEAM_RECORDS: Mapping[str, Callable[[TeamRecords, str, Bad], None]] = {
-    "240": read_240, "310": read_310, "320": read_320, "330": read_330, "362": read_362}
+    "240": read_240, "300": read_300, "310": read_310, "320": read_320, "330": read_330,
+    "362": read_362}
 
 
 def team_ids(teams: list[TrfTeam]) -> dict[int, str]:
@@ -287,10 +305,69 @@ def team_files(records: TeamRecords, files: Mapping[str, str],
     matches = team_rounds({n: games for n, (games, _) in round_rows.items()},
                           names.team_of, pab, forfeited, _settled(records, names))
     for number, rows in matches.items():
+        if number in round_rows:
+            _by_boards(round_rows[number], rows, names, _lineups(records, names, ids,
+                                                                 number))
         out[f"teams-round-{number}.csv"] = team_round_csv(TeamRound(number, tuple(
             TeamMatch(k, a, b, result=r) for k, (a, b, r) in enumerate(rows, start=1))))
     out["event.toml"] = _teams_toml(records, files["event.toml"], names.size)
     return out
+
+
+def _lineups(records: TeamRecords, names: _Ids, ids: Mapping[int, str], number: int
+             ) -> dict[str, list[str]]:
+    """Return round ``number``'s ``300`` line-ups: team id -> player ids by board ("" an
+    empty board)."""
+    return {names.team[team]: [ids.get(rank, "") for rank in ranks]
+            for (rnd, team), ranks in (records.lineups or {}).items()
+            if rnd == number and team in names.team}
+
+
+def _by_boards(rows: tuple[list[list[str]], list[list[str]]],
+               matches: list[tuple[str, str, str]], names: _Ids,
+               lineups: Mapping[str, list[str]]) -> None:
+    """Put a round's rows in board order, match after match (``rows``: its games and its
+    rows without an opponent, rewritten in place: each match's games and boards won by
+    forfeit first, then the rest): the order of a team's ``300`` line-up when the file
+    has one for either team, else of ``team_1``'s players in its ``310`` line, as
+    TieBreakServer orders a match's boards."""
+    games, alone = rows
+    left = games + alone
+    ordered: list[list[str]] = []
+    for first, second, result in matches:
+        if not second or result:
+            continue
+        mine = [r for r in left if {names.team_of.get(p) for p in r[:2] if p != "BYE"}
+                <= {first, second}]
+        ordered += _match_boards(mine, first, second, names, lineups)
+        left = [r for r in left if all(r is not m for m in mine)]
+    games[:] = ordered
+    alone[:] = left
+
+
+def _match_boards(rows: list[list[str]], first: str, second: str, names: _Ids,
+                  lineups: Mapping[str, list[str]]) -> list[list[str]]:
+    """Return one match's rows by board (see :func:`_by_boards`)."""
+    team, other = (second, first) if second in lineups and first not in lineups else (
+        first, second)
+
+    def player(row: list[str], side: str) -> str:
+        return next((p for p in row[:2] if names.team_of.get(p) == side), "")
+
+    own = sorted((r for r in rows if player(r, team)),
+                 key=lambda r: names.board.get(player(r, team), 0))
+    others = sorted((r for r in rows if not player(r, team)),
+                    key=lambda r: names.board.get(player(r, other), 0))
+    line = lineups.get(team)
+    if line is None:
+        return own + others
+    out: list[list[str]] = []
+    for member in line:
+        found = next((r for r in own if player(r, team) == member), None) if member else (
+            others.pop(0) if others else None)
+        if found is not None:
+            out.append(found)
+    return out + [r for r in own if r not in out] + others
 
 
 def _teams_toml(records: TeamRecords, toml: str, size: int) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from standgen.model import Event
-from standgen.teams.tiebreaks import bh_gp, bh_mp, cut1, de, emgsb, gp, mp, sb_mp
+from standgen.teams.tiebreaks import bc, bh_gp, bh_mp, cut1, de, ede, edet, emgsb, gp, mp, sb_mp
 from standgen.teams.tiebreaks.base import TeamTiebreak
 from standgen.teams.tiebreaks.table import TeamTable, team_table
 
@@ -25,6 +25,9 @@ TEAM_TIEBREAKS: Mapping[str, TeamTiebreak] = {t.id: t for t in (
     emgsb.TIEBREAK,
     sb_mp.TIEBREAK,
     de.TIEBREAK,
+    ede.TIEBREAK,
+    edet.TIEBREAK,
+    bc.TIEBREAK,
     *cut1.CUTS,  # BH:MP/C1, BH:GP/C1, EMGSB/C1, EMMSB/C1
 )}
 

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from standgen.formats import format_of
 from standgen.formats.base import Format
 from standgen.model import Event
-from standgen.teams.matches import MatchResult, match_results
+from standgen.results import SHARE
+from standgen.teams.matches import REQUESTED_SHARE, MatchResult, match_results, team_of_players
 from standgen.tiebreaks.fide import edition_of
 
 # the C.07 amendments' effective date (TieBreakServer applies them by the start date too)
@@ -48,6 +49,10 @@ class TeamRoundEntry:
     # zero-point bye, an absence, a match lost by forfeit; not the pairing's bye, a
     # full-point bye or a match won by forfeit
     voluntary: bool = False
+    # the team's points board by board (board 1 first: the match's games in table
+    # order, a board won by forfeit 1, one left empty 0); a bye's every board its share
+    # (the pairing's bye: 1 each, as C.07 art. 12 counts it); () when no board counts
+    boards: tuple[float, ...] = ()
 
     @property
     def played(self) -> bool:
@@ -93,6 +98,7 @@ def team_table(event: Event, upto: int | None = None) -> TeamTable:
     fmt = format_of(event)
     rounds = 0
     seen: set[tuple[int, str]] = set()
+    members = team_of_players(event)
     for result in match_results(event, upto):
         seen.update((result.round, team) for team in (result.match.team_1,
                                                        result.match.team_2))
@@ -100,7 +106,8 @@ def team_table(event: Event, upto: int | None = None) -> TeamTable:
             continue
         rounds = max(rounds, result.round)
         for entry_of in _entries(result, event.config.teams.match_points,
-                                 _pab_points(result, fmt, event)):
+                                 _pab_points(result, fmt, event),
+                                 _boards(result, members, fmt, event)):
             if entry_of[0] in entries:
                 entries[entry_of[0]].append(entry_of[1])
     for team, found in entries.items():
@@ -128,8 +135,34 @@ def _pab_points(result: MatchResult, fmt: Format, event: Event) -> float:
                for seat in game.seats)
 
 
+def _boards(result: MatchResult, members: Mapping[str, str], fmt: Format,
+            event: Event) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Return the two teams' points board by board: board k is the match's k-th game by
+    table (each seat's result: a win 1, a draw ½, a board won by forfeit 1; a result
+    left empty, as the format scores it); a
+    bye's every board the bye's share of a game, the pairing's bye a game won each
+    (C.07 art. 12: a PAB gives the points of a win); none for a double forfeit."""
+    size = result.expected
+    if result.bye:
+        share = 1.0 if result.pab else REQUESTED_SHARE.get(result.match.result, 0.0)
+        return (share,) * size, ()
+    sides: tuple[list[float], list[float]] = ([], [])
+    for game in sorted(result.games, key=lambda g: g.table):
+        points = [0.0, 0.0]
+        for seat in game.seats:
+            team = members.get(seat.player, "")
+            if team in (result.match.team_1, result.match.team_2):
+                points[result.side_of(team) - 1] += (
+                    SHARE[seat.outcome] if seat.outcome is not None
+                    else fmt.points(seat, game, event.config))
+        sides[0].append(points[0])
+        sides[1].append(points[1])
+    return tuple(sides[0]), tuple(sides[1])
+
+
 def _entries(result: MatchResult, match_points: tuple[float, float, float],
-             points_1: float) -> list[tuple[str, TeamRoundEntry]]:
+             points_1: float, boards: tuple[tuple[float, ...], tuple[float, ...]],
+             ) -> list[tuple[str, TeamRoundEntry]]:
     """Return the entries a finished match gives its teams: match points by game points
     (a bye's against the games it did not play; a match nobody scored in, a double
     forfeit, lost by both), forfeits, voluntary rounds."""
@@ -137,13 +170,14 @@ def _entries(result: MatchResult, match_points: tuple[float, float, float],
     unplayed = forfeited or (result.bye and not result.pab)
     # a bye: its game points against the games it did not play
     theirs = result.expected - points_1 if result.bye else result.points_2
-    sides = ((result.match.team_1, result.match.team_2, points_1, theirs),
-             (result.match.team_2, result.match.team_1, result.points_2, points_1))
+    sides = ((result.match.team_1, result.match.team_2, points_1, theirs, boards[0]),
+             (result.match.team_2, result.match.team_1, result.points_2, points_1,
+              boards[1]))
     out = []
-    for team, other, mine, against in sides[:2 if result.match.team_2 else 1]:
+    for team, other, mine, against, by_board in sides[:2 if result.match.team_2 else 1]:
         mp = _match_points(mine, against, match_points)
         out.append((team, TeamRoundEntry(result.round, other, mp, mine, forfeited,
-                                         unplayed and mp < match_points[0])))
+                                         unplayed and mp < match_points[0], by_board)))
     return out
 
 
