@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -693,3 +695,49 @@ def test_boards_out_of_players_csv_order_travel_in_300_line_ups(tmp_path: Path) 
         name: after[imported[name]] for name in names.values()}
     ranks = [int(r) for r in lineups[0].split()[4:]]
     assert ranks != sorted(ranks)  # the line-up, not the 310 order
+
+
+def _random_table(rng: random.Random, teams: int, size: int = 4) -> TeamTable:
+    """Return a random table: every pair of ``teams`` meets once, or (a Swiss) not at
+    all, each board won, drawn or lost; match and game points from the boards."""
+    names = [f"t{k}" for k in range(teams)]
+    entries: dict[str, list[TeamRoundEntry]] = {t: [] for t in names}
+    for number, (a, b) in enumerate(itertools.combinations(names, 2), start=1):
+        if rng.random() < 0.3:
+            continue
+        boards = tuple(rng.choice((0.0, 0.5, 1.0)) for _ in range(size))
+        mine, theirs = sum(boards), size - sum(boards)
+        mp = 2.0 if mine > theirs else 1.0 if mine == theirs else 0.0
+        entries[a].append(TeamRoundEntry(number, b, mp, mine, boards=boards))
+        entries[b].append(TeamRoundEntry(number, a, 2.0 - mp, theirs,
+                                         boards=tuple(1.0 - x for x in boards)))
+    return TeamTable({t: tuple(e) for t, e in entries.items()}, teams * (teams - 1) // 2,
+                     1.0, size / 2)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_each_extended_encounter_refines_the_one_before(seed: int) -> None:
+    """Property: EDE keeps every order DE gives and may split more; EDET keeps EDE's and
+    splits only pairs further (C.07 13.3.1, 13.3.2); BC lies between GP and size × GP."""
+    rng = random.Random(seed)
+    table = _random_table(rng, rng.randint(2, 6))
+    equal = dict.fromkeys(table.entries, ())
+    found = {}
+    for tid in ("de", "ede", "edet"):
+        compute = TEAM_TIEBREAKS[tid].compute_tied
+        assert compute is not None
+        found[tid] = compute(table, equal)
+    for coarse, fine in (("de", "ede"), ("ede", "edet")):
+        for a, b in itertools.permutations(table.entries, 2):
+            if 0 < found[coarse][a] < found[coarse][b]:
+                assert 0 < found[fine][a] < found[fine][b], (coarse, a, b)
+    tied: dict[float, list[str]] = {}
+    for team, value in found["ede"].items():
+        tied.setdefault(value, []).append(team)
+    for group in tied.values():  # the boards never split three or more
+        if len(group) > 2:
+            assert len({found["edet"][t] for t in group}) == 1, group
+    bc = TEAM_TIEBREAKS["bc"].compute(table)
+    for team in table.entries:
+        gp = table.total(team, "gp")
+        assert gp <= bc[team] <= 4 * gp
