@@ -67,7 +67,9 @@ def audit(event: Event, by_round: Sequence[Standings] = ()) -> list[Problem]:
     byes: dict[str, int] = {}
     planned = (compute_standings(event).planned_rounds
                if format_of(event).final_round_rematches and event.rounds else 0)
-    multi = format_of(event).seats > 2  # a Diplomacy sit-out is no bye: it may recur
+    # a Diplomacy sit-out is no bye: it may recur; nor is a player's BYE row in a team
+    # match (the team's bye, or a board the other team left empty: the team's matter)
+    multi = format_of(event).seats > 2 or event.config.teams.matches
     cut = cut_of(event.config)  # a cut's rounds (issue #31) follow the bracket, not these rules
     for rnd in event.rounds:
         if cut is not None and rnd.number > cut.after_round:
@@ -76,7 +78,7 @@ def audit(event: Event, by_round: Sequence[Standings] = ()) -> list[Problem]:
         final = rnd.number == planned and format_of(event).final_round_rematches
         found.extend(_rematches_and_byes(rnd, met, byes, final, multi))
         found.extend(_forbidden_met(event, rnd))
-        if rnd.number > 1 and format_of(event).seats == 2:
+        if rnd.number > 1 and format_of(event).seats == 2 and not event.config.teams.matches:
             found.extend(_bye_at_the_bottom(event, rnd, byes, after.get(rnd.number - 1)))
         found.extend(_empty_stats(event, rnd.games))
     found.extend(_results_missing(event))
