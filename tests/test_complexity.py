@@ -53,3 +53,14 @@ def test_share_graded_c_or_worse() -> None:
         f"{len(graded)} of {len(blocks)} blocks ({share:.1%}) are radon grade C or worse, "
         f"above the ratchet's {MAX_SHARE:.0%}; simplify the new or grown ones:\n"
         f"{_named(graded)}")
+
+
+MAX_LINES = 599  # issue #30: no module of 600 lines or more
+
+
+def test_no_module_of_600_lines() -> None:
+    long = {path.relative_to(PACKAGE.parent).as_posix(): count
+            for path in sorted(PACKAGE.rglob("*.py"))
+            if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert not long, (f"modules of {MAX_LINES + 1} lines or more (split them by the rules "
+                      f"they hold): {long}")
