@@ -49,7 +49,7 @@ from standgen.pipeline import pair_round
 from standgen.stages.cut import cut_of
 from standgen.standings import Standings, compute_standings, format_of, pairing_input
 from standgen.teams import c046
-from standgen.teams.propose import propose_team_round
+from standgen.teams.propose import propose_team_round, writes_boards
 from standgen.tiebreaks.ratings import (
     RATING_TIEBREAKS,
     rating_tiebreaks_dropped,
@@ -144,12 +144,12 @@ def _rating_tiebreaks(event: Event) -> list[Problem]:
 def _team_sizes(event: Event) -> list[Problem]:
     """Return a warning for each team whose players are not ``[teams] size`` (a team
     entered short, or a player typed into the wrong team; docs/teams.md). A chess team
-    (a format paired by FIDE C.04.6) may have reserves: only fewer than ``size`` warns
-    (its last boards are forfeited)."""
+    (a format paired by FIDE C.04.6) or a Go team, whose boards ``pair`` seats, may have
+    reserves: only fewer than ``size`` warns (its last boards are forfeited)."""
     size = event.config.teams.size
     if size is None:
         return []
-    reserves = format_of(event).team_pairing == c046.SYSTEM
+    reserves = writes_boards(format_of(event))
     count: dict[str, int] = {}
     for player in event.players:
         if player.team:
@@ -330,7 +330,7 @@ def stale_team_round(event: Event) -> list[Problem]:
     if not event.team_rounds:
         return []
     last = event.team_rounds[-1]
-    chess = format_of(event).team_pairing == c046.SYSTEM
+    chess = writes_boards(format_of(event))
     for rnd in event.rounds:
         if rnd.number == last.number and any(
                 g.kind is not GameKind.BYE and (not chess or any(
