@@ -323,10 +323,11 @@ def stale_pairing(event: Event) -> list[Problem]:
 
 def stale_team_round(event: Event) -> list[Problem]:
     """Return a warning when a team event's last team round is paired and not started
-    (no game drafted, a chess team round: no result) and the team pairing its format
-    makes now from the rounds before it has other matches (a result of an earlier round
-    corrected after the next was paired), naming ``pair --redo``; the individual pairing
-    of its boards is no concern (they follow the matches)."""
+    (no game drafted; a chess or Go team round, whose boards pair writes: no result) and
+    the team pairing its format makes now from the rounds before it has other matches (a
+    result of an earlier round corrected after the next was paired), naming ``pair
+    --redo``; the individual pairing of its boards is no concern (they follow the
+    matches)."""
     if not event.team_rounds:
         return []
     last = event.team_rounds[-1]

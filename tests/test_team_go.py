@@ -19,6 +19,7 @@ from standgen.model import Event, TeamMatch, TeamRound
 from standgen.teams import go
 from standgen.teams.pairing import met_before
 from standgen.teams.propose import board_games, propose_team_round, writes_boards
+from standgen.teams.ranking import team_standings
 from standgen.teams.tiebreaks import TEAM_TIEBREAKS
 from standgen.teams.tiebreaks.table import TeamRoundEntry, TeamTable
 from tests.test_team_matches import loaded, rows_of
@@ -258,8 +259,33 @@ def test_a_go_team_cup_through_the_cli(tmp_path: Path) -> None:
     assert scores == sorted(scores, reverse=True)
     page = (site / "index.html").read_text(encoding="utf-8")
     assert "SODOS" in page and "Drużyna Łódź" in page and "한국기원" in page
+    assert "on board wins (European Go Congress team tournament)" in page
     team_page = (site / "teams" / "deu" / "index.html").read_text(encoding="utf-8")
     assert "Maximilian Müller-Lüdenscheidt-Schönfeld" in team_page
     assert re.search(r"SOS", team_page)
     round_page = next(site.glob("round-1/index.html")).read_text(encoding="utf-8")
     assert "日本棋院チーム" in round_page
+
+
+def test_the_egc_winning_points_pair_and_rank_the_same(tmp_path: Path) -> None:
+    """``[teams] match_points = [1, 0.5, 0]`` (the EGC's winning points) halves every
+    score and SOS: the same pairings, the same order."""
+    seen = []
+    for points in ("", "match_points = [1, 0.5, 0]\n"):
+        folder = go_team_event(tmp_path / (points[:5] or "default"), rounds=3)
+        toml = folder / "event.toml"
+        toml.write_text(toml.read_text(encoding="utf-8") + points, encoding="utf-8")
+        draw = random.Random(11)
+        for number in (1, 2):
+            assert cli("pair", str(folder))[0] == 0
+            type_go_results(folder, number, draw)
+        assert cli("pair", str(folder))[0] == 0
+        event = event_of(folder)
+        ranked = team_standings(event, (), upto=2)
+        seen.append(([(r.number, m.team_1, m.team_2) for r in event.team_rounds
+                      for m in r.matches],
+                     [(row.team.id, row.rank) for row in ranked.rows],
+                     [row.score for row in ranked.rows]))
+    assert seen[0][0] == seen[1][0]
+    assert seen[0][1] == seen[1][1]
+    assert seen[1][2] == [s / 2 for s in seen[0][2]]
