@@ -50,7 +50,7 @@ from standgen.stages.cut import cut_of
 from standgen.standings import Standings, compute_standings, format_of, pairing_input
 from standgen.teams import c046
 from standgen.teams.pairing import before_round
-from standgen.teams.propose import propose_team_round
+from standgen.teams.propose import propose_team_round, writes_boards
 from standgen.tiebreaks.ratings import (
     RATING_TIEBREAKS,
     rating_tiebreaks_dropped,
@@ -68,7 +68,9 @@ def audit(event: Event, by_round: Sequence[Standings] = ()) -> list[Problem]:
     byes: dict[str, int] = {}
     planned = (compute_standings(event).planned_rounds
                if format_of(event).final_round_rematches and event.rounds else 0)
-    multi = format_of(event).seats > 2  # a Diplomacy sit-out is no bye: it may recur
+    # a Diplomacy sit-out is no bye: it may recur; nor is a player's BYE row in a team
+    # match (the team's bye, or a board the other team left empty: the team's matter)
+    multi = format_of(event).seats > 2 or event.config.teams.matches
     cut = cut_of(event.config)  # a cut's rounds (issue #31) follow the bracket, not these rules
     for rnd in event.rounds:
         if cut is not None and rnd.number > cut.after_round:
@@ -77,7 +79,7 @@ def audit(event: Event, by_round: Sequence[Standings] = ()) -> list[Problem]:
         final = rnd.number == planned and format_of(event).final_round_rematches
         found.extend(_rematches_and_byes(rnd, met, byes, final, multi))
         found.extend(_forbidden_met(event, rnd))
-        if rnd.number > 1 and format_of(event).seats == 2:
+        if rnd.number > 1 and format_of(event).seats == 2 and not event.config.teams.matches:
             found.extend(_bye_at_the_bottom(event, rnd, byes, after.get(rnd.number - 1)))
         found.extend(_empty_stats(event, rnd.games))
     found.extend(_results_missing(event))
@@ -143,12 +145,12 @@ def _rating_tiebreaks(event: Event) -> list[Problem]:
 def _team_sizes(event: Event) -> list[Problem]:
     """Return a warning for each team whose players are not ``[teams] size`` (a team
     entered short, or a player typed into the wrong team; docs/teams.md). A chess team
-    (a format paired by FIDE C.04.6) may have reserves: only fewer than ``size`` warns
-    (its last boards are forfeited)."""
+    (a format paired by FIDE C.04.6) or a Go team, whose boards ``pair`` seats, may have
+    reserves: only fewer than ``size`` warns (its last boards are forfeited)."""
     size = event.config.teams.size
     if size is None:
         return []
-    reserves = format_of(event).team_pairing == c046.SYSTEM
+    reserves = writes_boards(format_of(event))
     count: dict[str, int] = {}
     for player in event.players:
         if player.team:
@@ -322,14 +324,15 @@ def stale_pairing(event: Event) -> list[Problem]:
 
 def stale_team_round(event: Event) -> list[Problem]:
     """Return a warning when a team event's last team round is paired and not started
-    (no game drafted, a chess team round: no result) and the team pairing its format
-    makes now from the rounds before it has other matches (a result of an earlier round
-    corrected after the next was paired), naming ``pair --redo``; the individual pairing
-    of its boards is no concern (they follow the matches)."""
+    (no game drafted; a chess or Go team round, whose boards pair writes: no result) and
+    the team pairing its format makes now from the rounds before it has other matches (a
+    result of an earlier round corrected after the next was paired), naming ``pair
+    --redo``; the individual pairing of its boards is no concern (they follow the
+    matches)."""
     if not event.team_rounds:
         return []
     last = event.team_rounds[-1]
-    chess = format_of(event).team_pairing == c046.SYSTEM
+    chess = writes_boards(format_of(event))
     for rnd in event.rounds:
         if rnd.number == last.number and any(
                 g.kind is not GameKind.BYE and (not chess or any(

@@ -20,10 +20,9 @@ from standgen.model import Event, Game, GameKind, Round, Seat, TeamMatch, TeamRo
 from standgen.roundfile import RoundFileRefused, write_round, write_team_round
 from standgen.standings import format_of
 from standgen.teams import c046
-from standgen.teams.c046_event import board_round
 from standgen.teams.matches import match_results
 from standgen.teams.pairing import TeamPairing, before_round, pending
-from standgen.teams.propose import propose_team_round
+from standgen.teams.propose import board_games, boards_said, propose_team_round, writes_boards
 
 
 @dataclass(frozen=True)
@@ -51,10 +50,10 @@ def pair_team_round(event_dir: Path, event: Event, force: bool = False,
     round file gets every match's boards and colours at once; any other pairs the team
     Swiss on Wins and waits for the captains' draft."""
     fmt = format_of(event)
-    chess = fmt.team_pairing == c046.SYSTEM
+    chess = writes_boards(fmt)  # chess or Go: pair writes the boards (teams.propose)
     number, event = _round_to_pair(event_dir, event, force, redo, chess)
     pairing = _pair(event_dir, event, number)
-    games = (board_round(event, pairing.round) if chess
+    games = (board_games(event, pairing.round) if chess
              else _bye_round(event, pairing.round.matches, number))
     target = event_dir / team_round_name(number)
     round_path = event_dir / f"round-{number}.csv"
@@ -167,8 +166,7 @@ def _said(event: Event, rnd: TeamRound, chess: bool = False) -> list[str]:
         else:
             lines.append(f"  team bye: {names.get(match.team_1)}")
     if chess:
-        lines.append(f"The boards are in round-{rnd.number}.csv (team_1 White on board 1 "
-                     "and the odd boards); type the results there.")
+        lines.append(boards_said(event, rnd.number))
     else:
         lines.append(f"Captains draft each match; type the games into "
                      f"round-{rnd.number}.csv.")

@@ -12,7 +12,7 @@ from standgen.memo import Memo
 PACKAGE = Path(__file__).resolve().parent.parent / "standgen"
 # module-level tables that are no cache, and why
 NOT_CACHES = {
-    "standgen/roundfile.py": "_THREAD_LOCKS, a lock per round file: one forgotten while "
+    "standgen/roundfile/edit.py": "_THREAD_LOCKS, a lock per round file: one forgotten while "
                              "held would let two writers in",
     "standgen/builder/forked.py": "_SHARED, the open pool's inputs the forked workers "
                                   "inherit: set and emptied by Forked only",

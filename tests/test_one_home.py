@@ -66,7 +66,8 @@ def test_the_check_finds_a_planted_comparison(tmp_path: Path) -> None:
 # first two
 CSV_HOMES = {
     "load/files.py": "the loader's reader of every CSV file, round files included",
-    "roundfile.py": "the one writer of round files (and their reader, through load/files)",
+    "roundfile/text.py": "the one writer of round files (and their reader, through "
+                         "load/files)",
     "eventday.py": "players.csv: a column of one player changed (bye, drop)",
     "venue/desk.py": "players.csv: the names the desk shows",
     "trf/folder.py": "players.csv of an imported TRF (its round files go through roundfile)",

@@ -1,4 +1,4 @@
-"""The one reader and writer of round files (standgen/roundfile.py, issue #28).
+"""The one reader and writer of round files (standgen/roundfile/, issue #28).
 
 Files as spreadsheets save them are read as the loader reads them and written back in
 their own form; every write is a compare-and-swap; editors' lock files stop writes.

@@ -563,3 +563,29 @@ def test_the_last_round_is_not_finished_while_its_draft_is_typed_in(tmp_path: Pa
     assert cli("build", str(tmp_path / "events"), "-o", str(site))[0] == 0
     page = (site / "2026/team-cup/index.html").read_text(encoding="utf-8")
     assert "Finished: 1 of 1 rounds played." in page
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_match_index_finds_what_the_rule_finds(seed: int) -> None:
+    """matches._MatchIndex (each match's games without reading the whole round) gives, for
+    every pair of sides, the games matches._in_match selects, in the same order: random
+    rounds of played games, BYE and absent rows, team-mates, players without a team."""
+    from standgen.model import Game, GameKind, Seat
+    from standgen.teams.matches import _in_match, _MatchIndex
+
+    rng = random.Random(seed)
+    team_ids = ["a", "b", "c", "d", ""]
+    teams = {f"p{k}": rng.choice(team_ids) for k in range(24)}
+    players = list(teams) + ["stranger"]
+    games = []
+    for table in range(1, rng.randint(2, 30)):
+        kind = rng.choice([GameKind.PLAYED, GameKind.PLAYED, GameKind.BYE, GameKind.ABSENT])
+        count = 2 if kind is GameKind.PLAYED else 1
+        seats = tuple(Seat(p) for p in rng.sample(players, count))
+        games.append(Game(1, table, seats, kind))
+    index = _MatchIndex(games, teams)
+    for sides in itertools.product(team_ids, repeat=2):
+        if sides[0] == sides[1] or not sides[0]:
+            continue
+        want = tuple(g for g in games if _in_match(g, sides, teams))
+        assert index.of(sides) == want, sides

@@ -27,9 +27,10 @@ at wmhwtc.wordpress.com, 2013-03-20, "The Pairing System"):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from standgen.memo import Memo
 from standgen.model import Event, Game, GameKind, Team, TeamMatch
 from standgen.results import SHARE
 
@@ -118,7 +119,22 @@ def match_results(event: Event, upto: int | None = None) -> tuple[MatchResult, .
     """Return the team matches of every team round (up to round ``upto``), each with the
     games of its round file between its teams' players, in round then match order; a
     bye the team asked for scores its result's share of ``[teams] size`` games and a
-    double forfeit nothing, whatever rows the round file has."""
+    double forfeit nothing, whatever rows the round file has.
+
+    The last few events' results are kept (a team event's pages ask for them once per
+    team): the event is immutable, and the kept one is checked to be the same object."""
+    seen, found = _RECENT.get((id(event), upto), lambda: (event, _match_results(event, upto)))
+    if seen is not event:
+        found = _match_results(event, upto)
+        _RECENT.put((id(event), upto), (event, found))
+    return found
+
+
+# the last few events' match results, with the event they were computed from
+_RECENT: Memo[tuple[int, int | None], tuple[Event, tuple[MatchResult, ...]]] = Memo(8)
+
+
+def _match_results(event: Event, upto: int | None) -> tuple[MatchResult, ...]:
     teams = team_of_players(event)
     rounds = {r.number: r for r in event.rounds}
     size = event.config.teams.size or 0
@@ -127,16 +143,41 @@ def match_results(event: Event, upto: int | None = None) -> tuple[MatchResult, .
         if upto is not None and team_round.number > upto:
             break
         rnd = rounds.get(team_round.number)
-        games = rnd.games if rnd is not None else ()
+        index = _MatchIndex(rnd.games if rnd is not None else (), teams)
         for match in team_round.matches:
             if match.result:
                 share = REQUESTED_SHARE.get(match.result, 0.0) * size
                 out.append(MatchResult(team_round.number, match, (), share, 0.0, size, {}, {}))
                 continue
-            sides = (match.team_1, match.team_2)
-            mine = tuple(g for g in games if _in_match(g, sides, teams))
+            mine = index.of((match.team_1, match.team_2))
             out.append(_result_of(team_round.number, match, mine, teams, size))
     return tuple(out)
+
+
+class _MatchIndex:
+    """A round's games by the teams they belong to, so each match finds its games
+    without reading the whole round (:func:`_in_match` is the rule: a played game
+    belongs to the match of its two players' teams; a BYE row, of one player, to every
+    match of its player's team)."""
+
+    def __init__(self, games: Sequence[Game], teams: Mapping[str, str]) -> None:
+        self.games = games
+        self.played: dict[frozenset[str], list[int]] = {}
+        self.single: dict[str, list[int]] = {}
+        for k, game in enumerate(games):
+            own = frozenset(teams.get(p, "") for p in game.players)
+            if game.kind is GameKind.BYE or len(game.seats) == 1:
+                if len(own) == 1 and "" not in own:
+                    self.single.setdefault(next(iter(own)), []).append(k)
+            elif len(own) == 2:
+                self.played.setdefault(own, []).append(k)
+
+    def of(self, sides: tuple[str, str]) -> tuple[Game, ...]:
+        """Return the games of the match of ``sides``, in the round file's order."""
+        found = [*self.single.get(sides[0], ()), *self.single.get(sides[1], ())]
+        if sides[1]:
+            found.extend(self.played.get(frozenset(sides), ()))
+        return tuple(self.games[k] for k in sorted(set(found)))
 
 
 def _result_of(number: int, match: TeamMatch, games: tuple[Game, ...],

@@ -55,6 +55,11 @@ MCMAHON = Format(
     absent_outcome=ABSENT_OUTCOME,
     validate_event=validate_event,
     total_score=total_mms,
+    # a team event (docs/teams.md, "Go team events"; sources in standgen.teams.go): team
+    # points, then SOS and SODOS of team points (the EGC 2015 team tournament's
+    # tie-breaks), then board points
+    team_tiebreaks=("sos", "sodos", "gp"),
+    team_pairing="go",  # the Go team Swiss; pair seats the boards by rank (teams.go)
 )
 
 __all__ = [

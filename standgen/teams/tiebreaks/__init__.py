@@ -13,7 +13,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from standgen.model import Event
-from standgen.teams.tiebreaks import bc, bh_gp, bh_mp, cut1, de, ede, edet, emgsb, gp, mp, sb_mp
+from standgen.teams.tiebreaks import (
+    bc,
+    bh_gp,
+    bh_mp,
+    cut1,
+    de,
+    ede,
+    edet,
+    emgsb,
+    gp,
+    mp,
+    sb_mp,
+    sodos,
+    sos,
+)
 from standgen.teams.tiebreaks.base import TeamTiebreak
 from standgen.teams.tiebreaks.table import TeamTable, team_table
 
@@ -29,6 +43,8 @@ TEAM_TIEBREAKS: Mapping[str, TeamTiebreak] = {t.id: t for t in (
     edet.TIEBREAK,
     bc.TIEBREAK,
     *cut1.CUTS,  # BH:MP/C1, BH:GP/C1, EMGSB/C1, EMMSB/C1
+    sos.TIEBREAK,  # Go: SOS of team points
+    sodos.TIEBREAK,  # Go: SODOS of team points
 )}
 
 
