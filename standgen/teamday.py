@@ -21,7 +21,7 @@ from standgen.roundfile import RoundFileRefused, write_round, write_team_round
 from standgen.standings import format_of
 from standgen.teams import c046
 from standgen.teams.matches import match_results
-from standgen.teams.pairing import TeamPairing, before_round, pending
+from standgen.teams.pairing import TeamPairing, before_round, pending, requested_byes
 from standgen.teams.propose import board_games, boards_said, propose_team_round, writes_boards
 
 
@@ -53,6 +53,7 @@ def pair_team_round(event_dir: Path, event: Event, force: bool = False,
     chess = writes_boards(fmt)  # chess or Go: pair writes the boards (teams.propose)
     number, event = _round_to_pair(event_dir, event, force, redo, chess)
     pairing = _pair(event_dir, event, number)
+    _check_asked_kept(event_dir, event, pairing.round)
     games = (board_games(event, pairing.round) if chess
              else _bye_round(event, pairing.round.matches, number))
     target = event_dir / team_round_name(number)
@@ -131,6 +132,21 @@ def _pair(event_dir: Path, event: Event, number: int) -> TeamPairing:
                                   "one): the Chief Arbiter decides (C.04.6 3.3.3); write "
                                   f"{team_round_name(number)} and round-{number}.csv by "
                                   "hand")]) from None
+
+
+def _check_asked_kept(event_dir: Path, event: Event, rnd: TeamRound) -> None:
+    """Raise InputError when the format's team pairing does not leave out the teams that
+    asked for a bye in the round (and keep their rows), rather than lose the requests."""
+    kept = {m.team_1 for m in rnd.matches if not m.team_2 and m.result}
+    lost = [m.team_1 for m in requested_byes(event, rnd.number) if m.team_1 not in kept]
+    if lost:
+        names = {t.id: t.name for t in event.teams}
+        raise InputError([Problem(display(event_dir / team_round_name(rnd.number)), 1,
+                                  f"this format's team pairing does not leave out the "
+                                  f"teams that asked for a bye yet "
+                                  f"({', '.join(str(names.get(t, t)) for t in lost)}): take "
+                                  "their rows out, pair, then put each back in place of its "
+                                  "team's match by hand")])
 
 
 def _typed(event: Event, number: int, chess: bool = False) -> bool:

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_team_c046 import chess_team_event, type_results
+from tests.test_team_go import go_team_event
 from tests.test_team_matches import rows_of, team_event, type_games
 from tests.test_teams import cli
 
@@ -189,3 +190,17 @@ def test_random_requests_leave_every_other_team_paired_once(tmp_path: Path,
         type_results(folder, number, rng.choice(["1-0", "0-1", "½-½"]))
         code, out = cli("check", str(tmp_path / "events"))
         assert code == 0 and "--redo" not in out, out
+
+
+def test_a_format_that_does_not_pair_around_requests_keeps_them(tmp_path: Path) -> None:
+    """A Go team event's pairing does not leave out the teams that asked for a bye yet:
+    ``pair`` refuses, names them and says what to do, and the request is left as written
+    (never lost by writing the round over it)."""
+    folder = go_team_event(tmp_path)
+    team = rows_of(folder / "teams.csv")[0]
+    _ask(folder, 1, [(team["id"], "draw")])
+    code, out = cli("pair", str(folder))
+    assert code == 2, out
+    assert "does not leave out the teams that asked for a bye yet" in out
+    assert team["name"] in out and "teams-round-1.csv:1:" in out
+    assert _rows(folder, 1) == [(team["id"], "", "draw")]
