@@ -15,6 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from standgen.eventday import load
+from standgen.standings import compute_standings
+from standgen.trf import export_event
 from tests.test_team_c046 import chess_team_event, type_results
 from tests.test_team_go import go_team_event
 from tests.test_team_matches import rows_of, team_event, type_games
@@ -204,3 +207,28 @@ def test_a_format_that_does_not_pair_around_requests_keeps_them(tmp_path: Path) 
     assert "does not leave out the teams that asked for a bye yet" in out
     assert team["name"] in out and "teams-round-1.csv:1:" in out
     assert _rows(folder, 1) == [(team["id"], "", "draw")]
+
+
+def test_a_request_before_pairing_travels_in_the_trf(tmp_path: Path) -> None:
+    """The ``.trf`` of an event whose next round holds only byes asked for writes them
+    as that round's ``240`` (as TRF-2026 writes requests before pairing); ``import-trf``
+    of it writes that round's teams-round file holding only them, which ``pair``
+    completes."""
+    folder = chess_team_event(tmp_path)
+    assert cli("pair", str(folder))[0] == 0
+    type_results(folder, 1)
+    _ask(folder, 2, [("c2", "1-0"), ("c4", "draw")])
+    event, _ = load(folder)
+    text = export_event(event, compute_standings(event))
+    assert "240 F   2    2" in text.splitlines() and "240 H   2    4" in text.splitlines()
+    trf = tmp_path / "asked.trf"
+    trf.write_text(text, encoding="utf-8")
+    again = tmp_path / "events" / "2026" / "again"
+    code, out = cli("import-trf", str(trf), str(again))
+    assert code == 0, out
+    ids = {m["name"]: m["id"] for m in rows_of(again / "teams.csv")}
+    assert _rows(again, 2) == [(ids["Paris"], "", "1-0"), (ids["東京"], "", "draw")]
+    code, out = cli("pair", str(again))
+    assert code == 0, out
+    rows = _rows(again, 2)
+    assert (ids["Paris"], "", "1-0") in rows and sum(1 for r in rows if r[1]) == 1

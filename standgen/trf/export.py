@@ -17,6 +17,7 @@ from standgen.pairing.swiss import initial_colour, start_ranks
 from standgen.records import counted_rounds
 from standgen.standings import Standing, Standings, compute_standings, format_of
 from standgen.teams.matches import match_results
+from standgen.teams.pairing import pending
 from standgen.teams.ranking import team_standings
 from standgen.teams.tiebreaks import team_table
 from standgen.trf.read import NEWLINE, ROUND_ROBIN_TYPE, SWISS_TYPE
@@ -241,13 +242,19 @@ _REQUESTED_CODES = {"1-0": "F", "draw": "H", "0-1": "Z"}
 def _requested_lines(event: Event, upto: int) -> list[str]:
     """Return TRF-2026's ``240`` records of a team event: the byes teams asked for, by
     round and kind (``F`` a full point, ``H`` half, ``Z`` none), then the teams'
-    numbers."""
+    numbers; the next round's too while it holds nothing else (asked for before it is
+    paired, as TRF-2026 writes requests)."""
     number = {t.id: k for k, t in enumerate(event.teams, start=1)}
     byes: dict[tuple[int, str], list[int]] = {}
     for result in match_results(event, upto):
         if result.bye and not result.pab:
             code = _REQUESTED_CODES[result.match.result]
             byes.setdefault((result.round, code), []).append(number[result.match.team_1])
+    following = next((r for r in event.team_rounds if r.number == upto + 1), None)
+    if following is not None and pending(following):  # asked for before it is paired
+        for match in following.matches:
+            byes.setdefault((following.number, _REQUESTED_CODES[match.result]), []).append(
+                number[match.team_1])
     return [f"240 {code} {rnd:3d}" + "".join(f" {n:4d}" for n in teams)
             for (rnd, code), teams in sorted(byes.items())]
 

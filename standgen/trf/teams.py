@@ -310,6 +310,12 @@ def team_files(records: TeamRecords, files: Mapping[str, str],
                                                                  number))
         out[f"teams-round-{number}.csv"] = team_round_csv(TeamRound(number, tuple(
             TeamMatch(k, a, b, result=r) for k, (a, b, r) in enumerate(rows, start=1))))
+    following = max(round_rows, default=0) + 1
+    asked = [(names.team[n], "", REQUESTED_RESULTS[code])
+             for n, code in (records.requested or {}).get(following, ()) if n in names.team]
+    if asked:  # byes asked for the round not paired yet: pair completes the file
+        out[f"teams-round-{following}.csv"] = team_round_csv(TeamRound(following, tuple(
+            TeamMatch(k, a, b, result=r) for k, (a, b, r) in enumerate(asked, start=1))))
     out["event.toml"] = _teams_toml(records, files["event.toml"], names.size)
     return out
 
