@@ -21,7 +21,13 @@ from standgen.roundfile import RoundFileRefused, write_round, write_team_round
 from standgen.standings import format_of
 from standgen.teams import c046
 from standgen.teams.matches import match_results
-from standgen.teams.pairing import TeamPairing, before_round, pending, requested_byes
+from standgen.teams.pairing import (
+    TeamPairing,
+    before_round,
+    pairing_bye,
+    pending,
+    requested_byes,
+)
 from standgen.teams.propose import board_games, boards_said, propose_team_round, writes_boards
 
 
@@ -161,7 +167,7 @@ def _bye_round(event: Event, matches: tuple[TeamMatch, ...], number: int) -> Rou
     """Return the BYE rows of the team bye's players (tables after the matches' games),
     each scored by the format's bye rule (an empty result)."""
     size = event.config.teams.size or 0
-    bye = next((m.team_1 for m in matches if not m.team_2 and not m.result), "")
+    bye = pairing_bye(matches)
     members = [p for p in event.players if bye and p.team == bye and p.active_in(number)]
     start = sum(1 for m in matches if m.team_2) * size
     games = tuple(Game(number, start + k, (Seat(p.id),), GameKind.BYE)
@@ -200,6 +206,14 @@ def _team_round_complete(event_dir: Path, event: Event, number: int) -> list[str
             f"{display(event_dir)} for round {number + 1}"]
 
 
+def _pending_status(event_dir: Path, event: Event, rnd: TeamRound) -> list[str]:
+    """Return :func:`team_status`'s line on a team round holding only byes asked for."""
+    names = {t.id: t.name for t in event.teams}
+    asked = ", ".join(str(names.get(m.team_1)) for m in rnd.matches)
+    return [f"{event.config.name}: round {rnd.number} is not paired yet, byes asked for: "
+            f"{asked}; run standgen pair {display(event_dir)} to pair it without them"]
+
+
 def team_status(event_dir: Path, event: Event) -> list[str]:
     """Return ``standgen status``'s lines on a team event: the last team round's matches
     still waiting for drafted games or results, or what to run next."""
@@ -209,9 +223,7 @@ def team_status(event_dir: Path, event: Event) -> list[str]:
     number = event.team_rounds[-1].number
     names = {t.id: t.name for t in event.teams}
     if pending(event.team_rounds[-1]) and not _typed(event, number):
-        asked = ", ".join(str(names.get(m.team_1)) for m in event.team_rounds[-1].matches)
-        return [f"{name}: round {number} is not paired yet, byes asked for: {asked}; run "
-                f"standgen pair {display(event_dir)} to pair it without them"]
+        return _pending_status(event_dir, event, event.team_rounds[-1])
     waiting = [r for r in match_results(event) if r.round == number and not r.finished]
     if not waiting:
         return _team_round_complete(event_dir, event, number)

@@ -108,15 +108,7 @@ def pair_teams(event: Event, number: int, stat_ids: tuple[str, ...]) -> TeamPair
     away = {m.team_1 for m in asked}
     standings = [row for row in team_match_standings(event, stat_ids, upto=number - 1)
                  if row.team.id not in away]
-    draw = rng(event, number, "team-swiss")
-    groups: dict[float, list[str]] = {}
-    for row in standings:
-        groups.setdefault(row.wins, []).append(row.team.id)
-    order: list[str] = []
-    for wins in sorted(groups, reverse=True):
-        group = sorted(groups[wins])
-        draw.shuffle(group)
-        order.extend(group)
+    order = _drawn_order(event, number, [(row.wins, row.team.id) for row in standings])
     ranked = [row.team.id for row in standings]
     pairs, bye, rematches, complete = swiss(order, ranked, met_before(event, number),
                                             had_bye(event, number))
@@ -133,6 +125,27 @@ def pair_teams(event: Event, number: int, stat_ids: tuple[str, ...]) -> TeamPair
         notes.append("The search for a pairing without rematches stopped at its step limit; "
                      "check the pairings before the round starts.")
     return TeamPairing(with_requested(number, pairs, bye, asked), tuple(notes))
+
+
+def _drawn_order(event: Event, number: int, scored: list[tuple[float, str]]) -> list[str]:
+    """Return the teams by score groups, highest first, each drawn by lot from the
+    event's seed (round 1: one group)."""
+    draw = rng(event, number, "team-swiss")
+    groups: dict[float, list[str]] = {}
+    for score, team in scored:
+        groups.setdefault(score, []).append(team)
+    order: list[str] = []
+    for score in sorted(groups, reverse=True):
+        group = sorted(groups[score])
+        draw.shuffle(group)
+        order.extend(group)
+    return order
+
+
+def pairing_bye(matches: Sequence[TeamMatch]) -> str:
+    """Return the team with the pairing's team bye in a round's matches ("" for none):
+    a row without ``team_2`` and without a ``result`` (a bye asked for has one)."""
+    return next((m.team_1 for m in matches if not m.team_2 and not m.result), "")
 
 
 def asked_notes(names: dict[str, str], asked: Sequence[TeamMatch]) -> list[str]:

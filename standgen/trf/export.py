@@ -250,13 +250,20 @@ def _requested_lines(event: Event, upto: int) -> list[str]:
         if result.bye and not result.pab:
             code = _REQUESTED_CODES[result.match.result]
             byes.setdefault((result.round, code), []).append(number[result.match.team_1])
-    following = next((r for r in event.team_rounds if r.number == upto + 1), None)
-    if following is not None and pending(following):  # asked for before it is paired
-        for match in following.matches:
-            byes.setdefault((following.number, _REQUESTED_CODES[match.result]), []).append(
-                number[match.team_1])
+    for rnd, code, team in _asked_before_pairing(event, upto):
+        byes.setdefault((rnd, code), []).append(number[team])
     return [f"240 {code} {rnd:3d}" + "".join(f" {n:4d}" for n in teams)
             for (rnd, code), teams in sorted(byes.items())]
+
+
+def _asked_before_pairing(event: Event, upto: int) -> list[tuple[int, str, str]]:
+    """Return (round, 240 code, team) of the byes asked for in round ``upto`` + 1 while
+    its file holds nothing else (it is not paired yet)."""
+    following = next((r for r in event.team_rounds if r.number == upto + 1), None)
+    if following is None or not pending(following):
+        return []
+    return [(following.number, _REQUESTED_CODES[m.result], m.team_1)
+            for m in following.matches]
 
 
 def _pab_line(event: Event, upto: int) -> list[str]:

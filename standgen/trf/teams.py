@@ -343,12 +343,16 @@ def _by_boards(rows: tuple[list[list[str]], list[list[str]]],
     for first, second, result in matches:
         if not second or result:
             continue
-        mine = [r for r in left if {names.team_of.get(p) for p in r[:2] if p != "BYE"}
-                <= {first, second}]
+        mine = [r for r in left if _row_teams(r, names) <= {first, second}]
         ordered += _match_boards(mine, first, second, names, lineups)
         left = [r for r in left if all(r is not m for m in mine)]
     games[:] = ordered
     alone[:] = left
+
+
+def _row_teams(row: list[str], names: _Ids) -> set[str | None]:
+    """Return the teams of a round row's players (a BYE row: its player's)."""
+    return {names.team_of.get(p) for p in row[:2] if p != "BYE"}
 
 
 def _match_boards(rows: list[list[str]], first: str, second: str, names: _Ids,
