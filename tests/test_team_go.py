@@ -260,6 +260,9 @@ def test_a_go_team_cup_through_the_cli(tmp_path: Path) -> None:
     page = (site / "index.html").read_text(encoding="utf-8")
     assert "SODOS" in page and "Drużyna Łódź" in page and "한국기원" in page
     assert "on board wins (European Go Congress team tournament)" in page
+    # a Go team event's words (Format.team_labels), not the chess team's MP and GP
+    assert "Team points" in page and "Board points" in page
+    assert "Match points" not in page and "Game points" not in page
     team_page = (site / "teams" / "deu" / "index.html").read_text(encoding="utf-8")
     assert "Maximilian Müller-Lüdenscheidt-Schönfeld" in team_page
     assert re.search(r"SOS", team_page)

@@ -165,6 +165,10 @@ class Format:
     # standgen.teams.c046: chess; ``pair`` writes each match's boards and colours too) or
     # "" (the team Swiss on Wins, standgen.teams.pairing: the captains draft the games)
     team_pairing: str = ""
+    # what a team event of this format calls its score (``"score"``) and its team
+    # tie-breaks, where not the FIDE codes and names: id -> (short heading, label);
+    # Go's team points and board points (the EGC team tournament's words)
+    team_labels: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def tiebreak_policy(self, event: Event) -> TiebreakPolicy:

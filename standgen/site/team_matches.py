@@ -99,11 +99,20 @@ def event_team_standings(event: Event) -> TeamStandings:
     return team_standings(event, tuple(s.id for s in format_of(event).stats))
 
 
-def score_column(standings: TeamStandings) -> TeamColumn:
-    """Return the score's column: Wins, or a chess team event's match points."""
+def score_column(standings: TeamStandings, event: Event | None = None) -> TeamColumn:
+    """Return the score's column: Wins, or a team event's match points (as its format
+    calls them: a Go team event's team points)."""
     if standings.by_match_points:
-        return TeamColumn("MP", _("Match points"))
+        return _labelled(event, "score", "MP", "Match points")
     return TeamColumn(_("Wins"), _("Matches won; a drawn match counts ½"))
+
+
+def _labelled(event: Event | None, key: str, short: str, label: str) -> TeamColumn:
+    """Return the column ``key`` with the format's own heading and label
+    (``Format.team_labels``), else ``short`` and ``label``."""
+    if event is not None:
+        short, label = format_of(event).team_labels.get(key, (short, label))
+    return TeamColumn(short, _(label))
 
 
 def team_columns(event: Event, standings: TeamStandings | None = None
@@ -111,7 +120,7 @@ def team_columns(event: Event, standings: TeamStandings | None = None
     """Return the team standings' columns after the score: SoS, TP, the format's stats;
     or a chess team event's C.07 team tie-breaks (by their FIDE codes)."""
     if standings is not None and standings.by_match_points:
-        return tuple(TeamColumn(TEAM_TIEBREAKS[t].code, _(TEAM_TIEBREAKS[t].label))
+        return tuple(_labelled(event, t, TEAM_TIEBREAKS[t].code, TEAM_TIEBREAKS[t].label)
                      for t in standings.ids)
     fmt = format_of(event)
     return (TeamColumn("SoS", _("Sum of the opponents' wins")),
@@ -150,7 +159,7 @@ def team_standings_view(report: EventReport, page: Frame) -> TeamStandingsView |
     by_mp = standings.by_match_points
     return TeamStandingsView(
         team_columns(event, standings), rows, current, last if current else 0,
-        score_column(standings),
+        score_column(standings, event),
         _("Teams by match points") if by_mp else _("Teams by matches won"),
         _team_note(event, by_mp))
 

@@ -136,4 +136,4 @@ def team_pages(site: Site, report: EventReport) -> Iterator[tuple[str, TeamPage]
             tiebreaks=(_explained_c07(event, team.id, standings, columns)
                        if standings.by_match_points
                        else _explained(event, team.id, standing, columns)),
-            score=score_column(standings))
+            score=score_column(standings, event))

@@ -59,6 +59,7 @@ MCMAHON = Format(
     # points, then SOS and SODOS of team points (the EGC 2015 team tournament's
     # tie-breaks), then board points
     team_tiebreaks=("sos", "sodos", "gp"),
+    team_labels={"score": ("TP", "Team points"), "gp": ("BP", "Board points")},
     team_pairing="go",  # the Go team Swiss; pair seats the boards by rank (teams.go)
 )
 
