@@ -4,7 +4,7 @@ radon's cyclomatic complexity of every function, method and class under ``standg
 (``radon.complexity.cc_visit``, the blocks ``radon cc standgen`` lists): none may be
 above :data:`MAX_COMPLEXITY`, and at most :data:`MAX_SHARE` of them may be graded C or
 worse (complexity above 10). The issue's target is 7 % and none over 20, and the code
-meets it: 142 of 2,295 blocks (6.19 %), the highest 20, once the builders became one loop
+meets it: 148 of 2,330 blocks (6.35 %), the highest 20, once the builders became one loop
 over scopes (builder/scopes.py) and the team-day pairing, team standings and TRF team
 import were split (from 142 of 2,112 after the third pass, 142 of 2,084 before it and
 156 of 2,057 on main before the second). Never raise these: simplify the new function
