@@ -49,7 +49,7 @@ from __future__ import annotations
 from standgen.formats.mcmahon import MIN_RANK, RANK, rank_value
 from standgen.model import Event, Game, GameKind, Outcome, Player, Round, Seat, TeamMatch, TeamRound
 from standgen.pairing.common import rng
-from standgen.teams.pairing import TeamPairing, had_bye, met_before, swiss
+from standgen.teams.pairing import TeamPairing, had_bye, met_before, search_notes, swiss
 from standgen.teams.ranking import team_standings
 
 SYSTEM = "go"  # Format.team_pairing of a Go team event
@@ -97,15 +97,7 @@ def pair_go(event: Event, number: int) -> TeamPairing:
     notes = [f"Round {number}: Go team Swiss on team points, random draw inside each "
              "score group from the event's seed; no two teams meet twice while avoidable. "
              "Boards by rank, strongest first; board 1's colours by nigiri from the seed, "
-             "then alternating; even games."]
-    if bye:
-        notes.append(f"Team bye: {names.get(bye, bye)} (the lowest-ranked team without one); "
-                     "each of its players has a BYE row in the round file.")
-    notes.extend(f"Rematch: {names.get(a, a)} v {names.get(b, b)} (no pairing avoids it)."
-                 for a, b in rematches)
-    if not complete:
-        notes.append("The search for a pairing without rematches stopped at its step limit; "
-                     "check the pairings before the round starts.")
+             "then alternating; even games.", *search_notes(names, bye, rematches, complete)]
     return TeamPairing(TeamRound(number, tuple(matches)), tuple(notes))
 
 

@@ -116,6 +116,15 @@ def pair_teams(event: Event, number: int, stat_ids: tuple[str, ...]) -> TeamPair
     notes = [f"Round {number}: team Swiss on Wins, random draw inside each score group "
              "from the event's seed; no two teams meet twice while avoidable."]
     notes.extend(asked_notes(names, asked))
+    notes.extend(search_notes(names, bye, rematches, complete))
+    return TeamPairing(with_requested(number, pairs, bye, asked), tuple(notes))
+
+
+def search_notes(names: dict[str, str], bye: str, rematches: Sequence[tuple[str, str]],
+                 complete: bool) -> list[str]:
+    """Return the notes of a team Swiss's search (:func:`swiss`) for the TO: the team
+    bye, each rematch no pairing avoids, and a search stopped at its step limit."""
+    notes = []
     if bye:
         notes.append(f"Team bye: {names.get(bye, bye)} (the lowest-ranked team without one); "
                      "each of its players has a BYE row in the round file.")
@@ -124,7 +133,7 @@ def pair_teams(event: Event, number: int, stat_ids: tuple[str, ...]) -> TeamPair
     if not complete:
         notes.append("The search for a pairing without rematches stopped at its step limit; "
                      "check the pairings before the round starts.")
-    return TeamPairing(with_requested(number, pairs, bye, asked), tuple(notes))
+    return notes
 
 
 def _drawn_order(event: Event, number: int, scored: list[tuple[float, str]]) -> list[str]:
