@@ -262,7 +262,8 @@ def test_a_go_team_cup_through_the_cli(tmp_path: Path) -> None:
     assert "on board wins (European Go Congress team tournament)" in page
     # a Go team event's words (Format.team_labels), not the chess team's MP and GP
     assert "Team points" in page and "Board points" in page
-    assert "Match points" not in page and "Game points" not in page
+    assert "Teams by team points" in page and "A team scores team points" in page
+    assert not re.search(r"match points|Match points|Game points", page)
     team_page = (site / "teams" / "deu" / "index.html").read_text(encoding="utf-8")
     assert "Maximilian Müller-Lüdenscheidt-Schönfeld" in team_page
     assert re.search(r"SOS", team_page)

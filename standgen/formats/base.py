@@ -165,9 +165,11 @@ class Format:
     # standgen.teams.c046: chess; ``pair`` writes each match's boards and colours too) or
     # "" (the team Swiss on Wins, standgen.teams.pairing: the captains draft the games)
     team_pairing: str = ""
-    # what a team event of this format calls its score (``"score"``) and its team
-    # tie-breaks, where not the FIDE codes and names: id -> (short heading, label);
-    # Go's team points and board points (the EGC team tournament's words)
+    # what a team event of this format calls its score (``"score"``), its team
+    # tie-breaks (by id), its standings (``"heading"``) and how a match scores (``"note"``,
+    # the sentence above the tie-breaks), where not the chess team's words (FIDE C.07's
+    # codes and names): key -> (short heading, text); Go's team points and board points
+    # (the EGC team tournament's words)
     team_labels: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     extra: Mapping[str, Any] = field(default_factory=dict)
 

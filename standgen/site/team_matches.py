@@ -22,7 +22,6 @@ from standgen.site.jsonout import listed
 from standgen.site.numbers import display_number
 from standgen.site.results import result_of
 from standgen.standings import format_of
-from standgen.teams import go
 from standgen.teams.matches import MatchResult, match_results
 from standgen.teams.ranking import TeamStandings, team_standings
 from standgen.teams.tiebreaks import TEAM_TIEBREAKS
@@ -160,17 +159,17 @@ def team_standings_view(report: EventReport, page: Frame) -> TeamStandingsView |
     return TeamStandingsView(
         team_columns(event, standings), rows, current, last if current else 0,
         score_column(standings, event),
-        _("Teams by match points") if by_mp else _("Teams by matches won"),
+        _labelled(event, "heading", "", "Teams by match points").label if by_mp
+        else _("Teams by matches won"),
         _team_note(event, by_mp))
 
 
 def _team_note(event: Event, by_mp: bool) -> str:
     """Return the sentence above a team event's tie-breaks: how a match scores (a Go team
     event's by board wins, docs/teams.md "Go team events"; a chess one's by C.07)."""
-    if format_of(event).team_pairing == go.SYSTEM:
-        return _("A team scores match points for each match it wins, draws or loses on "
-                 "board wins (European Go Congress team tournament). Ties are split by, "
-                 "in order:")
+    own = format_of(event).team_labels.get("note")
+    if own is not None:
+        return _(own[1])
     if by_mp:
         return _("A team scores match points for each match it wins, draws or loses on "
                  "game points (FIDE C.07). Ties are split by, in order:")

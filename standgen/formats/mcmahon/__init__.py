@@ -59,7 +59,11 @@ MCMAHON = Format(
     # points, then SOS and SODOS of team points (the EGC 2015 team tournament's
     # tie-breaks), then board points
     team_tiebreaks=("sos", "sodos", "gp"),
-    team_labels={"score": ("TP", "Team points"), "gp": ("BP", "Board points")},
+    team_labels={"score": ("TP", "Team points"), "gp": ("BP", "Board points"),
+                 "heading": ("", "Teams by team points"),
+                 "note": ("", "A team scores team points for each match it wins, draws or "
+                          "loses on board wins (European Go Congress team tournament). "
+                          "Ties are split by, in order:")},
     team_pairing="go",  # the Go team Swiss; pair seats the boards by rank (teams.go)
 )
 
