@@ -25,7 +25,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from benchmarks.run import ACTIONS, PROJECT, _action, _machine_env, archive_dir
+from benchmarks.run import ACTIONS, PROJECT, _action, _archive_arg, _machine_env, archive_dir
 
 
 def _copy_out(revision: str, into: Path) -> None:
@@ -47,7 +47,7 @@ def _cpu(run: Callable[[], object]) -> float:
 class Version:
     """One version of standgen, its copy of the archive and its site."""
 
-    def __init__(self, name: str, revision: str, work: Path, events: int) -> None:
+    def __init__(self, name: str, revision: str, work: Path, events: int | str) -> None:
         self.name = name
         self.code = work / name / "code"
         self.events = work / name / "events"
@@ -67,7 +67,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("before")
     parser.add_argument("after", nargs="?", default="HEAD")
-    parser.add_argument("--events", type=int, default=100)
+    parser.add_argument("--events", type=_archive_arg, default=100,
+                        help="N events, or club-N: a club archive (benchmarks.run.CLUB)")
     parser.add_argument("--actions", default="enter,correct,round")
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()

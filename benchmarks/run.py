@@ -130,17 +130,30 @@ def case_standings(fmt: str, n: int, rounds: int, chain: str, repeat: int) -> di
     return {"time": _best(cold, repeat)}
 
 
-def archive_dir(events: int) -> Path:
-    """Return the cached archive of ``events`` events, generating it the first time."""
+CLUB = {"low": 16, "high": 48, "pool": 2000}  # a club archive: small events, a pool of people
+
+
+def archive_dir(events: int | str) -> Path:
+    """Return the cached archive of ``events`` events, generating it the first time.
+    ``"club-N"`` is a club's archive of N small events (16-48 players) whose players are
+    drawn from 2,000 people (:data:`CLUB`, ``synth.pooled``); a plain N is the
+    benchmark's archive of 32-256-player events that all share their ids."""
     from benchmarks.synth import write_archive
 
     root = CACHE / f"archive-{events}"
     if not (root / ".complete").exists():
         shutil.rmtree(root, ignore_errors=True)
         started = time.perf_counter()
-        write_archive(root, events)
+        if str(events).startswith("club-"):
+            write_archive(root, int(str(events)[5:]), **CLUB)
+        else:
+            write_archive(root, int(events))
         print(f"generated {root} in {time.perf_counter() - started:.0f} s", file=sys.stderr)
     return root
+
+
+def _archive_arg(events_arg: str) -> int | str:
+    return events_arg if events_arg.startswith("club-") else int(events_arg)
 
 
 def _count_files(folder: Path) -> tuple[int, int]:
@@ -195,7 +208,8 @@ def case_build(events_arg: str, repeat: int, how: str = "full") -> dict[str, flo
     build of the same events (the build state finds nothing changed); ``first`` is the
     first build on a new machine (no output, no compiled bytecode, templates or help
     pages: see :func:`_machine_env`)."""
-    events = PROJECT / "events" if events_arg == "demo" else archive_dir(int(events_arg))
+    events = (PROJECT / "events" if events_arg == "demo"
+              else archive_dir(_archive_arg(events_arg)))
     output = CACHE / f"out-build-{events_arg}"
     runs = repeat if events_arg == "demo" else 1  # an archive build is long: once
     if how == "first":
@@ -225,7 +239,7 @@ def case_build(events_arg: str, repeat: int, how: str = "full") -> dict[str, flo
 
 def case_rebuild(events_arg: str, repeat: int) -> dict[str, float]:
     """Time a rebuild after one round CSV of one event changed (a result corrected)."""
-    source = archive_dir(int(events_arg))
+    source = archive_dir(_archive_arg(events_arg))
     events = CACHE / f"rebuild-{events_arg}"
     shutil.rmtree(events, ignore_errors=True)
     shutil.copytree(source, events)
@@ -315,7 +329,7 @@ def case_act(events_arg: str, action: str, repeat: int) -> dict[str, float]:
     full build that made them, when this case made them)."""
     import statistics
 
-    source = archive_dir(int(events_arg))
+    source = archive_dir(_archive_arg(events_arg))
     events = CACHE / f"act-{events_arg}"
     aside = CACHE / f"act-{events_arg}-aside"
     output = CACHE / f"out-act-{events_arg}"
@@ -357,7 +371,7 @@ def case_desk(events_arg: str, repeat: int) -> dict[str, float]:
     from standgen.venue import Desk
     from standgen.watch import Watch
 
-    source = archive_dir(int(events_arg))
+    source = archive_dir(_archive_arg(events_arg))
     events = CACHE / f"desk-{events_arg}"
     shutil.rmtree(events, ignore_errors=True)
     shutil.copytree(source, events)
@@ -420,7 +434,7 @@ def case_club(events_arg: str, repeat: int) -> dict[str, float]:
     from standgen.load import load_tree
     from standgen.pipeline import report
 
-    tree = load_tree(archive_dir(int(events_arg)))
+    tree = load_tree(archive_dir(_archive_arg(events_arg)))
     reports = tuple(report(e) for e in tree.events)
 
     def club() -> None:

@@ -293,10 +293,38 @@ def archive_event(year: int, slug: str, fmt: str, n: int, seed: int) -> Event:
     return replace(event, path=(str(year), slug), config=config)
 
 
+def pooled(event: Event, pool: int, rng: random.Random) -> Event:
+    """Return ``event`` with its players drawn from a club of ``pool`` people.
+
+    Person ``k`` comes to an event with a weight of ``1 / (k + 20)``: a few regulars play
+    a third of the events, most people a handful, as in a real club (the plain archive
+    gives every event the same ids ``p00000``..., so its first players play every event:
+    the worst case for histories and rating pages)."""
+    weights = [1 / (k + 20) for k in range(pool)]
+    chosen: dict[str, None] = {}
+    while len(chosen) < len(event.players):
+        for k in rng.choices(range(pool), weights, k=len(event.players)):
+            chosen.setdefault(f"c{k:05d}", None)
+            if len(chosen) == len(event.players):
+                break
+    new_id = dict(zip((p.id for p in event.players), chosen, strict=True))
+    players = tuple(replace(p, id=new_id[p.id], name=f"Member {new_id[p.id][1:]}")
+                    for p in event.players)
+    rounds = tuple(
+        replace(rnd, games=tuple(
+            replace(game, seats=tuple(replace(seat, player=new_id.get(seat.player, seat.player))
+                                      for seat in game.seats))
+            for game in rnd.games))
+        for rnd in event.rounds)
+    return replace(event, players=players, rounds=rounds)
+
+
 def write_archive(root: Path, events: int, seed: int = 7, low: int = 32,
-                  high: int = 256) -> Path:
+                  high: int = 256, pool: int = 0) -> Path:
     """Write an archive of ``events`` events under ``root`` (one folder per year with a
-    season.toml) and return ``root``. Skipped when ``root/.complete`` says it is done."""
+    season.toml) and return ``root``. Skipped when ``root/.complete`` says it is done.
+    ``pool`` > 0 draws each event's players from a club of that many people
+    (:func:`pooled`)."""
     stamp = root / ".complete"
     if stamp.exists():
         return root
@@ -306,6 +334,9 @@ def write_archive(root: Path, events: int, seed: int = 7, low: int = 32,
         if not (ydir / "season.toml").exists():
             ydir.mkdir(parents=True, exist_ok=True)
             (ydir / "season.toml").write_text(f'name = "Synthetic season {year}"\n')
-        write_event(archive_event(year, slug, fmt, n, seed * 100_000 + k), ydir / slug)
-    stamp.write_text(f"{events} {seed} {low} {high}\n")
+        event = archive_event(year, slug, fmt, n, seed * 100_000 + k)
+        if pool:
+            event = pooled(event, pool, random.Random(f"pool:{seed}:{k}"))
+        write_event(event, ydir / slug)
+    stamp.write_text(f"{events} {seed} {low} {high} {pool}\n")
     return root

@@ -214,6 +214,39 @@ def test_season_page_and_player_history() -> None:
     assert '<h2 id="y2026">2026</h2>' in archive and 'href="../s/three/index.html"' in archive
 
 
+def test_a_long_season_lists_each_players_own_events() -> None:
+    """Past MATRIX_EVENTS events the leaderboard has no column per event: each row lists
+    the events the player played, with the same points, titles and strike-throughs, so
+    the page grows with the results, not with players x events (issue #33)."""
+    from standgen.site.index_contexts import MATRIX_EVENTS
+
+    people = [Player(f"p{k}", f"Zoë O'Brien-Łukasiewicz {k}")
+              for k in range(2 * MATRIX_EVENTS + 4)]
+    events = [
+        event(("s", f"e{k:02d}"), f"Événement {k}", people[2 * k: 2 * k + 4],
+              [[game(1, 1, people[2 * k].id, people[2 * k + 1].id, "1-0"),
+                game(1, 2, people[2 * k + 2].id, people[2 * k + 3].id, "0-1")]],
+              date=dt.date(2026, 1, 1) + dt.timedelta(days=k), rounds=1)
+        for k in range(MATRIX_EVENTS + 1)
+    ]
+    season = Season(("s",), "Long season", points={"placings": [10, 6], "best": 1})
+    page = text(build(*events, seasons=(season,)), "s/index.html")
+    board = page[page.index('<table class="leaderboard'):page.index("</table>")]
+    assert 'class="no-entry"' not in board and "did not play" not in board
+    assert "<th scope=\"col\">Results</th>" in board
+    # p2 played events 0 and 1 (lost in 0, then won in 1): two entries, one struck through
+    row = board[board.index('>Zoë O&#39;Brien-Łukasiewicz 2<'):]
+    row = row[:row.index("</tr>")]
+    assert row.count("<li>") == 2
+    assert re.search(r'<a href="e00/index.html">Événement 0</a> <del title="Événement 0: '
+                     r'placed \d, not among the best results counted">\d+</del>', row)
+    assert ('<a href="e01/index.html">Événement 1</a> '
+            '<span title="Événement 1: placed 1">10</span>') in row
+    assert board.count("<li>") == sum(len(e.players) for e in events)
+    short = text(build(*events[:MATRIX_EVENTS], seasons=(season,)), "s/index.html")
+    assert short.count('<th scope="col" class="num"><a href=') == MATRIX_EVENTS  # a column each
+
+
 def test_charts_are_inline_svg_and_escaped(site):  # type: ignore[no-untyped-def]
     player = text(site, "2026/long/players/alice/index.html")
     chart = player[player.index('<svg class="chart chart-line"'):]

@@ -105,12 +105,27 @@ class LeaderCell:
 
 
 @dataclass(frozen=True)
+class LeaderEntry:
+    """One event a player played, in a long season's leaderboard (no column per event)."""
+
+    event: Link
+    cell: LeaderCell
+
+
+@dataclass(frozen=True)
 class LeaderRow:
     rank: int
     player: Link
     total: str
     events: int
-    cells: tuple[LeaderCell, ...]
+    cells: tuple[LeaderCell, ...]  # one per season event (a season of few events)
+    entries: tuple[LeaderEntry, ...] = ()  # the events played (a long season)
+
+
+# A season of more events than this lists each player's own events in one cell instead
+# of a column per event: a page that grows with the events played, not with players x
+# events (a 90-event season of 1,000 players was 100,000 mostly empty cells; issue #33)
+MATRIX_EVENTS = 12
 
 
 @dataclass(frozen=True)
@@ -121,12 +136,13 @@ class SeasonPage:
     name: str
     description: Markup
     events: tuple[EventItem, ...]
-    columns: tuple[Link, ...]  # the leaderboard's events, oldest first
+    columns: tuple[Link, ...]  # the leaderboard's events, oldest first (few events only)
     leaders: tuple[LeaderRow, ...]
     rule: str  # the points rule in words
     factions: tuple[FactionResult, ...]
     faction_chart: Markup
     ratings: str = ""  # the season's rating list (and from it, its meta pages; issue #20)
+    matrix: bool = True  # a column per event (at most MATRIX_EVENTS events)
 
 
 @dataclass(frozen=True)
@@ -207,13 +223,17 @@ def season_page(
     mine = events_in(season, events)
     rule = points_rule(season.points)
     board = leaderboard(mine, rule)
+    matrix = len(board.events) <= MATRIX_EVENTS
+    columns = tuple(Link(e.config.name, page.href(links.event_page(e))) for e in board.events)
     leaders = tuple(
         LeaderRow(
             rank=row.rank,
             player=Link(row.name, page.href(history_page_path(row.player))),
             total=display_number(row.total),
             events=len(row.results),
-            cells=_leader_cells(row.results, len(board.events), board),
+            cells=_leader_cells(row.results, len(board.events), board) if matrix else (),
+            entries=() if matrix else tuple(
+                LeaderEntry(columns[r.event], _leader_cell(r, board)) for r in row.results),
         )
         for row in board.rows
     )
@@ -223,15 +243,14 @@ def season_page(
         name=season.name,
         description=renderer.untrusted(season.description),
         events=_items(site, page, mine),
-        columns=tuple(
-            Link(e.config.name, page.href(links.event_page(e))) for e in board.events
-        ),
+        columns=columns if matrix else (),
         leaders=leaders,
         rule=rule_text(rule),
         factions=factions,
         faction_chart=faction_chart(factions, _("{season}: win rate by faction").format(
             season=season.name)),
         ratings=page.href(ratings_path(season.path)),
+        matrix=matrix,
     )
 
 
@@ -245,12 +264,16 @@ def _leader_cells(
         if found is None:
             cells.append(LeaderCell("", _("did not play"), True))
             continue
-        name = board.events[index].config.name
-        title = _("{name}: placed {rank}").format(name=name, rank=found.rank)
-        if not found.counted:
-            title += _(", not among the best results counted")
-        cells.append(LeaderCell(display_number(found.points), title, found.counted))
+        cells.append(_leader_cell(found, board))
     return tuple(cells)
+
+
+def _leader_cell(found: EventResult, board: Leaderboard) -> LeaderCell:
+    name = board.events[found.event].config.name
+    title = _("{name}: placed {rank}").format(name=name, rank=found.rank)
+    if not found.counted:
+        title += _(", not among the best results counted")
+    return LeaderCell(display_number(found.points), title, found.counted)
 
 
 def rule_text(rule: PointsRule) -> str:
