@@ -574,6 +574,12 @@ def plan(quick: bool, archive_events: int) -> list[Spec]:
         specs.extend(Spec(f"act: {ACTIONS[a]}", f"{events} events", ("act", str(events), a),
                           BUDGETS.get(a) if events == archive_events else None)
                      for a in ACTIONS)
+    # the same in a club's archive: small events, people drawn from a pool (CLUB)
+    for events in sorted({min(100, archive_events), archive_events}):
+        specs.extend(Spec(f"act: {ACTIONS[a]}", f"club archive, {events} events",
+                          ("act", f"club-{events}", a),
+                          BUDGETS.get(a) if events == archive_events else None)
+                     for a in ACTIONS)
     return specs
 
 
