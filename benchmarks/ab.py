@@ -53,6 +53,9 @@ class Version:
         self.events = work / name / "events"
         self.output = work / name / "site"
         self.aside = work / name / "aside"
+        # each its own standgen cache: the help pages' Markdown is keyed by the code that
+        # converts it, so two versions sharing one would throw each other's away
+        self.cache = work / name / "cache"
         _copy_out(revision, self.code)
         shutil.copytree(archive_dir(events), self.events)
         self.aside.mkdir()
@@ -60,7 +63,9 @@ class Version:
     def build(self) -> None:
         subprocess.run([sys.executable, "-m", "standgen", "build", str(self.events), "-o",
                         str(self.output)], check=True, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL, env=_machine_env(None), cwd=self.code)
+                       stderr=subprocess.DEVNULL,
+                       env={**_machine_env(None), "STANDGEN_CACHE": str(self.cache)},
+                       cwd=self.code)
 
 
 def main() -> None:

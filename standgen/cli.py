@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from standgen import dataclass_code
 from standgen.errors import InputError, Problem
 
 if TYPE_CHECKING:
@@ -162,6 +163,7 @@ def _rich_console() -> Any:
 @click.version_option(package_name="standgen")
 def main() -> None:
     """standgen: tournament results in, a static site of standings and pairings out."""
+    dataclass_code.install()  # before a command imports its modules: start-up
 
 
 @main.command()

@@ -48,6 +48,7 @@ FLOORS: Mapping[str, str] = {
     "standgen.teams": "rules",
     "standgen.standings": "rules",
     "standgen.perf": "pipeline",
+    "standgen.dataclass_code": "pipeline",  # dataclasses' compiled methods kept (start-up)
     "standgen.pipeline": "pipeline",
     "standgen.load": "pipeline",
     "standgen.roundfile": "pipeline",

@@ -44,18 +44,15 @@ class MarkdownRenderer:
         self._md: md.Markdown | None = None
         self._cache: HtmlCache | None = None
 
+    def preload(self) -> None:
+        """Make the Python-Markdown instance now (before workers fork: each would import
+        its extensions again)."""
+        if self._md is None:
+            self._md = _markdown()
+
     def _html(self, text: str) -> str:
         if self._md is None:
-            from markdown.extensions.fenced_code import FencedCodeExtension
-            from markdown.extensions.sane_lists import SaneListExtension
-            from markdown.extensions.tables import TableExtension
-
-            # instances, not names: naming them makes Python-Markdown scan every installed
-            # package's entry points (a tenth of a second)
-            self._md = md.Markdown(
-                extensions=[TableExtension(), FencedCodeExtension(), SaneListExtension()],
-                output_format="html",
-            )
+            self._md = _markdown()
         self._md.reset()
         try:
             return str(self._md.convert(text))
@@ -91,6 +88,19 @@ class MarkdownRenderer:
         """Keep this build's help page conversions for the next build (see HtmlCache)."""
         if self._cache is not None:
             self._cache.save()
+
+
+def _markdown() -> md.Markdown:
+    from markdown.extensions.fenced_code import FencedCodeExtension
+    from markdown.extensions.sane_lists import SaneListExtension
+    from markdown.extensions.tables import TableExtension
+
+    # instances, not names: naming them makes Python-Markdown scan every installed
+    # package's entry points (a tenth of a second)
+    return md.Markdown(
+        extensions=[TableExtension(), FencedCodeExtension(), SaneListExtension()],
+        output_format="html",
+    )
 
 
 class HtmlCache:

@@ -80,8 +80,10 @@ class SiteRenderer:
                          images=frozenset(self.images), fast=fast)
 
     def preload(self) -> None:
-        """Compile every registered page type's template now (before workers fork)."""
+        """Compile every registered page type's template and make the Markdown renderer
+        now (before workers fork)."""
         self.templates.preload(pages.templates())
+        self.renderer.preload()
 
     def _render(self, page_type: PageType, inputs: object) -> Iterator[tuple[str, bytes]]:
         """Yield the files of one registered page type made from ``inputs``: a page in
