@@ -22,10 +22,14 @@ import posixpath
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import markdown as md
 import nh3
 from markupsafe import Markup
+
+if TYPE_CHECKING:
+    import markdown as md  # imported when first needed: a build of events without
+    # Markdown whose help pages are cached (an incremental one) never loads it
 
 _TAGS = frozenset(nh3.ALLOWED_TAGS) - {"img", "area", "map"}
 _SCHEMES = frozenset({"http", "https", "mailto"})
@@ -91,13 +95,14 @@ class MarkdownRenderer:
 
 
 def _markdown() -> md.Markdown:
+    import markdown
     from markdown.extensions.fenced_code import FencedCodeExtension
     from markdown.extensions.sane_lists import SaneListExtension
     from markdown.extensions.tables import TableExtension
 
     # instances, not names: naming them makes Python-Markdown scan every installed
     # package's entry points (a tenth of a second)
-    return md.Markdown(
+    return markdown.Markdown(
         extensions=[TableExtension(), FencedCodeExtension(), SaneListExtension()],
         output_format="html",
     )
@@ -164,8 +169,10 @@ class HtmlCache:
 
 
 def _salt() -> bytes:
+    import markdown
+
     source = Path(__file__).read_bytes()
-    return hashlib.sha256(md.__version__.encode() + b"\0" + source).digest()
+    return hashlib.sha256(markdown.__version__.encode() + b"\0" + source).digest()
 
 
 def cache_folder() -> Path | None:
