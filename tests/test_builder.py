@@ -37,7 +37,11 @@ def events(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_full_build_writes_the_in_memory_site(events: Path, tmp_path: Path, jobs: int) -> None:
+def test_full_build_writes_the_in_memory_site(events: Path, tmp_path: Path, jobs: int,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from standgen.builder import scopes
+
+    monkeypatch.setattr(scopes, "PARALLEL_EVENTS", 2)  # the demo's events in workers too
     built = lib.build(events, tmp_path / "out", jobs=jobs)
     assert not built.incremental and built.events == len(load_tree(events).events) >= 5
     assert files_of(tmp_path / "out") == in_memory(events)

@@ -41,6 +41,10 @@ from standgen.site.renderer import SiteRenderer
 from standgen.site.summary import EventSummary, summarise
 
 PARALLEL_HISTORIES = 64  # fewer players' histories are not worth forking for
+# fewer events are made in this process: two forked workers cost a build about 0.1 CPU s
+# more, which a handful of events does not win back (the demo's 6 events: 1.16 CPU s and
+# 3.9 wall s forked, 1.07 and 3.3 in one process, the median of 7 each, load 7-8)
+PARALLEL_EVENTS = 8
 
 Join = Callable[[], None]  # waits for a scope's forked work and takes its results in
 
@@ -191,7 +195,7 @@ class Events(Scope):
 
     def whole(self, run: Run) -> Join | None:
         total = len(run.found.folders)
-        if run.jobs > 1 and total > 1:
+        if run.jobs > 1 and total >= max(2, PARALLEL_EVENTS):
             run.renderer.preload()
             pool = Forked(run, min(run.jobs, total))
             try:
