@@ -358,11 +358,13 @@ def case_act(events_arg: str, action: str, repeat: int) -> dict[str, float]:
             "slowest": max(times)}
 
 
-def case_desk(events_arg: str, repeat: int) -> dict[str, float]:
+def case_desk(events_arg: str, repeat: int, mode: str = "") -> dict[str, float]:
     """Time a result typed in at the results desk of ``standgen watch --venue`` until the
     served round page's ``pairings.json`` shows it (wall seconds, the median of
     ``repeat`` entries, each at another table of the newest event's last round; the CPU
-    seconds of the watching process over the same time beside it)."""
+    seconds of the watching process over the same time beside it). Each entry follows
+    the last one's as soon as it shows (while that build still makes the pages above
+    events); with ``mode`` "settled", once the watcher is idle (one entry alone)."""
     import http.client
     import re
     import statistics
@@ -404,6 +406,8 @@ def case_desk(events_arg: str, repeat: int) -> dict[str, float]:
     with watch:
         base = f"/__desk/{watch.desk.token}/"
         for table, values in typed.items():
+            while mode == "settled" and (watch.building or watch.pending):
+                time.sleep(0.01)
             page = call("GET", base + "?" + urlencode({"event": event, "round": number}))
             token = re.search(r'name="csrf" value="([^"]+)"', page)
             assert token is not None
@@ -467,7 +471,7 @@ def run_case(argv: list[str], repeat: int) -> dict[str, float]:
     if name == "club":
         return case_club(args[0], 1)
     if name == "desk":
-        return case_desk(args[0], max(repeat, 5))
+        return case_desk(args[0], max(repeat, 5), *args[1:])
     if name == "act":
         return case_act(args[0], args[1], max(repeat, 5))
     if name in ("team-pair", "team-build"):  # issue #34: a chess team Swiss (C.04.6)

@@ -320,3 +320,14 @@ def test_a_change_that_keeps_ranking_and_head_leaves_the_season_page(
     assert len(rendered) == 1  # its head changed
     monkeypatch.undo()
     assert files_of(out) == in_memory(events)
+
+
+def test_the_code_is_hashed_once_a_process_to_the_same_key() -> None:
+    """``standgen watch`` builds in one process: standgen's code is hashed once there,
+    to what hashing it each build gives (the straightforward path)."""
+    from standgen import perf
+    from standgen.builder import core
+
+    with perf.straightforward():
+        each = core.code_hash()
+    assert core.code_hash() == core.code_hash() == each

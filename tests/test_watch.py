@@ -263,6 +263,7 @@ def test_a_bug_is_shown_on_the_page_and_the_server_keeps_serving(
             raise RuntimeError("boom <here>")
 
         monkeypatch.setattr(SiteRenderer, "event_files", broken)
+        monkeypatch.setattr(SiteRenderer, "event_parts", broken)  # the round's pages first
         step = w.generation
         save(root / "ev/round-1.csv", ROUND_1.replace(",40,20", ",42,20"))
         until(rebuilt(w, step))
@@ -385,6 +386,51 @@ def test_the_temporary_site_and_its_build_state_are_removed_at_stop(
         assert (output.parent / f".{output.name}.standgen-state.sqlite").is_file()
     assert not output.exists()
     assert not list(output.parent.glob(f".{output.name}.*"))
+
+
+def test_the_round_written_is_served_before_the_events_other_pages_are_made(
+    tree: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A result typed into round 1 of a two-round event: the page and pairings.json of
+    round 1 (the file written, not the newest round) and the event's standings.json are
+    served while the event's other pages (its player pages, held back here) are still
+    being made, the front page and round 2 as before; the desk may write again meanwhile
+    (the build has read its files); the site then ends as a full build's."""
+    from standgen.site import pages
+
+    release = threading.Event()
+    held = threading.Event()
+    player_page = pages.player_page
+
+    def slow(*args: object, **kwargs: object) -> object:
+        held.set()
+        assert release.wait(30)
+        return player_page(*args, **kwargs)  # type: ignore[arg-type]
+
+    root = tree({"ev/round-2.csv": ROUND_HEADER + "1,a,d,1-0,3,1,40,20\n2,b,c,0-1,0,2,10,30\n"})
+    with watching(root, debounce=5.0) as w:
+        before = digests(w.output)
+        monkeypatch.setattr(pages, "player_page", slow)
+        path = root / "ev" / "round-1.csv"
+        save(path, ROUND_1.replace("1,a,b,1-0", "1,a,b,0-1"))
+        assert w.notice(str(path), urgent=True)
+        until(held.is_set, timeout=10)
+        served = {rel: hashlib.sha256(get(w.url + rel)[1].encode()).hexdigest()
+                  for rel in ("ev/round-1/pairings.json", "ev/standings.json")}
+        assert w.building and w.build_lock.acquire(blocking=False)  # the desk may write
+        w.build_lock.release()
+        now = digests(w.output)
+        assert now["ev/index.html"] == before["ev/index.html"]  # not made yet
+        assert now["ev/round-2/index.html"] == before["ev/round-2/index.html"]
+        release.set()
+        until(lambda: not w.building and not w.pending, timeout=30)
+        full = digests_of(site_now(root))
+        assert served == {rel: full[rel] for rel in served}
+        assert now["ev/round-1/index.html"] == full["ev/round-1/index.html"]
+        assert full["ev/index.html"] != before["ev/index.html"]
+        assert {rel: digest for rel, digest in digests(w.output).items()
+                if not rel.startswith("help/")} == {
+            rel: digest for rel, digest in full.items() if not rel.startswith("help/")}
 
 
 def test_a_desk_write_is_served_before_the_pages_above_events_are_made(

@@ -17,7 +17,7 @@ they render the players' histories.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import ClassVar
@@ -82,6 +82,11 @@ class Run:
     # called after each scope an incremental build updated (``standgen watch`` commits
     # the events' own pages first)
     updated: Callable[[Scope], None] | None = None
+    # ``standgen watch``: commits the files written so far (an incremental build's round
+    # pages of a result typed in, before the event's other pages), and the input files
+    # it saw change (their rounds' pages go first)
+    early: Callable[[], None] | None = None
+    touched: frozenset[Path] = frozenset()
 
     @property
     def root(self) -> Path:
@@ -175,16 +180,6 @@ def _event(run: Run, index: int) -> EventDone:
                      event_games(made, run.found.seasons))
 
 
-def load_checked(folder: Path, slugs: EventPath, problems: list[Problem], root: Path
-                 ) -> Event | None:
-    """Return the event in ``folder`` as :func:`load_event` does, adding the warnings of
-    :func:`standgen.audit.audit` (rematches, byes, empty stats) to ``problems``."""
-    event = load_event(folder, slugs, problems, root)
-    if event is not None and not errors_only(problems):
-        problems.extend(audit(event))
-    return event
-
-
 class Events(Scope):
     """Each event's folder: its page, JSON, CSV, feed, downloads, round, player, team and
     bracket pages (``Depends.EVENT``). Stale when the event folder's files changed (its
@@ -240,31 +235,54 @@ class Events(Scope):
                     run.games[result.games.path] = result.games
 
     def update(self, run: Run) -> None:
-        per_event: list[Sequence[Problem]] = []
-        loaded: dict[int, tuple[Event, tuple[Problem, ...]]] = {}
+        """Load, check and rank the changed events; with :attr:`Run.early` (``standgen
+        watch``), put the page and ``pairings.json`` of the rounds written, and the
+        event's ``standings.json``, in place before the event's other pages are made."""
+        per_event: list[list[Problem]] = []
+        loaded: dict[int, Event] = {}
         for k, (folder, slugs) in enumerate(run.found.folders):
             if k in run.changed:
                 problems: list[Problem] = []
-                event = load_checked(folder, slugs, problems, run.root)
-                per_event.append(problems)
+                event = load_event(folder, slugs, problems, run.root)
                 if event is not None and not errors_only(problems):
-                    loaded[k] = (event, tuple(problems))
+                    loaded[k] = event
             else:
-                per_event.append(run.stored[slugs].warnings)
+                problems = list(run.stored[slugs].warnings)
+            per_event.append(problems)
+        if errors_only(run.found.all_problems(per_event)):
+            for k, event in loaded.items():  # the warnings a full build gives beside
+                per_event[k].extend(audit(event))
+            raise InputError(run.found.all_problems(per_event))  # nothing written yet
+        made = {}
+        for k, event in sorted(loaded.items()):
+            made[k] = report(event)  # the standings after each round, shared with audit
+            per_event[k].extend(audit(event, made[k].by_round))
         run.problems = run.found.all_problems(per_event)
-        if errors_only(run.problems):
-            raise InputError(run.problems)  # nothing written yet
         writer = run.writer
         assert isinstance(writer, Changes)
-        for count, (k, (event, warnings)) in enumerate(sorted(loaded.items()), start=1):
-            made = report(event)
-            writer.replace_folder(event.path, run.renderer.event_files(made))
-            run.summaries[event.path] = summarise(made)
-            run.games[event.path] = event_games(made, run.found.seasons)
-            run.saved.append((run.prints[k], run.summaries[event.path], warnings))
-            run.tell("events", count, len(loaded))
+        early = run.early is not None and bool(made)
+        parts = {k: run.renderer.event_parts(m, _first_rounds(m.event, run.touched))
+                 if early else ((), run.renderer.event_files(m)) for k, m in made.items()}
+        first = {k: writer.write(part) for k, (part, _) in parts.items()}
+        if early and run.early is not None:
+            run.early()
+        for count, (k, (_, rest)) in enumerate(sorted(parts.items()), start=1):
+            path = made[k].event.path
+            writer.replace_folder(path, rest, first[k])
+            run.summaries[path] = summarise(made[k])
+            run.games[path] = event_games(made[k], run.found.seasons)
+            run.saved.append((run.prints[k], run.summaries[path], tuple(per_event[k])))
+            run.tell("events", count, len(made))
         for path in run.removed:
             writer.remove_folder(path)
+
+
+def _first_rounds(event: Event, touched: Collection[Path]) -> set[int]:
+    """Return the rounds whose pages a build under ``standgen watch`` puts in place
+    first: those whose file is among ``touched`` (the desk's write), else the newest."""
+    written = {rnd.number for rnd in event.rounds
+               if Path(rnd.source.path).absolute() in touched}
+    return written or ({event.rounds[-1].number} if event.rounds else set())
 
 
 # ----- help ----------------------------------------------------------------------------

@@ -3,7 +3,7 @@ incremental build's changes to the live site (applied together through a journal
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from pathlib import Path
 
 from standgen.buildstate import EventPath, iter_files
@@ -73,9 +73,11 @@ class Changes:
             self.writes[rel] = data
         return wrote
 
-    def replace_folder(self, path: EventPath, files: Iterable[tuple[str, bytes]]) -> None:
-        """Write an event's files; remove the files of its folder it no longer has."""
-        kept = self.write(files)
+    def replace_folder(self, path: EventPath, files: Iterable[tuple[str, bytes]],
+                       written: Collection[str] = ()) -> None:
+        """Write an event's files; remove the files of its folder it no longer has (nor
+        ``written`` before, perhaps by an earlier commit of the same build)."""
+        kept = self.write(files) | set(written)
         prefix = "/".join(path) + "/"
         for rel in iter_files(self.output.joinpath(*_safe(path))):
             if prefix + rel not in kept:

@@ -242,6 +242,13 @@ PAGES: tuple[PageType, ...] = (
     PageType("player search", Depends.CLUB, player_search.player_search),
 )
 
+# What a player reads for a result just typed in (issue #33): ``standgen watch`` puts
+# these in place first, the page and ``pairings.json`` of the rounds written with the
+# event's ``standings.json``, then the event's other files
+# (:meth:`standgen.site.renderer.SiteRenderer.event_parts`).
+FIRST_OF_ROUND = ("round", "pairings.json")
+FIRST_OF_EVENT = ("standings.json",)
+
 
 def of(depends: Depends | str) -> tuple[PageType, ...]:
     """Return the registered page types that depend on ``depends`` (a built-in scope, or

@@ -135,6 +135,24 @@ class SiteRenderer:
         yield from self.scope_files(Depends.EVENT,
                                EventInputs(self.site, self.renderer, report.public))
 
+    def event_parts(self, report: EventReport, rounds: Collection[int]
+                    ) -> tuple[Iterator[tuple[str, bytes]], Iterator[tuple[str, bytes]]]:
+        """Return the files of :meth:`event_files` in two parts: first what a player
+        reads for a result typed into the rounds ``rounds`` (their page and
+        ``pairings.json``, the event's ``standings.json``: ``pages.FIRST_OF_ROUND`` and
+        ``FIRST_OF_EVENT``), then every other file. What the pages share is made once."""
+        inputs = EventInputs(self.site, self.renderer, report.public)
+        first = inputs.with_rounds(lambda number: number in rounds)
+        rest = inputs.with_rounds(lambda number: number not in rounds)
+
+        def part(early: bool) -> Iterator[tuple[str, bytes]]:
+            for page_type in pages.of(Depends.EVENT):
+                if page_type.name in pages.FIRST_OF_ROUND:
+                    yield from self._render(page_type, first if early else rest)
+                elif (page_type.name in pages.FIRST_OF_EVENT) == early:
+                    yield from self._render(page_type, inputs)
+        return part(True), part(False)
+
     def list_files(self, events: Sequence[EventSummary]) -> Iterator[tuple[str, bytes]]:
         """Yield the pages that list every event: the ``SITE`` page types (home, archive;
         they read each event's head, ``EventSummary.head``)."""

@@ -5,6 +5,7 @@ page modules."""
 
 from __future__ import annotations
 
+import copy
 import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -86,6 +87,15 @@ class EventInputs:
     @cached_property
     def index(self) -> EventIndex:
         return index_event(self.report, self.site)
+
+    def with_rounds(self, keep: Callable[[int], bool]) -> EventInputs:
+        """Return these inputs with only the rounds whose number ``keep`` accepts (for
+        the page types of one round each: its page, its ``pairings.json``), sharing
+        what is made already."""
+        view = copy.copy(self)
+        view.__dict__["rounds"] = [(rnd, proposed) for rnd, proposed in self.rounds
+                                   if keep(rnd.number)]
+        return view
 
 
 @dataclass(frozen=True)

@@ -130,7 +130,7 @@ class DeskCore:
         HMAC of the secret, so a re-paired table gets a new code (old slips stop working).
         Without the players, they are read from the round file as it is now."""
         if player_1 is None or player_2 is None:
-            info = self.events().get(event)
+            info = self.events(event).get(event)
             row = self.read(info, number).row(table) if info is not None and info.fmt \
                 else None
             player_1 = row.cells.get("player_1", "") if row is not None else ""
@@ -146,7 +146,7 @@ class DeskCore:
 
     def current_code(self, event: str, number: int, table: int) -> str | None:
         """Return the code of ``table`` as the round file pairs it now, or None."""
-        info = self.events().get(event)
+        info = self.events(event).get(event)
         if info is None or info.fmt is None:
             return None
         row = self.read(info, number).row(table)
@@ -174,20 +174,23 @@ class DeskCore:
 
     # -- the events ----------------------------------------------------------------------
 
-    def events(self) -> dict[str, EventInfo]:
-        """Return every event folder of the watched tree by path."""
+    def events(self, only: str | None = None) -> dict[str, EventInfo]:
+        """Return every event folder of the watched tree by path (only the one at
+        ``only``, when given: an entry reads one event's files, not every event.toml)."""
         try:
             found = find_events(self.watch.events)
         except InputError:
             return {}
         infos: dict[str, EventInfo] = {}
         for folder, slugs in found.folders:
+            path = "/".join(slugs)
+            if only is not None and path != only:
+                continue
             problems: list[Problem] = []
             files = event_files(folder, self.watch.events)
             config = (load_event_config(files.config, slugs, problems)
                       if files.config is not None else None)
             rounds = sorted(files.rounds)
-            path = "/".join(slugs)
             infos[path] = EventInfo(path, slugs, folder, config.name if config else path,
                                     FORMATS.get(config.format) if config else None,
                                     tuple(rounds), tuple(files.rounds[n] for n in rounds),
@@ -195,7 +198,7 @@ class DeskCore:
         return infos
 
     def event(self, path: str, number: int) -> EventInfo:
-        info = self.events().get(path)
+        info = self.events(path).get(path)
         if info is None or number not in info.rounds:
             raise Refusal(404, "No such event or round; choose one from the desk's list.")
         if not info.two_player:

@@ -403,7 +403,7 @@ def _taken(current: RoundFile | None, match: MatchState,
 
 def team_info(desk: DeskCore, path: str, number: int) -> EventInfo:
     """Return the team event at ``path`` whose round ``number`` has team pairings."""
-    info = desk.events().get(path)
+    info = desk.events(path).get(path)
     if info is None or not info.team_matches or number not in info.team_rounds:
         raise Refusal(404, "No such team round; choose a round of a team event from the "
                       "desk's list.")

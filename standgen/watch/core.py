@@ -13,7 +13,7 @@ import threading
 import time
 import traceback
 import webbrowser
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from contextlib import ExitStack
 from functools import partial
 from pathlib import Path
@@ -87,6 +87,7 @@ class Watch:
         self.urgent = False  # a complete write (the desk's): build without waiting for quiet
         self.stopping = False
         self._noticed: dict[str, tuple[int, int, int]] = {}  # path -> stat noticed urgently
+        self._touched: set[Path] = set()  # the files changed since the last build started
         self._last_change = 0.0
         self._first_change = 0.0  # the first file event since the last build started
         # builder state (builder thread only)
@@ -100,6 +101,7 @@ class Watch:
         # the venue desk (standgen/venue/), if any; it holds build_lock while it writes
         self.desk: Attachment | None = None
         self.build_lock = threading.Lock()
+        self._holding = False  # the builder holds build_lock (builder thread only)
 
     @property
     def url(self) -> str:
@@ -227,6 +229,7 @@ class Watch:
                 self._first_change = now
             self.pending = True
             self._last_change = now
+            self._touched.add(target)
             if urgent:
                 self.urgent = True
                 found = _stat(target)
@@ -252,10 +255,17 @@ class Watch:
                 self.urgent = False
                 self.building = True
                 self.early = False
+                touched, self._touched = self._touched, set()
             try:
                 self.builds += 1
-                with self.build_lock:  # the venue desk never writes while a build runs
-                    self._build()
+                # the venue desk never writes while a build reads the files: until the
+                # build's first pages are in place (it has read every input by then)
+                self.build_lock.acquire()
+                self._holding = True
+                try:
+                    self._build(touched)
+                finally:
+                    self._let_desk_write()
             except Exception:  # never let one bad build stop the rebuilding
                 self.log("standgen: internal error (a bug):\n" + traceback.format_exc())
             finally:
@@ -264,16 +274,17 @@ class Watch:
                     self.early = False
                     self.changed.notify_all()
 
-    def _build(self) -> None:
+    def _build(self, touched: Collection[Path] = ()) -> None:
         """Build as ``standgen build`` does, into the served folder; keep the last good site
-        on bad input or a bug (a build that fails writes nothing)."""
+        on bad input or a bug (a build that fails writes nothing). ``touched``: the files
+        that changed (the pages of their rounds are put in place first)."""
         started = time.monotonic()
         problems: tuple[Problem, ...] = ()
         internal = ""
         written: tuple[str, ...] = ()
         try:
             built = build_held(self.events, self.output, self.docs, self.templates,
-                               track=True, first=self._early)
+                               track=True, first=self._early, touched=touched)
         except InputError as exc:
             problems = exc.problems
         except OSError as exc:  # a file moved or vanished mid-build: its event builds again
@@ -299,13 +310,24 @@ class Watch:
             self.changed.notify_all()
 
     def _early(self, written: Sequence[str]) -> None:
-        """The running build's events' own pages (``written``) are in place: serve them
-        now (a result typed in at the desk shows on its round page), while the pages
-        above events (seasons, histories, the club's) are made. Each page is whole; the
-        build's generation (what open pages reload on) still ends with the build."""
+        """Part of the running build's pages (``written``) is in place: serve them now,
+        first the round page, ``pairings.json`` and ``standings.json`` of a result typed
+        in at the desk, then the event's other pages, while the pages above events
+        (seasons, histories, the club's) are made. Each page is whole; the build's
+        generation (what open pages reload on) still ends with the build.
+
+        The build has read every input file by then: the desk may write the next result
+        (it starts the next build; the state this one saves has the files as it read
+        them, so the next build sees the change)."""
+        self._let_desk_write()
         with self.changed:
             self.early = True
             self.changed.notify_all()
+
+    def _let_desk_write(self) -> None:
+        if self._holding:
+            self._holding = False
+            self.build_lock.release()
 
     def _report(self, problems: tuple[Problem, ...], internal: str, written: Sequence[str],
                 seconds: float) -> None:
