@@ -272,7 +272,7 @@ def test_a_stale_form_is_refused_with_409(venue: Watch) -> None:
 def test_no_write_while_a_build_runs(venue: Watch) -> None:
     form = desk_form(venue, table="1", result="1-0")
     replies: list[Reply] = []
-    with venue.build_lock:  # as the builder holds it for a whole build
+    with venue.build_lock:  # as the builder holds it until its first pages are in place
         thread = threading.Thread(target=lambda: replies.append(
             call(venue, "POST", desk_path(venue) + "enter", form)))
         thread.start()
