@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -331,3 +332,35 @@ def test_the_code_is_hashed_once_a_process_to_the_same_key() -> None:
     with perf.straightforward():
         each = core.code_hash()
     assert core.code_hash() == core.code_hash() == each
+
+
+@pytest.mark.parametrize("written", [True, False])
+def test_the_first_commit_holds_the_round_written_else_the_newest(
+    tree: Callable[..., Path], tmp_path: Path, written: bool
+) -> None:
+    """An incremental build with ``first`` puts the page and pairings.json of the round
+    whose file changed (told in ``touched``; else the event's newest round) and the
+    event's standings.json in place before the event's other pages; it ends as a full
+    build does."""
+    from standgen.build import DOCS, TEMPLATES
+    from standgen.builder import build_held
+    from standgen.output import writing
+    from tests.conftest import ROUND_1, ROUND_HEADER
+
+    root = tree({"ev/round-2.csv": ROUND_HEADER + "1,a,d,1-0,3,1,40,20\n2,b,c,0-1,0,2,10,30\n"})
+    out = tmp_path / "out"
+    lib.build(root, out)
+    path = root / "ev" / "round-1.csv"
+    path.write_text(ROUND_1.replace("1,a,b,1-0", "1,a,b,0-1"))
+    told: list[tuple[str, ...]] = []
+    with writing(out):
+        build_held(root, out, DOCS, TEMPLATES, track=True, first=lambda f: told.append(tuple(f)),
+                   touched=[path] if written else [])
+    number = 1 if written else 2
+    assert "ev/standings.json" in told[0] and "ev/index.html" not in told[0]
+    assert set(told[0]) <= {f"ev/round-{number}/index.html",
+                            f"ev/round-{number}/pairings.json", "ev/standings.json"}
+    if written:
+        assert "ev/round-1/pairings.json" in told[0]
+    assert "ev/index.html" in told[1]
+    assert files_of(out) == in_memory(root)
