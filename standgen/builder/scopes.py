@@ -510,9 +510,9 @@ class Club(Scope):
                             kept=state.club_ratings, seats=state.seats_of, changed=paths)
         only = club_selection(run.renderer.site, tables, known, paths, state.club_list(()),
                               state.seats_in)
-        made = dict(run.renderer.club_files((), tables, only))
         writer = run.writer
         assert isinstance(writer, Changes)
+        made = dict(run.renderer.club_files((), tables, only, writer.current))
         writer.write(made.items())
         expected = club_paths(run.renderer.site, tables) | made.keys()
         for rel in state.club_files() - expected:  # pages of a format or player gone

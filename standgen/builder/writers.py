@@ -7,7 +7,7 @@ from collections.abc import Collection, Iterable
 from pathlib import Path
 
 from standgen.buildstate import EventPath, iter_files
-from standgen.load.files import SLUG
+from standgen.load.files import SLUG, read_regular
 from standgen.output import apply_changes, link_same
 
 
@@ -72,6 +72,18 @@ class Changes:
                 pass
             self.writes[rel] = data
         return wrote
+
+    def current(self, rel: str) -> bytes | None:
+        """Return a file of the site as this build has it so far (written, or as it
+        was), None when there is none."""
+        if rel in self.writes:
+            return self.writes[rel]
+        if rel in self.removes:
+            return None
+        try:
+            return read_regular(self.output / rel)
+        except OSError:
+            return None
 
     def replace_folder(self, path: EventPath, files: Iterable[tuple[str, bytes]],
                        written: Collection[str] = ()) -> None:

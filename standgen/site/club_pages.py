@@ -36,6 +36,7 @@ from standgen.site.club_meta import MetaPage, meta_document, meta_pages_of
 from standgen.site.club_ratings import (
     PlayerRatingsPage,
     RatingListPage,
+    placed_again,
     player_ratings_document,
     player_ratings_pages_of,
     rating_list_document,
@@ -63,12 +64,20 @@ Output = tuple[str, object]
 class ClubSelection:
     """The club pages an incremental build makes again (the others are as they were):
     the rating lists of ``lists`` (scopes' folders), the meta pages of ``metas`` (scope,
-    format), the rating pages of ``players`` and the ``ratings.json`` of ``player_json``."""
+    format), the rating pages of ``players`` and the ``ratings.json`` of ``player_json``;
+    ``listing``, the site's rating list (ids, best first) at the build before, gives the
+    place a page of ``players`` not in ``player_json`` showed (its place alone moved)."""
 
     lists: frozenset[tuple[str, ...]]
     metas: frozenset[tuple[tuple[str, ...], str]]
     players: frozenset[str]
     player_json: frozenset[str]
+    listing: tuple[str, ...] | None = None
+
+    @property
+    def moved(self) -> frozenset[str]:
+        """The players whose rating page changed by their place in the list alone."""
+        return self.players - self.player_json
 
 
 @dataclass(frozen=True)
@@ -78,12 +87,16 @@ class ClubInputs:
     the meta) is made once, when first asked for, and shared by every club page type of
     the build. ``only``: the pages to make (all of them without it); a page type that
     does not read it (the player search, from :attr:`events`) is made in full each time
-    an incremental build makes the club pages, and the build keeps every file it made."""
+    an incremental build makes the club pages, and the build keeps every file it made.
+    ``written`` reads a page as the last build wrote it (None: not there): a rating page
+    whose place in the list alone moved is that page with its place put right
+    (:func:`standgen.site.club_ratings.placed_again`), not made again."""
 
     site: Site
     parts: Sequence[EventGames]
     given: ClubTables | None = None
     only: ClubSelection | None = None
+    written: Callable[[str], bytes | None] | None = None
 
     @cached_property
     def club(self) -> ClubData:
@@ -129,9 +142,32 @@ class ClubInputs:
         return list(cc.metas(self.site, self.club))
 
     @cached_property
+    def placed(self) -> dict[str, tuple[str, bytes]]:
+        """The rating pages whose place alone moved, put right from the pages the last
+        build wrote (by id; a page not found as expected is made again instead)."""
+        only, written = self.only, self.written
+        if only is None or only.listing is None or written is None or not self.site.fast:
+            return {}
+        listing = self.tables.ratings(()).listing
+        now = {line.player: k for k, line in enumerate(listing)}
+        was = {pid: k for k, pid in enumerate(only.listing)}
+        found = {}
+        for pid in sorted(only.moved):
+            if pid not in now or pid not in was:
+                continue
+            path = player_ratings_path(pid)
+            old = written(path)
+            new = None if old is None else placed_again(
+                old, (was[pid] + 1, len(only.listing)), (now[pid] + 1, len(listing)))
+            if new is not None:
+                found[pid] = (path, new)
+        return found
+
+    @cached_property
     def player_ratings(self) -> list[tuple[str, PlayerRatingsPage]]:
         if self.site.fast:
-            only = None if self.only is None else self.only.players | self.only.player_json
+            only = (None if self.only is None else
+                    (self.only.players | self.only.player_json) - self.placed.keys())
             json_for = None if self.only is None else self.only.player_json
             return [(page.frame.path, page) for page in
                     player_ratings_pages_of(self.site, self.tables, only, json_for)]
@@ -153,9 +189,11 @@ def metas(inputs: ClubInputs) -> Iterator[Output]:
 def player_ratings(inputs: ClubInputs) -> Iterator[Output]:
     """Every rated player's rating history (``players/<id>/ratings/``)."""
     players = None if inputs.only is None else inputs.only.players
+    placed = inputs.placed
     for path, page in inputs.player_ratings:
         if players is None or page.id in players:
             yield path, page
+    yield from placed.values()
 
 
 def rating_lists_json(inputs: ClubInputs) -> Iterator[Output]:
@@ -225,7 +263,8 @@ def club_selection(site: Site, tables: ClubTables, before: Mapping[EventPath, Cl
     games.update(_named_again(tables, before))
     pages = games | _moved_in_listing(listing, [line.player for line in site_ratings.listing])
     return ClubSelection(frozenset(touched), frozenset(metas), frozenset(pages & everyone),
-                         frozenset(games & everyone))
+                         frozenset(games & everyone),
+                         None if listing is None else tuple(listing))
 
 
 def _metas_changed(tables: ClubTables, before: Mapping[EventPath, ClubEvent],

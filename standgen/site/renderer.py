@@ -8,7 +8,7 @@ incremental builds, ``watch`` and tests share one code path.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 
 from standgen.clubs.games import EventGames, event_games
@@ -98,7 +98,9 @@ class SiteRenderer:
                     path, made = next(made_pages)
                 except StopIteration:
                     return
-                out = made if template is None else self.templates.render(template, made)
+                # a page may come ready, as bytes (a rating page whose place alone moved)
+                out = (made if template is None or isinstance(made, bytes)
+                       else self.templates.render(template, made))
             yield path, out
 
     def language_of(self, inputs: object) -> str:
@@ -196,11 +198,15 @@ class SiteRenderer:
                 if page_type.path is not None]
 
     def club_files(self, parts: Sequence[EventGames], tables: ClubTables | None = None,
-                   only: ClubSelection | None = None) -> Iterator[tuple[str, bytes]]:
+                   only: ClubSelection | None = None,
+                   written: Callable[[str], bytes | None] | None = None
+                   ) -> Iterator[tuple[str, bytes]]:
         """Yield the ``CLUB`` page types (ratings and meta) from every event's games, or
         from the summaries a build kept (``tables``); only the pages of ``only``, when
-        given."""
-        yield from self.scope_files(Depends.CLUB, ClubInputs(self.site, parts, tables, only))
+        given (``written``: the pages as the last build wrote them, see
+        :class:`ClubInputs`)."""
+        yield from self.scope_files(Depends.CLUB,
+                                    ClubInputs(self.site, parts, tables, only, written))
 
     def help_files(self) -> Iterator[tuple[str, bytes]]:
         """Yield the ``HELP`` page types: the help pages (``docs/``) and the assets."""
