@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from standgen.clubs.folds import Folded
 from standgen.clubs.summary import ClubEvent, ClubKept, EventRatings, RatingScope, Seat
 from standgen.errors import Problem
 from standgen.load.files import read_regular
@@ -189,6 +190,7 @@ class BuildState:
             " PRIMARY KEY (pid, path));"
             "CREATE INDEX IF NOT EXISTS seats_by_path ON seats (path);"
             "CREATE TABLE IF NOT EXISTS club_lists (scope TEXT PRIMARY KEY, part BLOB);"
+            "CREATE TABLE IF NOT EXISTS club_folds (scope TEXT PRIMARY KEY, part BLOB);"
         )
         return cls(path, db)
 
@@ -264,11 +266,27 @@ class BuildState:
         return {_path(path): pickle.loads(part)
                 for path, part in self.db.execute("SELECT path, part FROM club_events")}
 
-    def club_ratings(self, scope: RatingScope) -> dict[EventPath, EventRatings]:
+    def club_ratings(self, scope: RatingScope, paths: Iterable[EventPath] | None = None
+                     ) -> dict[EventPath, EventRatings]:
         """Return what rating each event of a scope (its folder and format) gave, seats
-        aside."""
-        return {_path(path): pickle.loads(part) for path, part in self.db.execute(
-            "SELECT path, part FROM club_ratings WHERE scope = ?", (_scope_key(scope),))}
+        aside (only the events of ``paths``, when given)."""
+        if paths is None:
+            return {_path(path): pickle.loads(part) for path, part in self.db.execute(
+                "SELECT path, part FROM club_ratings WHERE scope = ?", (_scope_key(scope),))}
+        found = {}
+        for path in set(paths):
+            row = self.db.execute("SELECT part FROM club_ratings WHERE scope = ? AND path = ?",
+                                  (_scope_key(scope), _key(path))).fetchone()
+            if row is not None:
+                found[path] = pickle.loads(row[0])
+        return found
+
+    def club_folds(self, scope: RatingScope) -> Folded | None:
+        """Return the folds a build kept of a scope (its folder and format; see
+        :class:`standgen.clubs.folds.Folded`), None when none."""
+        row = self.db.execute("SELECT part FROM club_folds WHERE scope = ?",
+                              (_scope_key(scope),)).fetchone()
+        return None if row is None else pickle.loads(row[0])
 
     def seats_of(self, pid: str) -> dict[EventPath, tuple[Seat, ...]]:
         """Return a player's rated seats in each event (the site's ratings)."""
@@ -345,7 +363,7 @@ class BuildState:
                                   if sig))
             if full:
                 for table in ("events", "lines", "games", "club_events", "club_ratings",
-                              "seats", "club_lists"):
+                              "seats", "club_lists", "club_folds"):
                     db.execute(f"DELETE FROM {table}")
             for path in remove:
                 db.execute("DELETE FROM events WHERE path = ?", (_key(path),))
@@ -400,6 +418,15 @@ def _save_club(db: sqlite3.Connection, kept: ClubKept) -> None:
     if kept.listing is not None:
         db.execute("INSERT OR REPLACE INTO club_lists VALUES (?, ?)",
                    (_key(()), _dump(kept.listing)))
+    # a scope's folds over events of which one changed or went no longer hold
+    keep = {_scope_key(scope) for scope in kept.holding}
+    for (key,) in db.execute("SELECT scope FROM club_folds").fetchall():
+        folder = tuple(part for part in str(key).split("|")[0].split("/") if part)
+        if key not in keep and any(path[:len(folder)] == folder for path in kept.dropped):
+            db.execute("DELETE FROM club_folds WHERE scope = ?", (key,))
+    db.executemany("INSERT OR REPLACE INTO club_folds VALUES (?, ?)",
+                   ((_scope_key(scope), _dump(folded))
+                    for scope, folded in sorted(kept.folds.items())))
 
 
 def _dump(value: object) -> bytes:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.synth import archive_event
+from standgen.buildstate import BuildState
 from standgen.clubs.data import club_data_of
 from standgen.clubs.games import EventGames, event_games
 from standgen.clubs.plackett_luce import rate_pair, rate_pairs
@@ -21,6 +22,7 @@ from standgen.clubs.summary import (
     EventRatings,
     club_event,
     fide_change_of,
+    rating_order,
     scope_ratings,
 )
 from standgen.load import load_tree
@@ -132,6 +134,52 @@ def test_ratings_resumed_from_the_kept_ones_equal_ratings_from_the_first_game(
     fresh = scope_ratings(events, games(parts))
     assert resumed.events == fresh.events
     assert resumed.listing == fresh.listing
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_lists_resumed_from_the_kept_folds_equal_lists_from_the_first_event(
+        tmp_path: Path, seed: int) -> None:
+    """The rating lists' and FIDE sums' folds a build keeps (over every event but the
+    newest, in a build state) give, after random edits (mostly in the newest event, as
+    a TO types results in; an event removed), every club page's context as the folds
+    from the first event do, to the last bit."""
+    tree, parts = archive(seed + 20, 9)
+    site = Site(tree=tree, docs={})
+    state = BuildState.open(tmp_path / "state.sqlite")
+    tables = ClubTables(parts)
+    summarised(site, tables)
+    state.save({}, [], [], True, games={p.path: p for p in parts}, kept=tables.kept_state())
+    rng = random.Random(seed)
+    resumed = 0
+    for step in range(5):
+        newest = max(range(len(parts)), key=lambda k: rating_order(parts[k]))
+        k = newest if rng.random() < 0.7 else rng.randrange(len(parts))
+        removed = []
+        if step == 3:
+            removed = [parts.pop(k).path]
+        else:
+            parts[k] = edited(parts[k], rng)
+        changed = [parts[k].path] if not removed else removed
+        known = {p: e for p, e in state.club_events().items() if p not in removed}
+        tables = ClubTables([] if removed else [parts[k]], events=known,
+                            games=stored_part(state),
+                            kept=state.club_ratings, seats=state.seats_of, changed=changed,
+                            folds=state.club_folds)
+        assert_same(summarised(site, ClubTables(parts)), summarised(site, tables))
+        resumed += tables.ratings(()).base is not None
+        state.save({}, [], removed, False, games={} if removed else {parts[k].path: parts[k]},
+                   kept=tables.kept_state(removed))
+    state.close()
+    assert resumed
+
+
+def stored_part(state: BuildState) -> Callable[[tuple[str, ...]], EventGames]:
+    def part(path: tuple[str, ...]) -> EventGames:
+        found = state.games([path])[path]
+        assert isinstance(found, EventGames)
+        return found
+
+    return part
 
 
 def games(parts: Sequence[EventGames]) -> Callable[[tuple[str, ...]], EventGames]:

@@ -507,7 +507,8 @@ class Club(Scope):
             return state.games([path])[path]  # type: ignore[return-value]
 
         tables = ClubTables(changed.values(), True, events=events, games=games,
-                            kept=state.club_ratings, seats=state.seats_of, changed=paths)
+                            kept=state.club_ratings, seats=state.seats_of, changed=paths,
+                            folds=state.club_folds)
         only = club_selection(run.renderer.site, tables, known, paths, state.club_list(()),
                               state.seats_in)
         writer = run.writer

@@ -24,10 +24,11 @@ Nothing here imports pandas or numpy.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from standgen.clubs.fide import SCORE, fide_expected, fide_k
+from standgen.clubs.folds import NOTHING, Folded, covered, fold_fide, fold_lines
 from standgen.clubs.games import EventGames
 from standgen.clubs.meta_sums import FormatMeta, MetaPart, format_meta, meta_part
 from standgen.clubs.plackett_luce import Rating, places, rate_game, rate_pair
@@ -236,20 +237,29 @@ class Listed:
 
 @dataclass(frozen=True)
 class ScopeRatings:
-    """A scope's ratings: what each rated event gave, in the order rated, and the list."""
+    """A scope's ratings: what each rated event gave, in the order rated, and the list;
+    with ``base``, what the events before ``events`` gave (a kept fold, :class:`Folded`):
+    ``events`` are then the rest."""
 
     events: tuple[EventRatings, ...]
     redone: frozenset[EventPath] = frozenset()  # the events rated again (the rest kept)
+    base: Folded | None = None
+
+    def folded(self) -> Folded:
+        """Return the rating list's fold over every event but the newest (the FIDE part
+        empty)."""
+        base = self.base or NOTHING
+        running, games = dict(base.running), dict(base.games)
+        fold_lines(running, games, self.events[:-1])
+        paths = base.paths | {rated.path for rated in self.events[:-1]}
+        return Folded(paths, running, games, frozenset(), {}, {})
 
     @cached_property
     def listing(self) -> tuple[Listed, ...]:
         """Return the rating list, best first (then by id)."""
-        running: dict[str, tuple[str, Rating, int, tuple[str, str], float]] = {}
-        games: dict[str, int] = {}
-        for rated in self.events:
-            for pid, count, first, after, name in rated.lines:
-                running[pid] = (name, after, count, rated.key, first)
-                games[pid] = games.get(pid, 0) + count
+        base = self.base or NOTHING
+        running, games = dict(base.running), dict(base.games)
+        fold_lines(running, games, self.events)
         rows = []
         for pid, (name, rating, _, (date, slug), first) in running.items():
             rows.append(Listed(pid, name, round(rating[0], 4), round(rating[1], 4),
@@ -261,7 +271,8 @@ class ScopeRatings:
 
 def scope_ratings(events: Sequence[ClubEvent], games: Callable[[EventPath], EventGames],
                   fast: bool = True, kept: Mapping[EventPath, EventRatings] | None = None,
-                  changed: Iterable[EventPath] = ()) -> ScopeRatings:
+                  changed: Iterable[EventPath] = (), base: Folded | None = None
+                  ) -> ScopeRatings:
     """Return the ratings of ``events`` (one scope's), rated in date order; ``games``
     gives an event's part of the games table, to rate it.
 
@@ -269,16 +280,24 @@ def scope_ratings(events: Sequence[ClubEvent], games: Callable[[EventPath], Even
     the events whose parts changed since. Events rated before the first change (the
     earliest place, in the order rated, where a changed, new or removed event is or
     was) keep theirs; the rest are rated again from the ratings after the last kept
-    one. Without ``kept``: every event, from the start.
+    one. Without ``kept``: every event, from the start. With ``base`` (a kept fold over
+    the first events, none of them changed: :func:`covered`), the events after those
+    alone, from the ratings after them (``kept`` needs only theirs and the changed
+    events').
     """
     ordered = sorted((e for e in events if e.rated), key=lambda e: e.key)
     kept = kept or {}
     redo = set(changed)
+    if base is not None:
+        skip = covered(base.paths, ordered, redo)
+        if skip is None:
+            raise ValueError("a fold over events that changed")
+        ordered = ordered[skip:]
     present = {event.path for event in ordered}
     starts = [e.key for e in ordered if e.path in redo or e.path not in kept]
     starts += [held.key for path, held in kept.items() if path in redo or path not in present]
     start = min(starts, default=None)
-    ratings: dict[str, Rating] = {}
+    ratings = {} if base is None else {pid: line[1] for pid, line in base.running.items()}
     done: list[EventRatings] = []
     redone: set[EventPath] = set()
     for event in ordered:
@@ -290,23 +309,18 @@ def scope_ratings(events: Sequence[ClubEvent], games: Callable[[EventPath], Even
                 ratings.update(rated.finals())
         redone.add(event.path)
         done.append(rate_event(games(event.path), ratings, fast))
-    return ScopeRatings(tuple(done), frozenset(redone))
+    return ScopeRatings(tuple(done), frozenset(redone), base)
 
 
-def fide_by_player(events: Iterable[ClubEvent]) -> dict[str, tuple[float, float]]:
+def fide_by_player(events: Iterable[ClubEvent], base: Folded | None = None
+                   ) -> dict[str, tuple[float, float]]:
     """Return each chess player's newest FIDE rating and the sum of their FIDE changes
     over ``events`` (FIDE B.02 art. 8.3): the newest by date, event and round (events in
-    that order, each event's rows by round; the rows' own order within a round)."""
-    newest: dict[str, float] = {}
-    # Kahan's (total, compensation), as meta_sums._Kahan adds
-    totals: dict[str, tuple[float, float]] = {}
-    for event in sorted((e for e in events if e.fide), key=lambda e: e.key):
-        for _, rating, change, pid in sorted(event.fide, key=lambda r: r[0]):
-            newest[pid] = rating
-            total, compensation = totals.get(pid, (0.0, 0.0))
-            y = change - compensation
-            t = total + y
-            totals[pid] = (t, t - total - y)
+    that order, each event's rows by round; the rows' own order within a round). With
+    ``base``: ``events`` are those after its FIDE fold's."""
+    newest = {} if base is None else dict(base.newest)
+    totals = {} if base is None else dict(base.totals)
+    fold_fide(newest, totals, sorted((e for e in events if e.fide), key=lambda e: e.key))
     return {pid: (newest[pid], round(totals[pid][0], 1)) for pid in newest}
 
 
@@ -319,16 +333,19 @@ class ClubTables:
     A full build gives every event's part of the games table (``parts``); an incremental
     build gives the kept summaries (``events``), the parts it has (``games``, the others
     read when an event must be rated again), what each event's rating gave per scope
-    (``kept``, by the scope's folder and format, :data:`RatingScope`) and each player's
-    rated seats (``seats``), and the events whose parts changed (``changed``).
+    (``kept``, by the scope's folder and format, :data:`RatingScope`: of every event, or
+    of the events given), the folds kept per scope (``folds``, :class:`Folded`) and each
+    player's rated seats (``seats``), and the events whose parts changed (``changed``).
     """
 
     def __init__(self, parts: Iterable[EventGames] = (), fast: bool = True, *,
                  events: Mapping[EventPath, ClubEvent] | None = None,
                  games: Callable[[EventPath], EventGames] | None = None,
-                 kept: Callable[[RatingScope], Mapping[EventPath, EventRatings]] | None = None,
+                 kept: Callable[[RatingScope, Iterable[EventPath] | None],
+                                Mapping[EventPath, EventRatings]] | None = None,
                  seats: Callable[[str], Mapping[EventPath, tuple[Seat, ...]]] | None = None,
-                 changed: Iterable[EventPath] = ()) -> None:
+                 changed: Iterable[EventPath] = (),
+                 folds: Callable[[RatingScope], Folded | None] | None = None) -> None:
         by_path = {part.path: part for part in parts}
         found = dict(events) if events is not None else {}
         found.update((path, club_event(part)) for path, part in by_path.items())
@@ -340,7 +357,9 @@ class ClubTables:
         self._parts = by_path
         self._seats = seats
         self._ratings: dict[RatingScope, ScopeRatings] = {}
-        self._fide: dict[tuple[EventPath, ...], dict[str, tuple[float, float]]] = {}
+        self._fide: dict[RatingScope, dict[str, tuple[float, float]]] = {}
+        self._folds = folds
+        self._bases: dict[RatingScope, Folded | None] = {}
 
     def part(self, path: EventPath) -> EventGames:
         """Return an event's part of the games table (to rate it)."""
@@ -362,13 +381,29 @@ class ClubTables:
         ``fmt``, of that format's events alone (the rating list's list per format)."""
         key = (tuple(scope), fmt)
         if key not in self._ratings:
-            kept = None if self.kept is None else self.kept(key)
-            events = self.within(key[0])
-            if fmt:
-                events = [e for e in events if e.head[4] == fmt]
+            events = self._of(key)
+            base = self._base(key)
+            if base is not None and covered(base.paths, sorted(
+                    (e for e in events if e.rated), key=lambda e: e.key), self.changed) is None:
+                base = None
+            paths = (None if base is None else
+                     [*(e.path for e in events if e.path not in base.paths), *self.changed])
+            kept = None if self.kept is None else self.kept(key, paths)
             self._ratings[key] = scope_ratings(events, self.part, self.fast, kept,
-                                               self.changed if kept is not None else ())
+                                               self.changed if kept is not None else (),
+                                               base)
         return self._ratings[key]
+
+    def _of(self, key: RatingScope) -> list[ClubEvent]:
+        """Return the events of a rating scope (its folder's, of its format)."""
+        events = self.within(key[0])
+        return [e for e in events if e.head[4] == key[1]] if key[1] else events
+
+    def _base(self, key: RatingScope) -> Folded | None:
+        """Return the folds a build kept for ``key`` (None: none kept)."""
+        if key not in self._bases:
+            self._bases[key] = None if self._folds is None else self._folds(key)
+        return self._bases[key]
 
     @cached_property
     def names(self) -> dict[str, str]:
@@ -392,11 +427,22 @@ class ClubTables:
     def fide(self, scope: Sequence[str], fmt: str = "") -> dict[str, tuple[float, float]]:
         """Return each chess player's newest FIDE rating and FIDE change in the scope
         (with ``fmt``: over that format's events)."""
-        events = tuple(e for e in self.within(scope) if e.fide and (not fmt or e.head[4] == fmt))
-        key = tuple(e.path for e in events)  # the lists of every format and of chess share it
+        key = (tuple(scope), fmt)
         if key not in self._fide:
-            self._fide[key] = fide_by_player(events)
+            events, base = self._fide_events(key)
+            self._fide[key] = fide_by_player(
+                events if base is None else [e for e in events if e.path not in base.fide_paths],
+                base)
         return self._fide[key]
+
+    def _fide_events(self, key: RatingScope) -> tuple[list[ClubEvent], Folded | None]:
+        """Return the events of ``key`` with a FIDE change, in the order rated, and the
+        folds kept for it when their FIDE fold holds for them (else None)."""
+        events = sorted((e for e in self._of(key) if e.fide), key=lambda e: e.key)
+        base = self._base(key)
+        if base is not None and covered(base.fide_paths, events, self.changed) is None:
+            base = None
+        return events, base
 
     def event(self, path: EventPath) -> ClubEvent | None:
         """Return an event's summary (None: no such event)."""
@@ -424,7 +470,30 @@ class ClubTables:
         return ClubKept(
             {path: self._by_path[path] for path in self._parts},
             frozenset(self.changed) | frozenset(removed), ratings, seats,
-            None if site is None else tuple(line.player for line in site.listing))
+            None if site is None else tuple(line.player for line in site.listing),
+            *self._kept_folds())
+
+    def _kept_folds(self) -> tuple[dict[RatingScope, Folded], frozenset[RatingScope]]:
+        """Return the folds to keep of each scope this build made both lists of (its
+        ratings and FIDE sums) over every event but the newest, where they are new, and
+        the scopes whose kept folds still hold (:class:`ClubKept`)."""
+        folds: dict[RatingScope, Folded] = {}
+        holding: set[RatingScope] = set()
+        for key, made in self._ratings.items():
+            if key not in self._fide:
+                continue
+            events, fide_base = self._fide_events(key)
+            if (made.base is not None and len(made.events) <= 1 and fide_base is not None
+                    and len(events) - len(fide_base.fide_paths) <= 1):
+                holding.add(key)  # the same events but the newest: the same folds
+                continue
+            start = fide_base or NOTHING
+            newest, totals = dict(start.newest), dict(start.totals)
+            rest = [e for e in events[:-1] if e.path not in start.fide_paths]
+            fold_fide(newest, totals, rest)
+            folds[key] = replace(made.folded(), newest=newest, totals=totals,
+                                 fide_paths=start.fide_paths | {e.path for e in rest})
+        return folds, frozenset(holding)
 
     def rated_games(self, pid: str) -> list[tuple[ClubEvent, Seat]]:
         """Return a player's rated games across the site (event, seat), in the order
@@ -434,13 +503,16 @@ class ClubTables:
         if self._seats is None:
             return self._all_seats.get(pid, [])
         kept = self._seats(pid)
+        redone = {rated.path: rated for rated in site.events if rated.path in site.redone}
         found: list[tuple[ClubEvent, Seat]] = []
-        for rated in site.events:
-            if rated.path in site.redone:
-                found.extend((by_path[rated.path], seat) for seat in rated.seats
-                             if seat[2] == pid)
+        for event in sorted((by_path[path] for path in kept.keys() | redone.keys()
+                             if path in by_path and by_path[path].rated),
+                            key=lambda e: e.key):
+            rated = redone.get(event.path)
+            if rated is not None:
+                found.extend((event, seat) for seat in rated.seats if seat[2] == pid)
             else:
-                found.extend((by_path[rated.path], seat) for seat in kept.get(rated.path, ()))
+                found.extend((event, seat) for seat in kept[event.path])
         return found
 
     @cached_property
@@ -461,10 +533,14 @@ class ClubKept:
     removed); ``ratings`` per scope (folder and format) the events rated again (their
     seats put aside);
     ``seats`` per event rated again in the site's scope each player's rated seats;
-    ``listing`` the site's rating list (ids, best first), when it was made."""
+    ``listing`` the site's rating list (ids, best first), when it was made; ``folds``
+    per scope its folds to put (:class:`Folded`), ``holding`` the scopes whose kept
+    folds still hold (the others of a folder an event of ``dropped`` is below go)."""
 
     events: Mapping[EventPath, ClubEvent]
     dropped: frozenset[EventPath]
     ratings: Mapping[RatingScope, tuple[EventRatings, ...]]
     seats: Mapping[EventPath, Mapping[str, tuple[Seat, ...]]]
     listing: tuple[str, ...] | None
+    folds: Mapping[RatingScope, Folded] = field(default_factory=dict)
+    holding: frozenset[RatingScope] = frozenset()
