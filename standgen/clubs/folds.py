@@ -16,14 +16,36 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from standgen.clubs.plackett_luce import Rating
 
-if TYPE_CHECKING:
-    from standgen.clubs.summary import ClubEvent, EventRatings
-
 EventPath = tuple[str, ...]
+
+
+class Folding(Protocol):
+    """An event as a fold reads it (:class:`standgen.clubs.summary.ClubEvent`,
+    :class:`standgen.clubs.summary.EventRatings`): its folder and where it is rated."""
+
+    @property
+    def path(self) -> EventPath: ...
+
+    @property
+    def key(self) -> tuple[str, str]: ...
+
+
+class Lined(Folding, Protocol):
+    """What one event's rating gave each player (``EventRatings.lines``)."""
+
+    @property
+    def lines(self) -> tuple[tuple[str, int, float, Rating, str], ...]: ...
+
+
+class Fided(Folding, Protocol):
+    """One event's rows with a FIDE change (``ClubEvent.fide``)."""
+
+    @property
+    def fide(self) -> tuple[tuple[int, float, float, str], ...]: ...
 
 
 # each player's last line in a fold over events (name, rating after, games in the event,
@@ -50,7 +72,7 @@ class Folded:
 NOTHING = Folded(frozenset(), {}, {}, frozenset(), {}, {})
 
 
-def covered(paths: frozenset[EventPath], ordered: Sequence[ClubEvent | EventRatings],
+def covered(paths: frozenset[EventPath], ordered: Sequence[Folding],
             changed: Collection[EventPath]) -> int | None:
     """Return how many of ``ordered`` (a scope's events in the order rated) a fold over
     ``paths`` covers: the first ``len(paths)``, when they are the events of ``paths``
@@ -62,7 +84,7 @@ def covered(paths: frozenset[EventPath], ordered: Sequence[ClubEvent | EventRati
     return n
 
 
-def fold_lines(running: Running, games: dict[str, int], events: Iterable[EventRatings]
+def fold_lines(running: Running, games: dict[str, int], events: Iterable[Lined]
                ) -> None:
     """Add the lines of ``events`` (in the order rated) to a rating list's fold."""
     for rated in events:
@@ -71,7 +93,7 @@ def fold_lines(running: Running, games: dict[str, int], events: Iterable[EventRa
             games[pid] = games.get(pid, 0) + count
 
 
-def fold_fide(newest: dict[str, float], totals: FideSums, events: Iterable[ClubEvent]
+def fold_fide(newest: dict[str, float], totals: FideSums, events: Iterable[Fided]
               ) -> None:
     """Add the FIDE changes of ``events`` (in the order rated; each event's rows by
     round, the rows' own order within a round) to the FIDE sums' fold, as
