@@ -23,9 +23,11 @@ Nothing here imports pandas or numpy.
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from standgen.clubs.fide import SCORE, fide_expected, fide_k
 from standgen.clubs.folds import NOTHING, Folded, covered, fold_fide, fold_lines
@@ -105,9 +107,45 @@ class ClubEvent:
         return self.head[2], self.head[0]
 
     @property
+    def has_fide(self) -> bool:
+        """Whether a row has a FIDE change (read without unpacking a kept summary)."""
+        found = self.__dict__.get("_has_fide")
+        return bool(self.fide) if found is None else bool(found)
+
+    # A kept summary's meta and FIDE rows (most of its bytes) are pickled apart, and
+    # unpickled when first read: a build reads every event's summary, and the meta of
+    # the formats that changed, the FIDE rows of the events after the kept folds alone.
+    def __reduce__(self) -> tuple[object, ...]:
+        packed = pickle.dumps((self.meta, self.fide), protocol=pickle.HIGHEST_PROTOCOL)
+        return (_kept_event, (self.path, self.head, self.rated, self.played, self.people,
+                              self.names, packed, bool(self.fide)))
+
+    if not TYPE_CHECKING:  # the fields' types stand for mypy
+        def __getattr__(self, name: str) -> object:
+            packed = self.__dict__.get("_packed")
+            if name not in ("meta", "fide") or packed is None:
+                raise AttributeError(name)
+            meta, fide = pickle.loads(packed)
+            object.__setattr__(self, "meta", meta)
+            object.__setattr__(self, "fide", fide)
+            return meta if name == "meta" else fide
+
+    @property
     def players(self) -> tuple[tuple[str, str], ...]:
         """players.csv's (id, name), as :attr:`EventGames.players` names them."""
         return self.people
+
+
+def _kept_event(path: EventPath, head: tuple[str, str, str, str, str], rated: bool,
+                played: bool, people: tuple[tuple[str, str], ...],
+                names: tuple[tuple[str, str], ...], packed: bytes, has_fide: bool
+                ) -> ClubEvent:
+    """Return a kept summary (:meth:`ClubEvent.__reduce__`), its meta and FIDE rows
+    unpickled when first read."""
+    event = object.__new__(ClubEvent)
+    event.__dict__.update(path=path, head=head, rated=rated, played=played, people=people,
+                          names=names, _packed=packed, _has_fide=has_fide)
+    return event
 
 
 def club_event(part: EventGames) -> ClubEvent:
@@ -320,7 +358,7 @@ def fide_by_player(events: Iterable[ClubEvent], base: Folded | None = None
     ``base``: ``events`` are those after its FIDE fold's."""
     newest = {} if base is None else dict(base.newest)
     totals = {} if base is None else dict(base.totals)
-    fold_fide(newest, totals, sorted((e for e in events if e.fide), key=lambda e: e.key))
+    fold_fide(newest, totals, sorted((e for e in events if e.has_fide), key=lambda e: e.key))
     return {pid: (newest[pid], round(totals[pid][0], 1)) for pid in newest}
 
 
@@ -438,7 +476,7 @@ class ClubTables:
     def _fide_events(self, key: RatingScope) -> tuple[list[ClubEvent], Folded | None]:
         """Return the events of ``key`` with a FIDE change, in the order rated, and the
         folds kept for it when their FIDE fold holds for them (else None)."""
-        events = sorted((e for e in self._of(key) if e.fide), key=lambda e: e.key)
+        events = sorted((e for e in self._of(key) if e.has_fide), key=lambda e: e.key)
         base = self._base(key)
         if base is not None and covered(base.fide_paths, events, self.changed) is None:
             base = None
