@@ -260,7 +260,7 @@ def club_selection(site: Site, tables: ClubTables, before: Mapping[EventPath, Cl
     for path in site_ratings.redone | frozenset(changed):
         games.update(_games_changed(tables, before, path, seats_in(path)))
     everyone = tables.people.keys() | tables.names.keys()
-    games.update(_named_again(tables, before))
+    games.update(_named_again(tables, before, changed))
     pages = games | _moved_in_listing(listing, [line.player for line in site_ratings.listing])
     return ClubSelection(frozenset(touched), frozenset(metas), frozenset(pages & everyone),
                          frozenset(games & everyone),
@@ -311,10 +311,16 @@ def _games_changed(tables: ClubTables, before: Mapping[EventPath, ClubEvent],
             if not same_head or old.get(pid) != tuple(new.get(pid, ()))}
 
 
-def _named_again(tables: ClubTables, before: Mapping[EventPath, ClubEvent]) -> set[str]:
+def _named_again(tables: ClubTables, before: Mapping[EventPath, ClubEvent],
+                 changed: Collection[EventPath]) -> set[str]:
     """Return the players whose rating page and ``ratings.json`` a change of names makes
     again: everyone when a name changed (opponents are named on each page), else the
-    players who are new (:func:`club_selection`'s third rule)."""
+    players who are new (:func:`club_selection`'s third rule). None when every event of
+    ``changed`` is there before and now with the same players and names (the others
+    are as they were)."""
+    if all((old := before.get(path)) is not None and (new := tables.event(path)) is not None
+           and (old.names, old.people) == (new.names, new.people) for path in changed):
+        return set()
     old_names = {pid: name for e in sorted(before.values(), key=lambda e: e.head[0])
                  for pid, name in e.names}
     old_people = {pid: name for e in sorted(before.values(), key=lambda e: e.head[0])
