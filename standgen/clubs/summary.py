@@ -420,13 +420,9 @@ class ClubTables:
         key = (tuple(scope), fmt)
         if key not in self._ratings:
             events = self._of(key)
-            base = self._base(key)
-            if base is not None and covered(base.paths, sorted(
-                    (e for e in events if e.rated), key=lambda e: e.key), self.changed) is None:
-                base = None
-            paths = (None if base is None else
-                     [*(e.path for e in events if e.path not in base.paths), *self.changed])
-            kept = None if self.kept is None else self.kept(key, paths)
+            base = self._rating_base(key, events)
+            kept = None if self.kept is None else self.kept(key, None if base is None else [
+                *(e.path for e in events if e.path not in base.paths), *self.changed])
             self._ratings[key] = scope_ratings(events, self.part, self.fast, kept,
                                                self.changed if kept is not None else (),
                                                base)
@@ -436,6 +432,16 @@ class ClubTables:
         """Return the events of a rating scope (its folder's, of its format)."""
         events = self.within(key[0])
         return [e for e in events if e.head[4] == key[1]] if key[1] else events
+
+    def _rating_base(self, key: RatingScope, events: list[ClubEvent]) -> Folded | None:
+        """Return the folds kept for ``key`` when their rating fold holds for its rated
+        ``events`` (:func:`covered`), else None."""
+        base = self._base(key)
+        if base is None or covered(base.paths, sorted((e for e in events if e.rated),
+                                                      key=lambda e: e.key),
+                                   self.changed) is None:
+            return None
+        return base
 
     def _base(self, key: RatingScope) -> Folded | None:
         """Return the folds a build kept for ``key`` (None: none kept)."""

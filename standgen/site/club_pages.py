@@ -152,13 +152,9 @@ class ClubInputs:
         now = {line.player: k for k, line in enumerate(listing)}
         was = {pid: k for k, pid in enumerate(only.listing)}
         found = {}
-        for pid in sorted(only.moved):
-            if pid not in now or pid not in was:
-                continue
+        for pid in sorted(only.moved & now.keys() & was.keys()):
             path = player_ratings_path(pid)
-            old = written(path)
-            new = None if old is None else placed_again(
-                old, (was[pid] + 1, len(only.listing)), (now[pid] + 1, len(listing)))
+            new = _placed(written(path), (was[pid] + 1, len(was)), (now[pid] + 1, len(now)))
             if new is not None:
                 found[pid] = (path, new)
         return found
@@ -174,6 +170,10 @@ class ClubInputs:
         from standgen.site import club_contexts as cc
 
         return list(cc.player_ratings(self.site, self.club))
+
+
+def _placed(old: bytes | None, was: tuple[int, int], now: tuple[int, int]) -> bytes | None:
+    return None if old is None else placed_again(old, was, now)
 
 
 def rating_lists(inputs: ClubInputs) -> Iterator[Output]:
@@ -318,8 +318,7 @@ def _named_again(tables: ClubTables, before: Mapping[EventPath, ClubEvent],
     players who are new (:func:`club_selection`'s third rule). None when every event of
     ``changed`` is there before and now with the same players and names (the others
     are as they were)."""
-    if all((old := before.get(path)) is not None and (new := tables.event(path)) is not None
-           and (old.names, old.people) == (new.names, new.people) for path in changed):
+    if all(_same_names(before.get(path), tables.event(path)) for path in changed):
         return set()
     old_names = {pid: name for e in sorted(before.values(), key=lambda e: e.head[0])
                  for pid, name in e.names}
@@ -329,6 +328,12 @@ def _named_again(tables: ClubTables, before: Mapping[EventPath, ClubEvent],
     if old_names != tables.names or old_people != tables.people:
         return set(everyone)
     return set(everyone - (old_people.keys() | old_names.keys()))
+
+
+def _same_names(old: ClubEvent | None, new: ClubEvent | None) -> bool:
+    """Return whether an event is there before and now with the same players and names."""
+    return (old is not None and new is not None
+            and (old.names, old.people) == (new.names, new.people))
 
 
 def _moved_in_listing(listing: Sequence[str] | None, ranked: Sequence[str]) -> set[str]:
