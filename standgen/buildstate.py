@@ -4,7 +4,9 @@ what did not change (Lektor's idea: content hashes, not modification times).
 It lives in one SQLite file next to the output folder (``.output.standgen-state.sqlite``
 for ``output/``), never inside it, so it is never published. It holds, for each event,
 the hash of every file in its folder, its problems (warnings), its summary (what the pages
-above events read) and each player's line (what history pages read). A key over
+above events read) and each player's line (what history pages read); for the club's
+pages, each event's summary and ratings, and per scope the folds over every event but
+the newest (:class:`standgen.clubs.folds.Folded`). A key over
 everything else a page depends on (standgen's own code, templates, help pages, seasons,
 ``site.toml``, ``SOURCE_DATE_EPOCH``) guards it: when that key changes, or the output
 folder is not the one the state describes, the next build is a full one.
