@@ -43,10 +43,13 @@ def dated(folder: Path) -> str:
     return re.search(r"^date = (\S+)", (folder / "event.toml").read_text(), re.M).group(1)
 
 
-@pytest.mark.parametrize("seed", [4, 9])
+@pytest.mark.parametrize(("seed", "pool"), [(4, 0), (9, 0), (5, 30)])
 def test_random_edits_rebuild_the_club_pages_as_a_full_render(tmp_path: Path,
-                                                               seed: int) -> None:
-    events = write_archive(tmp_path / "events", events=6, seed=seed, low=10, high=18)
+                                                               seed: int, pool: int) -> None:
+    """``pool``: each event's players drawn from a club of that many people (who come and
+    go, so places in the lists move for players whose games did not change)."""
+    events = write_archive(tmp_path / "events", events=6, seed=seed, low=10, high=18,
+                           pool=pool)
     out = tmp_path / "out"
     lib.build(events, out)
     rng = random.Random(seed)
