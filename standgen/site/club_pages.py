@@ -34,8 +34,10 @@ from standgen.clubs.games import EventGames
 from standgen.clubs.summary import ClubEvent, ClubTables, EventPath, Seat
 from standgen.site.club_meta import MetaPage, meta_document, meta_pages_of
 from standgen.site.club_ratings import (
+    KeptRows,
     PlayerRatingsPage,
     RatingListPage,
+    kept_rows,
     placed_again,
     player_ratings_document,
     player_ratings_pages_of,
@@ -43,6 +45,7 @@ from standgen.site.club_ratings import (
     rating_list_page_of,
 )
 from standgen.site.club_scopes import (
+    Scope,
     json_beside,
     meta_path,
     player_ratings_path,
@@ -124,12 +127,28 @@ class ClubInputs:
         if self.site.fast:
             lists = None if self.only is None else self.only.lists
             return [(page.frame.path, page) for page in
-                    (rating_list_page_of(self.site, self.tables, scope)
+                    (rating_list_page_of(self.site, self.tables, scope, self._kept(scope))
                      for scope in scopes(self.site.tree)
                      if lists is None or scope.path in lists)]
         from standgen.site import club_contexts as cc
 
         return list(cc.rating_lists(self.site, self.club))
+
+    def _kept(self, scope: Scope) -> Callable[[str], KeptRows | None] | None:
+        """Return the format lists of ``scope``'s rating list page as the last build
+        wrote them, for the formats none of whose events changed (the meta pages' rule:
+        ``only.metas`` holds the others), or None (an incremental build's alone)."""
+        only, written = self.only, self.written
+        if only is None or written is None:
+            return None
+        page = written(ratings_path(scope.path))
+        if page is None:
+            return None
+        changed = only.metas
+
+        def kept(fmt: str) -> KeptRows | None:
+            return None if (scope.path, fmt) in changed else kept_rows(page, fmt)
+        return kept
 
     @cached_property
     def metas(self) -> list[tuple[str, MetaPage]]:

@@ -20,6 +20,7 @@ from standgen.clubs.summary import ClubEvent, ClubTables, Seat, ordinal
 from standgen.formats import FORMATS
 from standgen.site import links
 from standgen.site.club_charts import RatingPoint, rating_chart
+from standgen.site.club_rows import rows_html
 from standgen.site.club_scopes import (
     MODEL,
     Scope,
@@ -87,6 +88,7 @@ class FormatList:
     label: str
     rows: tuple[RatingRow, ...]
     fide: bool  # some player has a FIDE rating change: show the FIDE columns
+    html: Markup | None = None  # the rows as the template writes them (Site.fast), or None
 
 
 @dataclass(frozen=True)
@@ -144,27 +146,42 @@ def rating_list_page(site: Site, club: ClubData, scope: Scope) -> RatingListPage
     return _list_page(site, scope, formats_played(data.games), rows_for)
 
 
-def rating_list_page_of(site: Site, tables: ClubTables, scope: Scope) -> RatingListPage:
+def rating_list_page_of(site: Site, tables: ClubTables, scope: Scope,
+                        kept: Callable[[str], KeptRows | None] | None = None
+                        ) -> RatingListPage:
     """Return :func:`rating_list_page` from the events' summaries
-    (:class:`standgen.clubs.summary.ClubTables`): the same page, without the tidy table."""
+    (:class:`standgen.clubs.summary.ClubTables`): the same page, without the tidy table.
+
+    ``kept(format)`` gives a format's list as the last build wrote it, when none of the
+    scope's events of that format changed since (:func:`kept_rows`; None: make it)."""
+    hrefs: dict[str, str] = {}  # a player's link, the same in each list of the page
     return _list_page(site, scope, tables.formats(scope.path),
-                      lambda page, fmt: _rating_rows_of(page, tables, scope.path, fmt))
+                      lambda page, fmt: _rating_rows_of(page, tables, scope.path, fmt, hrefs),
+                      kept)
 
 
 def _list_page(site: Site, scope: Scope, played: Sequence[str],
-               rows_for: Callable[[Frame, str], tuple[RatingRow, ...]]) -> RatingListPage:
+               rows_for: Callable[[Frame, str], tuple[RatingRow, ...]],
+               kept: Callable[[str], KeptRows | None] | None = None) -> RatingListPage:
     """Return the rating list page of ``scope`` from ``rows_for(page, format)``: the list
-    of every game (format ``""``) and one list per format ``played``."""
+    of every game (format ``""``) and one list per format ``played`` (the list of
+    ``kept(format)`` when it gives one)."""
     path = ratings_path(scope.path)
     page = frame(path, _("{name} · ratings").format(name=_(scope.name)), "ratings",
                  crumbs(scope, site))
     rows = rows_for(page, "")
     by_format = []
     for fmt in played:
+        label = FORMATS[fmt].label if fmt in FORMATS else fmt
+        was = kept(fmt) if kept is not None else None
+        if was is not None:  # its rows as they were: not read again (``rows`` empty)
+            by_format.append(FormatList(fmt, label, (), was.fide, was.html))
+            continue
         found = rows_for(page, fmt)
         if found:
-            by_format.append(FormatList(fmt, FORMATS[fmt].label if fmt in FORMATS else fmt,
-                                        found, any(r.fide_change is not None for r in found)))
+            fide = any(r.fide_change is not None for r in found)
+            by_format.append(FormatList(fmt, label, found, fide,
+                                        rows_html(found, fide) if site.fast else None))
     meta = tuple(Link(FORMATS[f].label if f in FORMATS else f,
                       page.href(meta_path(scope.path, f))) for f in played)
     return RatingListPage(page, scope.name, rows,
@@ -173,10 +190,12 @@ def _list_page(site: Site, scope: Scope, played: Sequence[str],
                           by_format=tuple(by_format))
 
 
-def _rating_rows_of(page: Frame, tables: ClubTables, scope: Sequence[str], fmt: str = ""
-                    ) -> tuple[RatingRow, ...]:
+def _rating_rows_of(page: Frame, tables: ClubTables, scope: Sequence[str], fmt: str = "",
+                    hrefs: dict[str, str] | None = None) -> tuple[RatingRow, ...]:
     """Return :func:`_rating_rows` from the events' summaries: the scope's list (of the
-    format ``fmt``'s games alone, when given), strongest first."""
+    format ``fmt``'s games alone, when given), strongest first (``hrefs``: the links to
+    players' pages made so far on ``page``, added to)."""
+    hrefs = {} if hrefs is None else hrefs
     fide = tables.fide(scope, fmt)
     listing = tables.ratings(scope, fmt).listing
     seen = Counter(line.name for line in listing)
@@ -185,7 +204,10 @@ def _rating_rows_of(page: Frame, tables: ClubTables, scope: Sequence[str], fmt: 
         pid = line.player
         rating, fide_change = fide.get(pid, (None, None))
         shown = "" if seen[line.name] == 1 else f"{line.name} ({pid})"
-        rows.append(RatingRow(rank, pid, Link(line.name, page.href(history_page_path(pid))),
+        href = hrefs.get(pid)
+        if href is None:
+            href = hrefs[pid] = page.href(history_page_path(pid))
+        rows.append(RatingRow(rank, pid, Link(line.name, href),
                               line.rating, line.mu, line.sigma, line.games, line.last,
                               line.last_event, line.last_change, rating, fide_change, shown))
     return tuple(rows)
@@ -343,6 +365,39 @@ def player_ratings_pages_of(site: Site, tables: ClubTables,
                            _("{rank} of {count}").format(rank=rank + 1, count=len(listing))
                            if rank is not None else "",
                            None if whole else _chart_games_of(seats))
+
+
+@dataclass(frozen=True)
+class KeptRows:
+    """A format's list on a rating list page as the last build wrote it."""
+
+    html: Markup  # its ``<tr>`` rows
+    fide: bool  # with the FIDE columns
+
+
+def kept_rows(page: bytes, fmt: str) -> KeptRows | None:
+    """Return the rows of the list of the format ``fmt`` on a rating list page as the
+    last build wrote it, or None when the page does not show that list once where the
+    template puts it.
+
+    A format's list is a fold over the scope's events of that format alone (their games,
+    names and FIDE changes), so when none of them changed
+    (:func:`standgen.site.club_pages.club_selection`'s meta rule, the same events) its
+    rows are the rows written last time: a result in a Go event leaves the chess list as
+    it was. Names in the rows are escaped, so ``</tbody>`` and ``<h2`` only come from the
+    template (``tests/test_club_rebuild.py`` compares such pages with a full build's).
+    """
+    head = f'<h2 id="ratings-{fmt}">'.encode()
+    if page.count(head) != 1:
+        return None
+    start = page.index(head) + len(head)
+    body = page.find(b"<tbody>\n", start)
+    end = page.find(b"</tbody>", body)
+    after = page.find(b'<h2 id="', start)
+    if body < 0 or end < 0 or 0 <= after < end:
+        return None
+    rows = page[body + len(b"<tbody>\n"):end].decode()
+    return KeptRows(Markup(rows), 'data-label="FIDE"' in rows)
 
 
 def placed_again(page: bytes, was: tuple[int, int], now: tuple[int, int]) -> bytes | None:

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
@@ -139,6 +139,26 @@ def _decimal_symbol(language: str) -> str:
     from babel.numbers import get_decimal_symbol
 
     return str(get_decimal_symbol(language))
+
+
+def localdate(value: str) -> str:
+    """Return an ISO date (``2026-04-11``) as the active language writes it (as it is in
+    English): the templates' ``localdate`` filter."""
+    language = _ACTIVE.get()
+    if language == ENGLISH or not value:
+        return value
+    return _localdate(language, value)
+
+
+@lru_cache(maxsize=4096)
+def _localdate(language: str, value: str) -> str:
+    """Return :func:`localdate` in ``language`` (a list of 2,000 players has a few hundred
+    dates: Babel's formatting is the costly part, once per date)."""
+    with active(language):
+        try:
+            return date(dt.date.fromisoformat(value), value)
+        except ValueError:
+            return value
 
 
 def date(value: dt.date, english: str) -> str:

@@ -16,7 +16,6 @@ keeps the calls.
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 from collections.abc import Callable, Iterable, MutableMapping
 from pathlib import Path
@@ -78,17 +77,6 @@ class _Template(jinja2.Template):
         if namespace.get("escape") is escape:
             namespace["escape"] = ESCAPE
         return super()._from_namespace(environment, namespace, globals)
-
-def _localdate(value: str) -> str:
-    """Return an ISO date (``2026-04-11``) as the page's language writes it (as it is in
-    English)."""
-    if i18n.current() == i18n.ENGLISH or not value:
-        return value
-    try:
-        return i18n.date(dt.date.fromisoformat(value), value)
-    except ValueError:
-        return value
-
 
 FOLD_VERSION = "1"  # of :class:`_Fold`: part of the bytecode cache's key
 GETTEXT_NAMES = ("_", "gettext")
@@ -186,7 +174,7 @@ class Templates:
             i18n.gettext, i18n.ngettext, newstyle=True)
         env.globals["lang"] = i18n.current
         env.globals["script_messages"] = i18n.script_messages
-        env.filters["localdate"] = _localdate
+        env.filters["localdate"] = i18n.localdate
         env.filters["translated"] = i18n.gettext  # text of ours held in a value, escaped
         env.filters["decimal"] = i18n.decimal  # "1.25" as "1,25" in German
         env.template_class = _Template

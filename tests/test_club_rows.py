@@ -1,0 +1,97 @@
+"""The rating list's rows written in Python (``standgen.site.club_rows``) are the bytes
+the template's own row loop writes: in every language of the catalogues, with real and
+hostile names, players of the same name, FIDE columns or none, any sign and size."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from standgen.site import i18n
+from standgen.site.club_ratings import FormatList, RatingListPage, RatingRow
+from standgen.site.club_rows import rows_html
+from standgen.site.contexts import Link, frame
+from standgen.site.render import Templates
+from tests.realnames import field
+
+REPO = Path(__file__).resolve().parents[1]
+LANGUAGES = ("en", *sorted(p.name for p in (REPO / "standgen" / "locale").iterdir()
+                           if p.is_dir()))
+HOSTILE = ("<script>alert(1)</script>", 'Zoë "Z" O\'Neill & co', "a&amp;b", "{{ 7*7 }}")
+
+
+def _rows(rng: random.Random, size: int, fide: bool) -> tuple[RatingRow, ...]:
+    people = field(rng, size)
+    rows = []
+    for rank, person in enumerate(people, start=1):
+        name = rng.choice(HOSTILE) if rng.random() < 0.1 else person.name
+        mu = rng.uniform(-5, 60)
+        sigma = rng.uniform(0.5, 8.4)
+        fide_rating = float(rng.randint(1000, 2800)) if fide and rng.random() < 0.7 else None
+        rows.append(RatingRow(
+            rank, person.id, Link(name, f"../../players/{person.id}/index.html"),
+            round(mu - 3 * sigma, 2), mu, sigma, rng.randint(1, 400),
+            rng.choice(("2026-04-11", "2019-12-31", "")), "2026/open",
+            round(rng.uniform(-9, 9), 2), fide_rating,
+            None if fide_rating is None else round(rng.uniform(-40, 40), 1),
+            f"{name} ({person.id})" if name == "Oliver Smith" else ""))
+    return tuple(rows)
+
+
+def _page(lists: tuple[FormatList, ...]) -> RatingListPage:
+    page = frame("archive/2026/ratings/index.html", "Ratings", "ratings")
+    rows = lists[0].rows
+    return RatingListPage(page, "All events", rows, lists[0].fide, (), "ratings.json",
+                          by_format=lists)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("seed", range(3))
+def test_python_rows_are_the_templates_rows(language: str, seed: int) -> None:
+    rng = random.Random(f"{language}-{seed}")
+    templates = Templates(REPO / "site_templates", fast=True)
+    with i18n.active(language):
+        plain = tuple(FormatList(fmt, fmt, _rows(rng, rng.randint(1, 60), fide), fide)
+                      for fmt, fide in (("swiss", True), ("mcmahon", False)))
+        written = tuple(replace(lst, html=rows_html(lst.rows, lst.fide)) for lst in plain)
+        by_template = templates.render("club_ratings", _page(plain))
+        by_python = templates.render("club_ratings", _page(written))
+    assert by_python == by_template
+    assert by_template.count(b"<tr>") == sum(len(lst.rows) for lst in plain) + 2
+    assert b"<script>alert" not in by_template
+
+
+def test_a_result_keeps_the_other_formats_lists_as_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A result typed into the newest event makes its own format's lists again; the lists
+    of the other formats are the rows the last build wrote (``kept_rows``), and the site
+    is still byte for byte a full render."""
+    from benchmarks.synth import write_archive
+    from standgen import build as lib
+    from standgen.load import load_tree
+    from standgen.site import club_pages, club_ratings
+    from tests.test_club_rebuild import dated, files_of, flip
+
+    events = write_archive(tmp_path / "events", events=6, seed=4, low=10, high=18)
+    out = tmp_path / "out"
+    lib.build(events, out)
+    kept: list[str] = []
+
+    def spy(page: bytes, fmt: str) -> club_ratings.KeptRows | None:
+        found = club_ratings.kept_rows(page, fmt)
+        if found is not None:
+            kept.append(fmt)
+        return found
+
+    monkeypatch.setattr(club_pages, "kept_rows", spy)
+    flippable = [p.parent for p in events.glob("*/*/round-1.csv")
+                 if p.parent.name.startswith(("swiss", "steamroller", "mcmahon"))]
+    newest = max(flippable, key=lambda p: (dated(p), p.name))
+    assert flip(newest, random.Random(4), last=True)
+    assert lib.build(events, out).incremental
+    fmt = newest.name.split("-")[0]
+    assert kept and fmt not in kept
+    assert files_of(out) == lib.render(load_tree(events))
