@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gettext as gettext_module
 import hashlib
+import re
 import shutil
 from pathlib import Path
 
@@ -90,3 +91,45 @@ def test_a_translated_site_is_the_same_folded_or_not(tmp_path: Path) -> None:
                  != hashlib.sha256(slow[p]).digest()]
     assert differing == []
     assert any(b"Rangliste" in data for data in fast.values())
+
+
+VALUE = re.compile(r"%\((\w+)\)")
+FILLS = ("<b>&</b>", "Zoë O'Neill-Łukasz", 7, 2.5, "", "%(x)s", Markup("<i>safe</i>"))
+
+
+def valued(language: str) -> list[str]:
+    """Return the message ids with values to fill in (``%(name)s``) of a catalogue."""
+    with open(i18n.LOCALE / language / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo", "rb") as file:
+        catalogue = gettext_module.GNUTranslations(file)
+    ids = [key for key in catalogue._catalog  # noqa: SLF001
+           if isinstance(key, str) and VALUE.search(key)]
+    assert len(ids) > 20, language
+    return ids
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_each_message_with_values_renders_as_the_call_would(language: str,
+                                                             tmp_path: Path) -> None:
+    """``_("...%(name)s...", name=value)`` folds to the translation filled in at render
+    time: the same bytes as the call, with values that need escaping, markup already
+    safe, numbers and text that looks like a placeholder."""
+    texts = valued(language if language != "en" else "de")
+    lines = []
+    for k, text in enumerate(texts):
+        names = sorted(set(VALUE.findall(text)))
+        fills = ", ".join(f"{name}=page[{(k + j) % len(FILLS)}]"
+                          for j, name in enumerate(names))
+        literal = '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        lines.append("[{{ _(" + literal + ", " + fills + ") }}]\n")
+    (tmp_path / "valued.html").write_text("".join(lines), encoding="utf-8")
+    folded, called = Templates(tmp_path, fast=True), Templates(tmp_path, fast=False)
+    with i18n.active(language):
+        fast = folded.render("valued", list(FILLS))
+        slow = called.render("valued", list(FILLS))
+    assert fast == slow
+    assert b"<b>&" not in fast and fast.count(b"\n") == len(texts)
+    with i18n.active(language):  # a value left out fails both ways, as the call does
+        (tmp_path / "short.html").write_text('{{ _("Round %(n)s", m=1) }}', encoding="utf-8")
+        for templates in (folded, called):
+            with pytest.raises(KeyError):
+                templates.render("short", None)

@@ -78,17 +78,23 @@ class _Template(jinja2.Template):
             namespace["escape"] = ESCAPE
         return super()._from_namespace(environment, namespace, globals)
 
-FOLD_VERSION = "1"  # of :class:`_Fold`: part of the bytecode cache's key
+FOLD_VERSION = "2"  # of :class:`_Fold`: part of the bytecode cache's key
 GETTEXT_NAMES = ("_", "gettext")
 
 
 class _Fold(NodeTransformer):
-    """Replace each ``_("literal")`` (or ``gettext("literal")``) of a template, called with
-    nothing to fill in, by what Jinja2's i18n extension would return for it in
-    ``language``: the translated text, marked safe and put through ``%`` with no values,
-    as the extension's "new style" gettext does (``Markup(text) % {}``: ``%%`` becomes
-    ``%``). Calls with values (``_("Round %(n)s", n=...)``), ``ngettext`` and filters
-    stay calls."""
+    """Replace each ``_("literal")`` (or ``gettext("literal")``) of a template by what
+    Jinja2's i18n extension would return for it in ``language``. Its "new style" gettext
+    returns ``Markup(translation) % values`` (``ext._make_new_gettext``), so:
+
+    - called with nothing to fill in: the translated text, marked safe and put through
+      ``%`` with no values (``%%`` becomes ``%``), a constant;
+    - called with values by name (``_("Round %(n)s", n=...)``): ``Markup(translation) %
+      {"n": ...}``, the translation a constant and the values filled in (and escaped by
+      ``Markup``) at render time: the call, its context lookup and the catalogue lookup
+      gone (a player page has ~20 of them).
+
+    ``ngettext``, filters, and calls with positional values or ``*``/``**`` stay calls."""
 
     def __init__(self, language: str) -> None:
         self.language = language
@@ -98,11 +104,16 @@ class _Fold(NodeTransformer):
         name, args = node.node, node.args
         if not (isinstance(name, nodes.Name) and name.name in GETTEXT_NAMES
                 and len(args) == 1 and isinstance(args[0], nodes.Const)
-                and type(args[0].value) is str and not node.kwargs
+                and type(args[0].value) is str
                 and node.dyn_args is None and node.dyn_kwargs is None):
             return node
         with i18n.active(self.language):
             text = i18n.gettext(args[0].value)
+        if node.kwargs:
+            values = nodes.Dict([nodes.Pair(nodes.Const(keyword.key), keyword.value,
+                                            lineno=node.lineno) for keyword in node.kwargs],
+                                lineno=node.lineno)
+            return nodes.Mod(nodes.MarkSafe(nodes.Const(text)), values, lineno=node.lineno)
         try:
             folded = Markup(text) % {}
         except (TypeError, ValueError, KeyError):  # as the call would: left to render time
