@@ -27,9 +27,10 @@ class HistoryEvent:
     player_page: str  # the player's page in that event
     date: str
     faction: str
-    rank: str  # "3 of 16", or "–" for a spare player
+    rank: str  # "3 of 16" in the page's language, or "–" for a spare player
     score: str
     record: str  # W-D-L
+    place: int | None = None  # the rank alone, what the Placing column sorts by
 
 
 @dataclass(frozen=True)
@@ -81,9 +82,11 @@ def history_page(pid: str, appearances: Sequence[Appearance]) -> HistoryPage:
                 player_page=page.href(links.player_page(summary, pid)),
                 date=summary.config.date.isoformat(),
                 faction=line.faction,
-                rank=f"{line.rank} of {summary.field}" if line.rank is not None else "–",
+                rank=(_("{rank} of {count}").format(rank=line.rank, count=summary.field)
+                      if line.rank is not None else "–"),
                 score=display_number(line.score),
                 record="-".join(str(c) for c in line.counts),
+                place=line.rank,
             )
         )
     opponents = tuple(
