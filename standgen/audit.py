@@ -37,7 +37,6 @@ from standgen.formats.base import Stat
 from standgen.load.late import redo_hint
 from standgen.model import Event, Game, GameKind, Round, RoundState, TeamMatch
 from standgen.pairing.common import forbidden_groups, team_groups
-from standgen.pairing.dutch import NoValidPairing, pair_dutch
 from standgen.pairing.dutch_swiss import (
     ENGINE_OPTION,
     STANDGEN,
@@ -271,6 +270,8 @@ def deviations(event: Event) -> list[Problem]:
     if (chosen == STANDGEN or not fmt.dutch_deviation_check or fmt.round_robin
             or event.config.teams.matches):  # a team event's boards follow its matches
         return []
+    from standgen.pairing.dutch import NoValidPairing, pair_dutch  # a Swiss event's only
+
     found: list[Problem] = []
     for rnd in event.rounds:
         before = _before_pairing(event, rnd)

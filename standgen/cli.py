@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from standgen import dataclass_code
+from standgen import dataclass_code, perf
 from standgen.errors import InputError, Problem
 
 if TYPE_CHECKING:
@@ -30,9 +30,13 @@ else:  # start-up imports only what the command uses: `standgen --help` loads no
 
         def __init__(self, load: Callable[[], Any]) -> None:
             self._load = load
+            self._module: Any = None
 
         def __getattr__(self, attr: str) -> Any:
-            return getattr(self._load(), attr)
+            if self._module is None:  # the first read: the command's start-up imports
+                with perf.start_up():
+                    self._module = self._load()
+            return getattr(self._module, attr)
 
     def _lib() -> Any:
         from standgen import build

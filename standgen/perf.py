@@ -59,3 +59,25 @@ def collector_paused() -> Iterator[None]:
         yield
     finally:
         gc.enable()
+
+
+@contextmanager
+def start_up() -> Iterator[None]:
+    """Import a command's modules in the block: with the cyclic garbage collector paused,
+    then the objects made so far (modules, classes, functions, the templates' tables:
+    nearly all alive until the process ends) frozen out of its reach (``gc.freeze``).
+
+    Importing ``standgen.build`` makes some 55,000 tracked objects; the collections they
+    set off walked them about 70 times (11 ms of a 160 ms start-up), and every later
+    full collection would walk them again. A cycle freed meanwhile is never collected (a
+    few hundred bytes at start-up). With optimisations off it does nothing.
+    """
+    if not enabled() or not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        gc.enable()

@@ -28,6 +28,9 @@ if sys.argv[1] != "plain":
     from standgen import dataclass_code
     assert dataclass_code.install(Path(sys.argv[1]))
 import standgen.build, standgen.cli, standgen.watch, standgen.venue  # noqa: F401
+# and the modules a command imports only where it uses them (the pairing engines, TRF)
+import standgen.commands.check, standgen.commands.export, standgen.commands.import_trf  # noqa
+import standgen.commands.new, standgen.pairing.dutch, standgen.trf  # noqa: F401
 seen = {}
 for name, module in sorted(sys.modules.items()):
     if not name.startswith("standgen"):

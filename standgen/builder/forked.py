@@ -11,10 +11,11 @@ closes.
 from __future__ import annotations
 
 import gc
-import multiprocessing
 from collections.abc import Callable, Iterable
-from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 S = TypeVar("S")
 R = TypeVar("R")
@@ -38,6 +39,11 @@ class Forked(Generic[S]):
     """
 
     def __init__(self, shared: S, workers: int) -> None:
+        # imported here: a build that forks no workers (an incremental build of one
+        # event, the demo) does without multiprocessing's start-up (about 15 ms)
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
         if _SHARED:
             raise RuntimeError("one forked pool at a time")
         _SHARED.append(shared)

@@ -22,8 +22,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-import rustworkx as rx
-
 Cost = Callable[[int, int], int]  # positions i < j in the order -> cost >= 0 of pairing them
 Forbidden = Callable[[int, int], bool]  # positions -> True for a rematch
 ByeCost = Callable[[int], int | None]  # position -> cost of the bye, None = a second bye
@@ -150,6 +148,8 @@ def _match(
     level_bye = top * (m // 2 + 2)
     level_rematch = level_bye * (m // 2 + 2)
     ceiling = level_rematch * 2
+    import rustworkx as rx  # here: a build, which pairs no round, does without it
+
     graph = rx.PyGraph()
     graph.add_nodes_from(range(m + (1 if needs_bye else 0)))
     graph.add_edges_from([
@@ -188,6 +188,8 @@ def min_cost_perfect_matching(
     if size % 2 or not edges:
         return None
     ceiling = max(c for _, _, c in edges) + 1
+    import rustworkx as rx  # here: a build, which pairs no round, does without it
+
     graph = rx.PyGraph()
     graph.add_nodes_from(range(size))
     graph.add_edges_from([(x, y, ceiling - c) for x, y, c in edges])

@@ -9,21 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from standgen.model import Event, Game, GameKind, Proposal, Round, Seat
 from standgen.pairing import acceleration
 from standgen.pairing import swiss as standgen_swiss
 from standgen.pairing.common import forbidden_groups, players_for_round
-from standgen.pairing.dutch import (
-    DutchPairing,
-    Entrant,
-    NoValidPairing,
-    PairingState,
-    RoundEntry,
-    pair_dutch,
-)
 from standgen.pairing.state import PairingInput
 from standgen.records import Entry
+
+if TYPE_CHECKING:  # the engine is imported where it pairs: a build of events that pair
+    # nothing by the Dutch system (no Swiss event) does without it
+    from standgen.pairing.dutch import DutchPairing, PairingState, RoundEntry
 
 ENGINE_OPTION = "pairing_engine"
 ACCELERATION_OPTION = "acceleration"
@@ -38,6 +35,8 @@ def round_entry(entry: Entry, numbers: dict[str, int]) -> RoundEntry:
     the two may meet again); the pairing-allocated bye (``BYE``) has no opponent and
     scores ``bye_points``; an absence (``ABSENT``) was not paired.
     """
+    from standgen.pairing.dutch import RoundEntry
+
     opponent = entry.opponent
     number = numbers.get(opponent) if opponent is not None else None
     if entry.kind is GameKind.PLAYED and number is not None:
@@ -78,6 +77,8 @@ def pairing_state(event: Event, state: PairingInput, round_number: int) -> Pairi
     """Return the state before ``round_number``: every player's rounds 1 to
     ``round_number - 1`` (an empty, unpaired round where a player has none), the
     pairing numbers (``[options] start_order``), planned rounds and initial colour."""
+    from standgen.pairing.dutch import Entrant, PairingState, RoundEntry
+
     numbers = standgen_swiss.start_ranks(event)
     active = {p.id for p in players_for_round(event, round_number)}
     records = state.records
@@ -120,6 +121,8 @@ def pair(event: Event, state: PairingInput, round_number: int) -> Proposal:
     its absolute criteria (C.04.3 C.1-C.3: e.g. everyone has met), the standgen engine,
     which allows a rematch as a last resort, proposes the round, and a note says so.
     """
+    from standgen.pairing.dutch import NoValidPairing, pair_dutch
+
     chosen = event.config.options.get(ENGINE_OPTION)
     if chosen == STANDGEN:
         return standgen_swiss.pair(event, accelerated(event, state, round_number),

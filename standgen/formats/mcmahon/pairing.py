@@ -12,8 +12,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-import rustworkx as rx
-
 from standgen.formats.mcmahon.scoring import (
     RANK,
     initial_mms,
@@ -161,6 +159,8 @@ def match(f: gotha.Field, group: Sequence[gotha.Gamer]) -> list[tuple[int, int]]
     5·10^14 per pair) are exact. Between two matchings of exactly equal cost the
     choice may differ from OpenGotha's ``WeightedMatchLong``.
     """
+    import rustworkx as rx  # here: a build, which pairs no round, does without it
+
     n = len(group)
     graph = rx.PyGraph()
     graph.add_nodes_from(range(n))

@@ -13,7 +13,6 @@ from standgen.pipeline import EventReport
 from standgen.site.formats.base import FormatViews, colour_cells
 from standgen.site.i18n import _
 from standgen.tables import Cell, Table
-from standgen.trf import export_trf
 
 
 def player_tables(report: EventReport, player: str) -> Sequence[Table]:
@@ -65,6 +64,10 @@ def round_note(report: EventReport, number: int) -> str:
 
 def downloads(report: EventReport) -> Mapping[str, bytes]:
     """Return the event as a FIDE TRF16 file (C.04 Annex 2): ``results.trf``."""
+    # imported here: a build that makes no Swiss event's pages does without the TRF
+    # modules (reading, teams, the round files' editor)
+    from standgen.trf import export_trf
+
     return {"results.trf": export_trf(report).encode("utf-8")}
 
 
