@@ -31,19 +31,16 @@ if TYPE_CHECKING:
     from standgen.commands.new import DAY_COLUMNS as DAY_COLUMNS
     from standgen.commands.new import new_event as new_event
 else:  # imported when first read: `standgen build` does without the TRF reader
-    _LATER = {
-        "check": "standgen.commands.check",
-        "export_club": "standgen.commands.export",
-        "Imported": "standgen.commands.import_trf",
-        "import_trf": "standgen.commands.import_trf",
-        "DAY_COLUMNS": "standgen.commands.new",
-        "new_event": "standgen.commands.new",
-    }
-
     def __getattr__(name: str) -> Any:
         """Return a command's name from its module, imported now (PEP 562)."""
-        if name not in _LATER:
+        if name == "check":
+            from standgen.commands import check as module
+        elif name == "export_club":
+            from standgen.commands import export as module
+        elif name in ("Imported", "import_trf"):
+            from standgen.commands import import_trf as module
+        elif name in ("DAY_COLUMNS", "new_event"):
+            from standgen.commands import new as module
+        else:
             raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        import importlib
-
-        return getattr(importlib.import_module(_LATER[name]), name)
+        return getattr(module, name)

@@ -103,6 +103,16 @@ DEFERRED: Mapping[str, str] = {
     "msvcrt": "platform: Windows file locks",
     "ctypes": "platform: renameat2 where Linux has it",
     "standgen.clubs.export": "loads pandas: only ``standgen export`` needs it",
+    # issue #33, start-up of a build: each only on the path that uses it
+    "multiprocessing": "start-up: only when a build forks workers (standgen/builder/forked.py)",
+    "concurrent.futures": "start-up: only when a build forks workers",
+    "rustworkx": "start-up: the matching, only when a round is paired",
+    "standgen.pairing.dutch": "start-up: the Dutch engine, only when a Swiss round is paired "
+                              "or audited",
+    "standgen.trf": "start-up: only for a Swiss event's TRF download",
+    **{f"standgen.commands.{name}": "start-up: standgen/build.py loads it when first read "
+       "(``standgen build`` does without the TRF reader)"
+       for name in ("check", "export", "import_trf", "new")},
     # start-up: the CLI loads a command's modules when the command runs (``standgen
     # --help`` loads no rules; standgen/cli.py)
     **{f"standgen.{name}": "start-up: standgen/cli.py loads it when a command runs"
