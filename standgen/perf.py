@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 
 from standgen import memo
 
@@ -40,7 +40,7 @@ def straightforward() -> Iterator[None]:
 
 
 @contextmanager
-def collector_paused() -> Iterator[None]:
+def collector_paused(*, freeze: bool = False) -> Iterator[None]:
     """Run the block with Python's cyclic garbage collector paused (if it was running).
 
     Ranking a large event allocates hundreds of thousands of small objects that live
@@ -49,7 +49,7 @@ def collector_paused() -> Iterator[None]:
     time of the 4,096-player standings. Reference counting still frees what dies; the
     few cycles made meanwhile (a lazy breakdown holds its context) wait for the next
     collection after the block. Nested use is harmless; with optimisations off it does
-    nothing.
+    nothing. ``freeze``: the objects alive at the block's end are frozen (:func:`start_up`).
     """
     if not enabled() or not gc.isenabled():
         yield
@@ -58,26 +58,19 @@ def collector_paused() -> Iterator[None]:
     try:
         yield
     finally:
+        if freeze:
+            gc.freeze()
         gc.enable()
 
 
-@contextmanager
-def start_up() -> Iterator[None]:
+def start_up() -> AbstractContextManager[None]:
     """Import a command's modules in the block: with the cyclic garbage collector paused,
-    then the objects made so far (modules, classes, functions, the templates' tables:
-    nearly all alive until the process ends) frozen out of its reach (``gc.freeze``).
+    then the objects made so far (modules, classes, functions: nearly all alive until
+    the process ends) frozen out of its reach (``gc.freeze``).
 
     Importing ``standgen.build`` makes some 55,000 tracked objects; the collections they
     set off walked them about 70 times (11 ms of a 160 ms start-up), and every later
     full collection would walk them again. A cycle freed meanwhile is never collected (a
     few hundred bytes at start-up). With optimisations off it does nothing.
     """
-    if not enabled() or not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        gc.enable()
+    return collector_paused(freeze=True)
