@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from standgen.clock import parse_moment
@@ -43,13 +43,18 @@ def lists_shown(event: Event, now: dt.datetime) -> bool:
     return at is not None and now >= at
 
 
-def moments_key(folders: Iterable[Path], now: dt.datetime) -> str:
+def moments_key(folders: Iterable[Path], now: dt.datetime,
+                tomls: Iterable[Sequence[Path]] | None = None) -> str:
     """Return which of the events' time-set list moments have passed at ``now``: a build
     whose key holds it renders again every event once one of them passes, though no file
-    changed. Reads only each ``event.toml`` that mentions ``lists_public``."""
+    changed. Reads only each ``event.toml`` that mentions ``lists_public``. ``tomls``:
+    each folder's ``event.toml`` (in any case) as a listing a moment ago found it; else
+    each folder is listed here."""
     passed: list[str] = []
-    for folder in folders:
-        for path in _tomls(folder):
+    folders = list(folders)
+    found = (_tomls(folder) for folder in folders) if tomls is None else tomls
+    for folder, paths in zip(folders, found, strict=True):
+        for path in paths:
             try:
                 text = path.read_text(encoding="utf-8-sig")
             except (OSError, UnicodeDecodeError):

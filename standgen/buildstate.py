@@ -95,7 +95,7 @@ def folder_fingerprint(folder: Path) -> str:
 RACY_NS = 2_000_000_000  # a file changed this close to the look is hashed next time too
 
 
-def folder_signature(folder: Path, now_ns: int) -> str:
+def folder_signature(folder: Path, now_ns: int, listed: Sequence[Entry] | None = None) -> str:
     """Return a hash of the name, kind, size, inode and times of every entry of an event
     folder that :func:`folder_fingerprint` covers, or "" when one changed less than two
     seconds before ``now_ns``.
@@ -106,10 +106,11 @@ def folder_signature(folder: Path, now_ns: int) -> str:
     of a 1,000-event archive are hashed in a third of a second, stat'ed in a twentieth.
     A file written within two seconds of the look might change again within the same
     timestamp tick (git's "racily clean" files): its folder gets no signature, so the
-    next build hashes it.
+    next build hashes it. ``listed``: the folder's own entries, listed a moment ago (by
+    the walk that found it; :func:`~standgen.load.inputs.event_entries`).
     """
     digest = hashlib.sha256()
-    for entry in event_entries(folder).entries():
+    for entry in event_entries(folder, listed).entries():
         st = entry.st
         if st is None:
             digest.update(_entry_key(entry).encode())

@@ -34,6 +34,7 @@ from standgen.clock import now
 from standgen.errors import InputError, Problem
 from standgen.load import Found, find_events
 from standgen.load.files import display
+from standgen.load.inputs import EVENT_TOML, Entry
 from standgen.model import EventsTree
 from standgen.output import (
     clean_stale,
@@ -104,13 +105,15 @@ def _build(
         clean_new(output)
         recover(output)
     found = find_events(events)
-    key = _global_key(found, events, docs, templates)
     optimised = perf.enabled()
+    key = _global_key(found, events, docs, templates)
     renderer = SiteRenderer(EventsTree(root=display(events), events=(), seasons=found.seasons,
                                        site=found.site), docs, templates, fast=optimised)
     now = time.time_ns()
-    signatures = {slugs: folder_signature(folder, now) if optimised else ""
-                  for folder, slugs in found.folders}
+    listed = _listed(found)
+    signatures = {slugs: "" if not optimised else
+                  folder_signature(folder, now, None if listed is None else listed[k])
+                  for k, (folder, slugs) in enumerate(found.folders)}
     stored, stored_signatures = (_stored(output, key) if optimised and not full
                                  else (None, {}))
     prints = _fingerprints(found, stored or {}, signatures, stored_signatures)
@@ -237,8 +240,21 @@ def _global_key(found: Found, events: Path, docs: Path, templates: Path) -> str:
     digest.update(repr((display(events), found.seasons, found.site)).encode())
     digest.update(os.environ.get("SOURCE_DATE_EPOCH", "").encode())
     # army lists shown from a set time (issue #32): every moment passed renders anew
-    digest.update(moments_key((folder for folder, _ in found.folders), now()).encode())
+    listed = _listed(found)
+    tomls = None if listed is None else [
+        [entry.path for entry in entries if entry.name.lower() == EVENT_TOML]
+        for entries in listed]
+    digest.update(moments_key((folder for folder, _ in found.folders), now(),
+                              tomls).encode())
     return digest.hexdigest()
+
+
+def _listed(found: Found) -> Sequence[Sequence[Entry]] | None:
+    """Return each event folder's own entries as the walk listed them (optimised), else
+    None: each folder is listed again where it is read."""
+    if perf.enabled() and len(found.listed) == len(found.folders):
+        return found.listed
+    return None
 
 
 def code_hash() -> str:

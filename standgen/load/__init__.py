@@ -7,7 +7,7 @@ so a TO sees all of them in one run. Nothing here writes anything.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from standgen.errors import InputError, Problem, errors_only
@@ -65,7 +65,7 @@ def load_tree(root: Path) -> EventsTree:
     events: list[Event] = []
     seasons: list[Season] = []
 
-    def load(folder: Path, slugs: tuple[str, ...]) -> None:
+    def load(folder: Path, slugs: tuple[str, ...], _: Sequence[Entry]) -> None:
         event = load_event(folder, slugs, problems, root)
         if event is not None:
             events.append(event)
@@ -89,6 +89,9 @@ class Found:
     site: SiteConfig
     problems: tuple[Problem, ...]  # the tree's own problems (folders, seasons, site.toml)
     at: tuple[int, ...]  # where each folder's own problems go among ``problems``
+    # each event folder's own entries, as the walk listed them (the build state's
+    # signatures and the army lists' moments read them, not listing the folders again)
+    listed: tuple[tuple[Entry, ...], ...] = field(default=(), compare=False, repr=False)
 
     def all_problems(self, per_event: Sequence[Sequence[Problem]]) -> list[Problem]:
         """Return every problem in the order :func:`load_tree` reports them, given each
@@ -114,20 +117,23 @@ def find_events(root: Path) -> Found:
     folders: list[tuple[Path, tuple[str, ...]]] = []
     at: list[int] = []
     seasons: list[Season] = []
+    listed: list[tuple[Entry, ...]] = []
 
-    def found(folder: Path, slugs: tuple[str, ...]) -> None:
+    def found(folder: Path, slugs: tuple[str, ...], entries: Sequence[Entry]) -> None:
         folders.append((folder, slugs))
         at.append(len(problems))
+        listed.append(tuple(entries))
 
     _walk(root, root, (), problems, found, seasons)
     site = load_site(root, seasons, problems)
     seasons.sort(key=lambda s: s.path)
-    return Found(tuple(folders), tuple(seasons), site, tuple(problems), tuple(at))
+    return Found(tuple(folders), tuple(seasons), site, tuple(problems), tuple(at),
+                 tuple(listed))
 
 
 def _walk(
     root: Path, folder: Path, slugs: tuple[str, ...], problems: list[Problem],
-    on_event: Callable[[Path, tuple[str, ...]], None], seasons: list[Season],
+    on_event: Callable[[Path, tuple[str, ...], Sequence[Entry]], None], seasons: list[Season],
 ) -> None:
     """Find the events and seasons below ``folder``: a folder holding ``event.toml`` (in
     any case) is an event; event files anywhere else are an error, never ignored."""
@@ -138,7 +144,7 @@ def _walk(
     marks = [e for e in entries if e.name.lower() == EVENT_TOML]
     if marks and slugs:
         if inside(root, marks[0], problems):
-            on_event(folder, slugs)
+            on_event(folder, slugs, entries)
         return
     if marks:
         problems.append(Problem(display(marks[0].path), 1, "event.toml at the events root; the "

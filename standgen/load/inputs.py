@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -221,14 +221,16 @@ class Listing:
         return self.top + tuple(e for name in sorted(self.below) for e in self.below[name])
 
 
-def event_entries(folder: Path) -> Listing:
+def event_entries(folder: Path, listed: Sequence[Entry] | None = None) -> Listing:
     """Return every entry the loader looks at in an event folder: its own entries and
     those of its folders (``lists/``, and any other folder, for an event put inside it).
 
     Only ``stat`` is used, never ``open``. The build state's signature covers exactly
-    these entries; :func:`event_files` classifies them.
+    these entries; :func:`event_files` classifies them. ``listed``: the folder's own
+    entries as :func:`scan` gave them a moment ago (the walk that found the event), not
+    listed again; its folders are.
     """
-    top, trouble = scan(folder)
+    top, trouble = scan(folder) if listed is None else (list(listed), None)
     troubles = {"": trouble} if trouble is not None else {}
     below: dict[str, tuple[Entry, ...]] = {}
     for entry in top:
