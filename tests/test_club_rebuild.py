@@ -88,3 +88,36 @@ def test_random_edits_rebuild_the_club_pages_as_a_full_render(tmp_path: Path,
             shutil.move(aside, gone)
             built = lib.build(events, out)
             assert files_of(out) == lib.render(load_tree(events)), "added back"
+
+
+def test_the_player_search_is_made_again_only_when_names_dates_or_players_change(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A result typed in leaves ``players/search.json`` as it was, unmade (it lists each
+    player's events by name and date); the event renamed makes it again; both sites are
+    the full render's."""
+    from standgen.site import player_search
+
+    events = write_archive(tmp_path / "events", events=4, seed=3, low=10, high=14)
+    out = tmp_path / "out"
+    lib.build(events, out)
+    made: list[str] = []
+    real = player_search.history_page_path
+
+    def counted(pid: str) -> str:
+        made.append(pid)
+        return real(pid)
+
+    monkeypatch.setattr(player_search, "history_page_path", counted)
+    flippable = sorted(p.parent for p in events.glob("*/*/round-1.csv")
+                       if p.parent.name.startswith(("swiss", "steamroller", "mcmahon")))
+    newest = max(flippable, key=lambda p: (dated(p), p.name))
+    assert flip(newest, random.Random(3), last=True)
+    assert lib.build(events, out).incremental
+    assert not made
+    assert files_of(out) == lib.render(load_tree(events))
+    toml = newest / "event.toml"
+    toml.write_text(re.sub(r'^name = "', 'name = "Renamed ', toml.read_text(), count=1,
+                           flags=re.M))
+    assert lib.build(events, out).incremental
+    assert made
+    assert files_of(out) == lib.render(load_tree(events))

@@ -37,6 +37,7 @@ from standgen.pipeline import report
 from standgen.site.club_pages import club_paths, club_selection
 from standgen.site.history import Appearance
 from standgen.site.index_contexts import events_in
+from standgen.site.player_search import SEARCH_INDEX
 from standgen.site.renderer import SiteRenderer
 from standgen.site.summary import EventSummary, summarise
 
@@ -515,8 +516,11 @@ class Club(Scope):
         assert isinstance(writer, Changes)
         made = dict(run.renderer.club_files((), tables, only, writer.current))
         writer.write(made.items())
+        before_files = state.club_files()
         expected = club_paths(run.renderer.site, tables) | made.keys()
-        for rel in state.club_files() - expected:  # pages of a format or player gone
+        if not only.search:  # the player search as it was
+            expected |= before_files & {SEARCH_INDEX}
+        for rel in before_files - expected:  # pages of a format or player gone
             writer.remove_file(rel)
         run.club, run.kept = expected, tables.kept_state(run.removed)
 

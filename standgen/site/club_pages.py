@@ -69,13 +69,16 @@ class ClubSelection:
     the rating lists of ``lists`` (scopes' folders), the meta pages of ``metas`` (scope,
     format), the rating pages of ``players`` and the ``ratings.json`` of ``player_json``;
     ``listing``, the site's rating list (ids, best first) at the build before, gives the
-    place a page of ``players`` not in ``player_json`` showed (its place alone moved)."""
+    place a page of ``players`` not in ``player_json`` showed (its place alone moved);
+    ``search``: whether the player search is made again (an event's name, date or
+    players changed, or an event came or went)."""
 
     lists: frozenset[tuple[str, ...]]
     metas: frozenset[tuple[tuple[str, ...], str]]
     players: frozenset[str]
     player_json: frozenset[str]
     listing: tuple[str, ...] | None = None
+    search: bool = True
 
     @property
     def moved(self) -> frozenset[str]:
@@ -88,9 +91,9 @@ class ClubInputs:
     """What the club pages are made from: the site and each event's part of the games
     table (or the summaries a build kept, ``given``); the archive's data (the ratings,
     the meta) is made once, when first asked for, and shared by every club page type of
-    the build. ``only``: the pages to make (all of them without it); a page type that
-    does not read it (the player search, from :attr:`events`) is made in full each time
-    an incremental build makes the club pages, and the build keeps every file it made.
+    the build. ``only``: the pages to make (all of them without it); the player search
+    (from :attr:`events`) is made in full when ``only.search``, and the build keeps
+    every file it made.
     ``written`` reads a page as the last build wrote it (None: not there): a rating page
     whose place in the list alone moved is that page with its place put right
     (:func:`standgen.site.club_ratings.placed_again`), not made again."""
@@ -269,7 +272,9 @@ def club_selection(site: Site, tables: ClubTables, before: Mapping[EventPath, Cl
     - a player's rating page and ``ratings.json``: when their rated games in an event
       rated again differ (or the event's name or date), they are new, or (everyone's)
       when a name changed (opponents are named on each page); the page alone when their
-      place in the list (or its length) changed.
+      place in the list (or its length) changed;
+    - the player search, when an event's name, date or players changed, or it is new or
+      gone (it lists every player's events by name and date).
     """
     touched = [scope.path for scope in scopes(site.tree)
                if any(_below(path, scope.path) for path in changed)]
@@ -283,7 +288,9 @@ def club_selection(site: Site, tables: ClubTables, before: Mapping[EventPath, Cl
     pages = games | _moved_in_listing(listing, [line.player for line in site_ratings.listing])
     return ClubSelection(frozenset(touched), frozenset(metas), frozenset(pages & everyone),
                          frozenset(games & everyone),
-                         None if listing is None else tuple(listing))
+                         None if listing is None else tuple(listing),
+                         not all(_same_search(before.get(path), tables.event(path))
+                                 for path in changed))
 
 
 def _metas_changed(tables: ClubTables, before: Mapping[EventPath, ClubEvent],
@@ -353,6 +360,13 @@ def _same_names(old: ClubEvent | None, new: ClubEvent | None) -> bool:
     """Return whether an event is there before and now with the same players and names."""
     return (old is not None and new is not None
             and (old.names, old.people) == (new.names, new.people))
+
+
+def _same_search(old: ClubEvent | None, new: ClubEvent | None) -> bool:
+    """Return whether an event is there before and now with the same name, date and
+    players (what the player search shows of it)."""
+    return (old is not None and new is not None and old.head[1:3] == new.head[1:3]
+            and old.players == new.players)
 
 
 def _moved_in_listing(listing: Sequence[str] | None, ranked: Sequence[str]) -> set[str]:

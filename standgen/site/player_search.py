@@ -18,7 +18,10 @@ SEARCH_INDEX = "players/search.json"
 
 
 def player_search(inputs: ClubInputs) -> Iterator[Output]:
-    """Yield ``players/search.json``: every player (id, name, history page, events)."""
+    """Yield ``players/search.json``: every player (id, name, history page, events);
+    nothing when the pages to make (``inputs.only``) leave it as it was."""
+    if inputs.only is not None and not inputs.only.search:
+        return
     events: dict[str, list[tuple[str, str]]] = {}
     names: dict[str, str] = {}
     for part in sorted(inputs.events, key=lambda p: (p.head[2], p.head[0])):
