@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Protocol, TypeVar
 from urllib.parse import urlsplit
 
@@ -149,8 +150,22 @@ class Site:
 
     def season_of(self, event: links.Located) -> Season | None:
         """Return the innermost season folder holding the event, if any."""
+        if self.fast:  # the folders holding it, innermost first (the home page: 1,000 events)
+            by_path, path = self._seasons, tuple(event.path)
+            for end in range(len(path) - 1, -1, -1):
+                found = by_path.get(path[:end])
+                if found is not None:
+                    return found
+            return None
         holding = [s for s in self.tree.seasons if _below(event.path, s.path)]
         return max(holding, key=lambda s: len(s.path), default=None)
+
+    @cached_property
+    def _seasons(self) -> dict[tuple[str, ...], Season]:
+        found: dict[tuple[str, ...], Season] = {}
+        for season in self.tree.seasons:
+            found.setdefault(tuple(season.path), season)  # max() keeps the first
+        return found
 
     def event_crumbs(self, event: Event) -> list[tuple[str, str]]:
         """Return the breadcrumb trail down to (and including) the event page."""

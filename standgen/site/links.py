@@ -24,7 +24,9 @@ class Located(Protocol):
 
 def page(*folders: str) -> str:
     """Return the output path of the page of a folder: ``a/b/index.html``."""
-    return "/".join((*(f for f in folders if f), INDEX))
+    if "" in folders:  # empty names are left out
+        folders = tuple(f for f in folders if f)
+    return "/".join(folders) + "/" + INDEX if folders else INDEX
 
 
 def event_page(event: Located) -> str:
