@@ -18,12 +18,33 @@ from contextlib import AbstractContextManager, contextmanager
 
 from standgen import memo
 
-_state = {"enabled": True}
+_state = {"enabled": True, "in_place": True}
 
 
 def enabled() -> bool:
     """Return whether optimisations are on (the default)."""
     return _state["enabled"]
+
+
+def in_place() -> bool:
+    """Return whether an incremental build puts a page whose place in a rating list
+    alone moved right in place, a few bytes written over the old ones
+    (:meth:`standgen.builder.writers.Changes.patch`), instead of writing the page whole:
+    on unless optimisations are off or within :func:`whole_pages`."""
+    return _state["enabled"] and _state["in_place"]
+
+
+@contextmanager
+def whole_pages() -> Iterator[None]:
+    """Run the block with every changed page written whole (:func:`in_place` off), the
+    other optimisations as they are: an incremental build still runs, so a test can
+    compare its site both ways."""
+    before = _state["in_place"]
+    _state["in_place"] = False
+    try:
+        yield
+    finally:
+        _state["in_place"] = before
 
 
 @contextmanager

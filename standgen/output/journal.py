@@ -1,12 +1,20 @@
 """Changing a few files of the live site as one unit, through a journal beside it: a
-page is always whole, and a build killed half-way is finished or undone by the next."""
+page is always whole, and a build killed half-way is finished or undone by the next.
+
+A change may also put a few bytes right inside a page, in place (a :data:`Patch`: the
+page's place in a rating list, which moves for hundreds of pages after a round): the
+bytes are written over the page's old ones, of the same length, instead of the whole
+page written next to it and renamed over it. The journal holds the old and the new
+bytes, so a killed build's change is finished (or undone) as any other.
+"""
 
 from __future__ import annotations
 
 import json
 import os
 import shutil
-from collections.abc import Iterable, Mapping
+import stat
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from standgen.output.place import write_atomic
@@ -21,8 +29,33 @@ def journal_file(output: Path) -> Path:
 _NEW = ".standgen-new"  # suffix of a changed file written next to the page it replaces
 _OLD = ".standgen-old"  # suffix of a replaced or removed page kept until the change is done
 
+# bytes of a page put right in place: (offset, the old bytes there, the new ones, as long)
+Patch = tuple[int, bytes, bytes]
 
-def apply_changes(output: Path, writes: Mapping[str, bytes], removes: Iterable[str]) -> int:
+_CHUNK = 512  # :func:`patch_of` looks for the differences in steps of this many bytes
+
+
+def patch_of(old: bytes, new: bytes) -> Patch | None:
+    """Return the patch that turns the page ``old`` into ``new``: the one short run of
+    bytes where they differ, when they are as long and differ within ``2 * _CHUNK``
+    bytes (a page whose place in a rating list alone moved); else None."""
+    if len(old) != len(new) or old == new:
+        return None
+    start = 0
+    while old[start:start + _CHUNK] == new[start:start + _CHUNK]:
+        start += _CHUNK
+    stop = start + 2 * _CHUNK
+    if old[stop:] != new[stop:]:
+        return None
+    was, now = old[start:stop], new[start:stop]
+    diff = int.from_bytes(was, "big") ^ int.from_bytes(now, "big")
+    first = len(was) - 1 - (diff.bit_length() - 1) // 8  # the bytes' order: big-endian
+    last = len(was) - 1 - ((diff & -diff).bit_length() - 1) // 8
+    return start + first, was[first:last + 1], now[first:last + 1]
+
+
+def apply_changes(output: Path, writes: Mapping[str, bytes], removes: Iterable[str],
+                  patches: Mapping[str, tuple[Patch, bytes]] | None = None) -> int:
     """Change a few files of the live site in ``output`` as one unit; return how many.
 
     An incremental build changes a handful of pages in place, too few to rebuild and swap
@@ -35,23 +68,32 @@ def apply_changes(output: Path, writes: Mapping[str, bytes], removes: Iterable[s
     raised. Killed before the journal says "commit", the site is the old one (the next
     build removes the new files); killed after, the next build finishes the renames
     first (:func:`recover`), so the site becomes the new one.
+
+    ``patches``: pages put right in place (:data:`Patch`, :func:`patch_of`), after the
+    renames; each with its whole new page, written (as ``writes``) instead when the page
+    does not hold the old bytes where the patch says or has another hard link (a backup
+    made with links would change with it).
     """
-    removes = sorted(set(removes) - set(writes))
-    if not writes and not removes:
+    writes, in_place = _patched_or_whole(output, writes, patches or {})
+    removes = sorted(set(removes) - set(writes) - set(in_place))
+    if not writes and not removes and not in_place:
         return 0
     journal = journal_file(output)
     entry = {"writes": sorted(writes), "removes": removes}
+    rows = {"patches": [[rel, offset, old.hex(), new.hex()]
+                        for rel, (offset, old, new) in sorted(in_place.items())]}
     try:
-        write_atomic(journal, json.dumps({"state": "prepare", **entry}))
+        write_atomic(journal, json.dumps({"state": "prepare", **entry, **rows}))
         for rel in sorted(writes):
             target = output / rel
             target.parent.mkdir(parents=True, exist_ok=True)
             target.with_name(target.name + _NEW).write_bytes(writes[rel])
-        write_atomic(journal, json.dumps({"state": "commit", **entry}))
+        write_atomic(journal, json.dumps({"state": "commit", **entry, **rows}))
     except BaseException:
         _undo_or_leave(output, entry, [], journal)
         raise
     done: list[tuple[str, bool]] = []  # (page, whether an old version was kept aside)
+    patched: list[str] = []  # pages put right in place so far
     try:
         for rel in entry["writes"]:
             target = output / rel
@@ -60,15 +102,86 @@ def apply_changes(output: Path, writes: Mapping[str, bytes], removes: Iterable[s
         for rel in entry["removes"]:
             target = output / rel
             done.append((rel, _keep_aside(target, link=False)))
+        for rel in sorted(in_place):
+            offset, _old, new = in_place[rel]
+            patched.append(rel)
+            _put(output / rel, offset, new)
     except BaseException:
-        _undo_or_leave(output, entry, done, journal)
+        if _unpatch(output, in_place, patched):  # else the journal stays: recover() finishes
+            _undo_or_leave(output, entry, done, journal)
         raise
     try:
         _finish(output, entry, commit=True)
         journal.unlink(missing_ok=True)
     except OSError:
         pass  # the new site is live; the next build's recover() deletes what is left
-    return len(writes) + len(removes)
+    return len(writes) + len(removes) + len(in_place)
+
+
+def _unpatch(output: Path, patches: Mapping[str, Patch], patched: Sequence[str]) -> bool:
+    """Put back the old bytes of the pages ``patched``; return whether it could."""
+    try:
+        for rel in reversed(patched):
+            offset, old, _new = patches[rel]
+            _put(output / rel, offset, old)
+    except OSError:
+        return False
+    return True
+
+
+def _patched_or_whole(output: Path, writes: Mapping[str, bytes],
+                      patches: Mapping[str, tuple[Patch, bytes]]
+                      ) -> tuple[Mapping[str, bytes], dict[str, Patch]]:
+    """Return the writes and the patches to apply: each patch whose page holds its old
+    bytes where it says, of the same length as the new, and is the page's only link;
+    the others' whole pages join the writes."""
+    if not patches:
+        return writes, {}
+    whole = dict(writes)
+    kept: dict[str, Patch] = {}
+    for rel, ((offset, old, new), page) in patches.items():
+        if rel in whole:
+            raise ValueError(f"two outputs at {rel}")
+        if len(old) == len(new) and _holds(output / rel, offset, old):
+            kept[rel] = (offset, old, new)
+        else:
+            whole[rel] = page
+    return whole, kept
+
+
+def _holds(target: Path, offset: int, old: bytes) -> bool:
+    """Return whether ``target`` is a regular file, its only link, with ``old`` at
+    ``offset``."""
+    try:
+        fd = os.open(target, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return False
+    try:
+        found = os.fstat(fd)
+        return (stat.S_ISREG(found.st_mode) and found.st_nlink == 1
+                and os.pread(fd, len(old), offset) == old)
+    finally:
+        os.close(fd)
+
+
+def _put(target: Path, offset: int, data: bytes) -> None:
+    """Write ``data`` over a page's bytes at ``offset`` (the page keeps its length)."""
+    fd = os.open(target, os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0))
+    try:
+        if os.pwrite(fd, data, offset) != len(data):
+            raise OSError(f"{target}: a short write")
+    finally:
+        os.close(fd)
+
+
+def _apply_patches(output: Path, patches: Sequence[Sequence[object]]) -> None:
+    """Put the journal's patches right again (a killed build's, after its commit): the
+    new bytes over the old or over themselves, the same either way."""
+    for rel, offset, _old, new in patches:
+        if isinstance(rel, str) and _safe_rel(rel) and isinstance(offset, int):
+            target = output / rel
+            if target.is_file():
+                _put(target, offset, bytes.fromhex(str(new)))
 
 
 def _keep_aside(target: Path, link: bool) -> bool:
@@ -139,7 +252,10 @@ def recover(output: Path) -> None:
     except (OSError, ValueError):
         journal.unlink(missing_ok=True)
         return
-    _finish(output.absolute(), entry, commit=entry.get("state") == "commit")
+    commit = entry.get("state") == "commit"
+    _finish(output.absolute(), entry, commit=commit)
+    if commit:
+        _apply_patches(output.absolute(), entry.get("patches", []))
     journal.unlink(missing_ok=True)
 
 
