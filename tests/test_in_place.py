@@ -157,7 +157,9 @@ def test_changes_put_right_in_place_only_what_the_build_read(tmp_path: Path) -> 
     assert set(changes.patches) == {"p1/index.html"}  # read by the build: in place
     assert set(changes.writes) == {"p2/index.html"}  # not read: written whole
     assert changes.current("p1/index.html") == new["p1/index.html"]
+    inode = (out / "p1/index.html").stat().st_ino
     assert changes.commit() == 2
+    assert (out / "p1/index.html").stat().st_ino == inode  # the same file, put right
     assert changes.changed() == ("p1/index.html", "p2/index.html")
     assert files_of(out) == {**pages, **{r: new[r] for r in ("p1/index.html", "p2/index.html")}}
     with perf.whole_pages():
@@ -165,3 +167,17 @@ def test_changes_put_right_in_place_only_what_the_build_read(tmp_path: Path) -> 
         assert other.current("p3/index.html") == pages["p3/index.html"]
         other.write([("p3/index.html", new["p3/index.html"])])
         assert not other.patches and set(other.writes) == {"p3/index.html"}
+
+
+def test_a_patch_across_two_blocks_is_written_whole(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    old = b"a" * 4094 + b"1234" + b"a" * 100
+    new = b"a" * 4094 + b"5678" + b"a" * 100
+    (out / "index.html").write_bytes(old)
+    inode = (out / "index.html").stat().st_ino
+    patch = patch_of(old, new)
+    assert patch == (4094, b"1234", b"5678")
+    assert apply_changes(out, {}, [], {"index.html": (patch, new)}) == 1
+    assert (out / "index.html").read_bytes() == new
+    assert (out / "index.html").stat().st_ino != inode  # renamed over it, not in place

@@ -33,6 +33,9 @@ _OLD = ".standgen-old"  # suffix of a replaced or removed page kept until the ch
 Patch = tuple[int, bytes, bytes]
 
 _CHUNK = 512  # :func:`patch_of` looks for the differences in steps of this many bytes
+# a patch goes in place only within one block of this many bytes: the system copies it
+# into the page's cached block in one step, so a reader sees the old bytes or the new
+_PAGE = 4096
 
 
 def patch_of(old: bytes, new: bytes) -> Patch | None:
@@ -45,7 +48,7 @@ def patch_of(old: bytes, new: bytes) -> Patch | None:
     while old[start:start + _CHUNK] == new[start:start + _CHUNK]:
         start += _CHUNK
     stop = start + 2 * _CHUNK
-    if old[stop:] != new[stop:]:
+    if not new.endswith(old[stop:]):  # (a copy of one side's rest, not of both)
         return None
     was, now = old[start:stop], new[start:stop]
     diff = int.from_bytes(was, "big") ^ int.from_bytes(now, "big")
@@ -71,8 +74,8 @@ def apply_changes(output: Path, writes: Mapping[str, bytes], removes: Iterable[s
 
     ``patches``: pages put right in place (:data:`Patch`, :func:`patch_of`), after the
     renames; each with its whole new page, written (as ``writes``) instead when the page
-    does not hold the old bytes where the patch says or has another hard link (a backup
-    made with links would change with it).
+    does not hold the old bytes where the patch says, has another hard link (a backup
+    made with links would change with it) or the bytes straddle two 4 KiB blocks.
     """
     writes, in_place = _patched_or_whole(output, writes, patches or {})
     removes = sorted(set(removes) - set(writes) - set(in_place))
@@ -142,7 +145,8 @@ def _patched_or_whole(output: Path, writes: Mapping[str, bytes],
     for rel, ((offset, old, new), page) in patches.items():
         if rel in whole:
             raise ValueError(f"two outputs at {rel}")
-        if len(old) == len(new) and _holds(output / rel, offset, old):
+        if (len(old) == len(new) and offset // _PAGE == (offset + len(new) - 1) // _PAGE
+                and _holds(output / rel, offset, old)):
             kept[rel] = (offset, old, new)
         else:
             whole[rel] = page
