@@ -147,15 +147,17 @@ def test_a_killed_change_with_patches_is_finished_by_recover(tmp_path: Path) -> 
     assert changes.changed() == ()
 
 
-def test_changes_put_right_in_place_only_what_the_build_read(tmp_path: Path) -> None:
+def test_changes_put_a_pages_head_right_in_place(tmp_path: Path) -> None:
     out, pages = page_site(tmp_path)
-    changes = Changes(out)
-    assert changes.current("p1/index.html") == pages["p1/index.html"]
     new = {rel: data.replace(b" of 9", b" of 8", 1) for rel, data in pages.items()}
-    changes.write([("p1/index.html", new["p1/index.html"]),
-                   ("p2/index.html", new["p2/index.html"])])
-    assert set(changes.patches) == {"p1/index.html"}  # read by the build: in place
-    assert set(changes.writes) == {"p2/index.html"}  # not read: written whole
+    changes = Changes(out)
+    head = changes.head("p1/index.html", 64)
+    assert head == pages["p1/index.html"][:64]
+    assert changes.patch("p1/index.html", head, new["p1/index.html"][:64])
+    assert changes.head("p1/index.html", 64) is None  # put right already
+    assert not changes.patch("p2/index.html", b"abc", b"abcd")  # not as long: whole
+    changes.write([("p2/index.html", new["p2/index.html"])])
+    assert not changes.patch("p2/index.html", b"a", b"b")  # written whole already
     assert changes.current("p1/index.html") == new["p1/index.html"]
     inode = (out / "p1/index.html").stat().st_ino
     assert changes.commit() == 2
@@ -164,9 +166,23 @@ def test_changes_put_right_in_place_only_what_the_build_read(tmp_path: Path) -> 
     assert files_of(out) == {**pages, **{r: new[r] for r in ("p1/index.html", "p2/index.html")}}
     with perf.whole_pages():
         other = Changes(out)
-        assert other.current("p3/index.html") == pages["p3/index.html"]
-        other.write([("p3/index.html", new["p3/index.html"])])
-        assert not other.patches and set(other.writes) == {"p3/index.html"}
+        head = other.head("p3/index.html", 64)
+        assert head is not None
+        assert not other.patch("p3/index.html", head, new["p3/index.html"][:64])
+        assert not other.patches
+
+
+def test_a_head_patch_of_a_page_with_another_link_is_written_whole(tmp_path: Path) -> None:
+    out, pages = page_site(tmp_path)
+    os.link(out / "p1/index.html", tmp_path / "backup.html")
+    changes = Changes(out)
+    head = changes.head("p1/index.html", 64)
+    assert head is not None
+    assert changes.patch("p1/index.html", head, head.replace(b" of 9", b" of 8", 1))
+    changes.commit()
+    assert (out / "p1/index.html").read_bytes() == pages["p1/index.html"].replace(
+        b" of 9", b" of 8", 1)
+    assert (tmp_path / "backup.html").read_bytes() == pages["p1/index.html"]
 
 
 def test_a_patch_across_two_blocks_is_written_whole(tmp_path: Path) -> None:

@@ -514,7 +514,8 @@ class Club(Scope):
                               state.seats_in)
         writer = run.writer
         assert isinstance(writer, Changes)
-        made = dict(run.renderer.club_files((), tables, only, writer.current))
+        made = dict(run.renderer.club_files((), tables, only, writer.current,
+                                            writer if perf.in_place() else None))
         writer.write(made.items())
         before_files = state.club_files()
         expected = club_paths(run.renderer.site, tables) | made.keys()

@@ -51,20 +51,15 @@ class StagingWriter:
 
 class Changes:
     """The changes to the live site an incremental build makes: files whose bytes differ
-    and files to remove, applied together at the end (:func:`standgen.output.apply_changes`).
-
-    A file this build read as it was (:meth:`current`: a rating page whose place in the
-    list alone moved, put right from the page the last build wrote) and writes again
-    with a few bytes changed, as long as before, is put right in place: those bytes
-    written over the old ones (:func:`standgen.output.journal.patch_of`), not the whole
-    page next to it and renamed (off under :func:`standgen.perf.whole_pages`)."""
+    and files to remove, applied together at the end (:func:`standgen.output.apply_changes`);
+    and files put right in place (:meth:`patch`: a few bytes of a page written over the
+    old ones, not the whole page)."""
 
     def __init__(self, output: Path) -> None:
         self.output = output
         self.writes: dict[str, bytes] = {}
         self.removes: set[str] = set()
-        self.patches: dict[str, tuple[Patch, bytes]] = {}  # with the whole new page
-        self.read: dict[str, bytes] = {}  # files :meth:`current` read from the site
+        self.patches: dict[str, tuple[Patch, bytes | None]] = {}
         self.committed: set[str] = set()  # files written or removed by earlier commits
         self.count = 0  # how many, over every commit
 
@@ -74,14 +69,6 @@ class Changes:
             if rel in wrote or rel in self.writes or rel in self.patches:
                 raise ValueError(f"two outputs at {rel}")
             wrote.add(rel)
-            old = self.read.pop(rel, None)
-            if old is not None:  # read by this build: no need to read it again
-                patch = patch_of(old, data) if perf.in_place() else None
-                if patch is not None:
-                    self.patches[rel] = (patch, data)
-                elif old != data:
-                    self.writes[rel] = data
-                continue
             target = self.output / rel
             try:
                 if target.stat().st_size == len(data) and target.read_bytes() == data:
@@ -96,16 +83,41 @@ class Changes:
         was), None when there is none."""
         if rel in self.writes:
             return self.writes[rel]
-        if rel in self.patches:
-            return self.patches[rel][1]
         if rel in self.removes:
             return None
         try:
             data = read_regular(self.output / rel)
         except OSError:
             return None
-        self.read[rel] = data
+        if rel in self.patches:
+            (offset, old, new), _page = self.patches[rel]
+            data = data[:offset] + new + data[offset + len(old):]
         return data
+
+    def head(self, rel: str, size: int) -> bytes | None:
+        """Return the first ``size`` bytes of a file of the site as it was, None when it
+        is not there or this build wrote, removed or put it right already."""
+        if rel in self.writes or rel in self.removes or rel in self.patches:
+            return None
+        try:
+            return read_regular(self.output / rel, size - 1)[:size]
+        except OSError:
+            return None
+
+    def patch(self, rel: str, old: bytes, new: bytes) -> bool:
+        """Put the first bytes of the site's file ``rel``, ``old`` (read by :meth:`head`),
+        right as ``new`` in place when the changes are applied: the one short run of
+        bytes where they differ (:func:`standgen.output.journal.patch_of`), not the
+        whole file written again. Return False (nothing recorded: write the file whole)
+        when they differ in length or more widely, or :func:`standgen.perf.in_place` is
+        off."""
+        if rel in self.writes or rel in self.removes or rel in self.patches:
+            return False
+        found = patch_of(old, new) if perf.in_place() else None
+        if found is None:
+            return old == new
+        self.patches[rel] = (found, None)
+        return True
 
     def replace_folder(self, path: EventPath, files: Iterable[tuple[str, bytes]],
                        written: Collection[str] = ()) -> None:
@@ -132,7 +144,7 @@ class Changes:
         count = apply_changes(self.output, self.writes, self.removes, self.patches)
         self.committed |= self.writes.keys() | self.removes | self.patches.keys()
         self.count += count
-        self.writes, self.removes, self.patches, self.read = {}, set(), {}, {}
+        self.writes, self.removes, self.patches = {}, set(), {}
         return count
 
     def changed(self) -> tuple[str, ...]:

@@ -58,7 +58,7 @@ def patch_of(old: bytes, new: bytes) -> Patch | None:
 
 
 def apply_changes(output: Path, writes: Mapping[str, bytes], removes: Iterable[str],
-                  patches: Mapping[str, tuple[Patch, bytes]] | None = None) -> int:
+                  patches: Mapping[str, tuple[Patch, bytes | None]] | None = None) -> int:
     """Change a few files of the live site in ``output`` as one unit; return how many.
 
     An incremental build changes a handful of pages in place, too few to rebuild and swap
@@ -73,9 +73,11 @@ def apply_changes(output: Path, writes: Mapping[str, bytes], removes: Iterable[s
     first (:func:`recover`), so the site becomes the new one.
 
     ``patches``: pages put right in place (:data:`Patch`, :func:`patch_of`), after the
-    renames; each with its whole new page, written (as ``writes``) instead when the page
-    does not hold the old bytes where the patch says, has another hard link (a backup
-    made with links would change with it) or the bytes straddle two 4 KiB blocks.
+    renames; each with its whole new page when known. A page that has another hard link
+    (a backup made with links would change with it), or whose patch straddles two 4 KiB
+    blocks, is written whole instead (as ``writes``: the page given, or the page as it
+    is with the patch applied). One that does not hold the old bytes where its patch
+    says (changed by someone else since the build read it) is an error: nothing changes.
     """
     writes, in_place = _patched_or_whole(output, writes, patches or {})
     removes = sorted(set(removes) - set(writes) - set(in_place))
@@ -133,11 +135,11 @@ def _unpatch(output: Path, patches: Mapping[str, Patch], patched: Sequence[str])
 
 
 def _patched_or_whole(output: Path, writes: Mapping[str, bytes],
-                      patches: Mapping[str, tuple[Patch, bytes]]
+                      patches: Mapping[str, tuple[Patch, bytes | None]]
                       ) -> tuple[Mapping[str, bytes], dict[str, Patch]]:
     """Return the writes and the patches to apply: each patch whose page holds its old
-    bytes where it says, of the same length as the new, and is the page's only link;
-    the others' whole pages join the writes."""
+    bytes where it says, of the same length as the new, within one block, and is the
+    page's only link; the others' whole pages join the writes."""
     if not patches:
         return writes, {}
     whole = dict(writes)
@@ -145,11 +147,17 @@ def _patched_or_whole(output: Path, writes: Mapping[str, bytes],
     for rel, ((offset, old, new), page) in patches.items():
         if rel in whole:
             raise ValueError(f"two outputs at {rel}")
+        target = output / rel
         if (len(old) == len(new) and offset // _PAGE == (offset + len(new) - 1) // _PAGE
-                and _holds(output / rel, offset, old)):
+                and _holds(target, offset, old)):
             kept[rel] = (offset, old, new)
-        else:
-            whole[rel] = page
+            continue
+        if page is None:
+            data = target.read_bytes()
+            if data[offset:offset + len(old)] != old:
+                raise ValueError(f"{rel} changed while the site was being built")
+            page = data[:offset] + new + data[offset + len(old):]
+        whole[rel] = page
     return whole, kept
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from standgen.clubs.games import EventGames
 from standgen.clubs.summary import ClubEvent, ClubTables, EventPath, Seat
@@ -86,6 +86,23 @@ class ClubSelection:
         return self.players - self.player_json
 
 
+# how much of a rating page :class:`ClubInputs` reads to put its place right in place:
+# the template writes the place in the lead paragraph, before the chart and the games
+HEAD = 8192
+
+
+class InPlace(Protocol):
+    """The site's pages as the last build wrote them, put right in place
+    (:class:`standgen.builder.writers.Changes`)."""
+
+    def head(self, rel: str, size: int) -> bytes | None:
+        """Return the first ``size`` bytes of a page as it was (None: not there)."""
+
+    def patch(self, rel: str, old: bytes, new: bytes) -> bool:
+        """Put a page's first bytes ``old`` right as ``new`` in place; return whether it
+        will be (else the page is written whole)."""
+
+
 @dataclass(frozen=True)
 class ClubInputs:
     """What the club pages are made from: the site and each event's part of the games
@@ -96,13 +113,17 @@ class ClubInputs:
     every file it made.
     ``written`` reads a page as the last build wrote it (None: not there): a rating page
     whose place in the list alone moved is that page with its place put right
-    (:func:`standgen.site.club_ratings.placed_again`), not made again."""
+    (:func:`standgen.site.club_ratings.placed_again`), not made again. With
+    ``in_place``, such a page is not even read whole: its first :data:`HEAD` bytes,
+    where the template writes the place, are put right in place (the place shown once
+    there; the chart and the games below show no ``</strong>``, their text escaped)."""
 
     site: Site
     parts: Sequence[EventGames]
     given: ClubTables | None = None
     only: ClubSelection | None = None
     written: Callable[[str], bytes | None] | None = None
+    in_place: InPlace | None = None
 
     @cached_property
     def club(self) -> ClubData:
@@ -164,22 +185,35 @@ class ClubInputs:
         return list(cc.metas(self.site, self.club))
 
     @cached_property
-    def placed(self) -> dict[str, tuple[str, bytes]]:
+    def placed(self) -> dict[str, tuple[str, bytes | None]]:
         """The rating pages whose place alone moved, put right from the pages the last
-        build wrote (by id; a page not found as expected is made again instead)."""
+        build wrote (by id; None: put right in place; a page not found as expected is
+        made again instead)."""
         only, written = self.only, self.written
         if only is None or only.listing is None or written is None or not self.site.fast:
             return {}
         listing = self.tables.ratings(()).listing
         now = {line.player: k for k, line in enumerate(listing)}
         was = {pid: k for k, pid in enumerate(only.listing)}
-        found = {}
+        found: dict[str, tuple[str, bytes | None]] = {}
         for pid in sorted(only.moved & now.keys() & was.keys()):
             path = player_ratings_path(pid)
-            new = _placed(written(path), (was[pid] + 1, len(was)), (now[pid] + 1, len(now)))
+            places = (was[pid] + 1, len(was)), (now[pid] + 1, len(now))
+            if self._put_right(path, *places):
+                found[pid] = (path, None)
+                continue
+            new = _placed(written(path), *places)
             if new is not None:
                 found[pid] = (path, new)
         return found
+
+    def _put_right(self, path: str, was: tuple[int, int], now: tuple[int, int]) -> bool:
+        """Return whether the page at ``path`` has its place put right in place."""
+        if self.in_place is None:
+            return False
+        head = self.in_place.head(path, HEAD)
+        new = None if head is None else placed_again(head, was, now)
+        return head is not None and new is not None and self.in_place.patch(path, head, new)
 
     @cached_property
     def player_ratings(self) -> list[tuple[str, PlayerRatingsPage]]:
@@ -215,7 +249,9 @@ def player_ratings(inputs: ClubInputs) -> Iterator[Output]:
     for path, page in inputs.player_ratings:
         if players is None or page.id in players:
             yield path, page
-    yield from placed.values()
+    for path, placed_page in placed.values():
+        if placed_page is not None:  # else put right in place
+            yield path, placed_page
 
 
 def rating_lists_json(inputs: ClubInputs) -> Iterator[Output]:

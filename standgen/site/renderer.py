@@ -16,7 +16,7 @@ from standgen.clubs.summary import ClubTables
 from standgen.model import EventsTree
 from standgen.pipeline import EventReport
 from standgen.site import i18n, pages
-from standgen.site.club_pages import ClubInputs, ClubSelection
+from standgen.site.club_pages import ClubInputs, ClubSelection, InPlace
 from standgen.site.contexts import DEVELOPER_DOCS, HelpDoc, Site, help_title
 from standgen.site.history import Appearance
 from standgen.site.markdown import IMAGE_SUFFIXES, MarkdownRenderer
@@ -199,14 +199,15 @@ class SiteRenderer:
 
     def club_files(self, parts: Sequence[EventGames], tables: ClubTables | None = None,
                    only: ClubSelection | None = None,
-                   written: Callable[[str], bytes | None] | None = None
+                   written: Callable[[str], bytes | None] | None = None,
+                   in_place: InPlace | None = None,
                    ) -> Iterator[tuple[str, bytes]]:
         """Yield the ``CLUB`` page types (ratings and meta) from every event's games, or
         from the summaries a build kept (``tables``); only the pages of ``only``, when
-        given (``written``: the pages as the last build wrote them, see
-        :class:`ClubInputs`)."""
-        yield from self.scope_files(Depends.CLUB,
-                                    ClubInputs(self.site, parts, tables, only, written))
+        given (``written``: the pages as the last build wrote them, ``in_place``: the
+        same, put right in place, see :class:`ClubInputs`)."""
+        yield from self.scope_files(Depends.CLUB, ClubInputs(self.site, parts, tables, only,
+                                                             written, in_place))
 
     def help_files(self) -> Iterator[tuple[str, bytes]]:
         """Yield the ``HELP`` page types: the help pages (``docs/``) and the assets."""
