@@ -121,3 +121,28 @@ def test_the_player_search_is_made_again_only_when_names_dates_or_players_change
     assert lib.build(events, out).incremental
     assert made
     assert files_of(out) == lib.render(load_tree(events))
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_player_renamed_in_the_newest_event_has_their_new_name_on_their_rating_page(
+        tmp_path: Path, seed: int) -> None:
+    """A rating page's title is the player's name in the newest event they were rated
+    in, which need not be the event the names by folder take: renamed there, their
+    page and ``ratings.json`` are made again (found by the scan helper, seed 3)."""
+    events = write_archive(tmp_path / "events", events=4, seed=seed, low=10, high=14)
+    out = tmp_path / "out"
+    lib.build(events, out)
+    by_date = sorted((p.parent for p in events.glob("*/*/event.toml")),
+                     key=lambda p: (dated(p), p.name))
+    for event in reversed(by_date):
+        players = event / "players.csv"
+        text = players.read_text()
+        if "Player 0000" in text:
+            players.write_text(text.replace("Player 0000", "Renamed 0000", 1))
+            break
+    else:
+        pytest.fail("no event with a player to rename")
+    assert lib.build(events, out).incremental
+    assert files_of(out) == lib.render(load_tree(events))
+    assert any(b"Renamed 0000" in data for path, data in files_of(out).items()
+               if path.endswith("/ratings/index.html") and path.startswith("players/"))

@@ -377,9 +377,11 @@ def _named_again(tables: ClubTables, before: Mapping[EventPath, ClubEvent],
                  changed: Collection[EventPath]) -> set[str]:
     """Return the players whose rating page and ``ratings.json`` a change of names makes
     again: everyone when a name changed (opponents are named on each page), else the
-    players who are new (:func:`club_selection`'s third rule). None when every event of
-    ``changed`` is there before and now with the same players and names (the others
-    are as they were)."""
+    players who are new and those named otherwise in an event of ``changed`` (their
+    page's title is their name in the newest event they were rated in, which need not
+    be the one the names by folder take) (:func:`club_selection`'s third rule). None
+    when every event of ``changed`` is there before and now with the same players and
+    names (the others are as they were)."""
     if all(_same_names(before.get(path), tables.event(path)) for path in changed):
         return set()
     old_names = {pid: name for e in sorted(before.values(), key=lambda e: e.head[0])
@@ -389,7 +391,22 @@ def _named_again(tables: ClubTables, before: Mapping[EventPath, ClubEvent],
     everyone = tables.people.keys() | tables.names.keys()
     if old_names != tables.names or old_people != tables.people:
         return set(everyone)
-    return set(everyone - (old_people.keys() | old_names.keys()))
+    renamed = _renamed(tables, before, changed)  # a page's own name: the newest rated event's
+    return set(everyone - (old_people.keys() | old_names.keys())) | (renamed & everyone)
+
+
+def _renamed(tables: ClubTables, before: Mapping[EventPath, ClubEvent],
+             changed: Collection[EventPath]) -> set[str]:
+    """Return the players named otherwise (or there only once) in an event of
+    ``changed``, then and now."""
+    found: set[str] = set()
+    for path in changed:
+        old, new = before.get(path), tables.event(path)
+        for then, now in (((old.names if old else ()), (new.names if new else ())),
+                          ((old.people if old else ()), (new.people if new else ()))):
+            was, are = dict(then), dict(now)
+            found.update(pid for pid in was.keys() | are.keys() if was.get(pid) != are.get(pid))
+    return found
 
 
 def _same_names(old: ClubEvent | None, new: ClubEvent | None) -> bool:

@@ -170,24 +170,29 @@ def _list_page(site: Site, scope: Scope, played: Sequence[str],
     page = frame(path, _("{name} · ratings").format(name=_(scope.name)), "ratings",
                  crumbs(scope, site))
     rows = rows_for(page, "")
-    by_format = []
-    for fmt in played:
-        label = FORMATS[fmt].label if fmt in FORMATS else fmt
-        was = kept(fmt) if kept is not None else None
-        if was is not None:  # its rows as they were: not read again (``rows`` empty)
-            by_format.append(FormatList(fmt, label, (), was.fide, was.html))
-            continue
-        found = rows_for(page, fmt)
-        if found:
-            fide = any(r.fide_change is not None for r in found)
-            by_format.append(FormatList(fmt, label, found, fide,
-                                        rows_html(found, fide) if site.fast else None))
+    by_format = [found for found in (_format_list(site, page, fmt, rows_for, kept)
+                                     for fmt in played) if found is not None]
     meta = tuple(Link(FORMATS[f].label if f in FORMATS else f,
                       page.href(meta_path(scope.path, f))) for f in played)
     return RatingListPage(page, scope.name, rows,
                           any(r.fide_change is not None for r in rows), meta,
                           page.href(json_beside(path, "ratings.json")),
                           by_format=tuple(by_format))
+
+
+def _format_list(site: Site, page: Frame, fmt: str,
+                 rows_for: Callable[[Frame, str], tuple[RatingRow, ...]],
+                 kept: Callable[[str], KeptRows | None] | None) -> FormatList | None:
+    """Return the list of the format ``fmt`` on a rating list page (None: no rows)."""
+    label = FORMATS[fmt].label if fmt in FORMATS else fmt
+    was = kept(fmt) if kept is not None else None
+    if was is not None:  # its rows as they were: not read again (``rows`` empty)
+        return FormatList(fmt, label, (), was.fide, was.html)
+    found = rows_for(page, fmt)
+    if not found:
+        return None
+    fide = any(r.fide_change is not None for r in found)
+    return FormatList(fmt, label, found, fide, rows_html(found, fide) if site.fast else None)
 
 
 def _rating_rows_of(page: Frame, tables: ClubTables, scope: Sequence[str], fmt: str = "",

@@ -101,14 +101,11 @@ class _Fold(NodeTransformer):
 
     def visit_Call(self, node: nodes.Call) -> nodes.Node:  # noqa: N802 (Jinja2's naming)
         self.generic_visit(node)
-        name, args = node.node, node.args
-        if not (isinstance(name, nodes.Name) and name.name in GETTEXT_NAMES
-                and len(args) == 1 and isinstance(args[0], nodes.Const)
-                and type(args[0].value) is str
-                and node.dyn_args is None and node.dyn_kwargs is None):
+        message = _literal_gettext(node)
+        if message is None:
             return node
         with i18n.active(self.language):
-            text = i18n.gettext(args[0].value)
+            text = i18n.gettext(message)
         if node.kwargs:
             values = nodes.Dict([nodes.Pair(nodes.Const(keyword.key), keyword.value,
                                             lineno=node.lineno) for keyword in node.kwargs],
@@ -119,6 +116,17 @@ class _Fold(NodeTransformer):
         except (TypeError, ValueError, KeyError):  # as the call would: left to render time
             return node
         return nodes.MarkSafe(nodes.Const(str(folded)), lineno=node.lineno)
+
+
+def _literal_gettext(node: nodes.Call) -> str | None:
+    """Return the message of ``_("literal", name=...)`` (or ``gettext``), else None."""
+    name, args = node.node, node.args
+    if (isinstance(name, nodes.Name) and name.name in GETTEXT_NAMES
+            and len(args) == 1 and isinstance(args[0], nodes.Const)
+            and type(args[0].value) is str
+            and node.dyn_args is None and node.dyn_kwargs is None):
+        return args[0].value
+    return None
 
 
 class _Environment(jinja2.Environment):
