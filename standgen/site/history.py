@@ -82,7 +82,7 @@ def history_page(pid: str, appearances: Sequence[Appearance]) -> HistoryPage:
                 player_page=page.href(links.player_page(summary, pid)),
                 date=summary.config.date.isoformat(),
                 faction=line.faction,
-                rank=(_("{rank} of {count}").format(rank=line.rank, count=summary.field)
+                rank=(_("{rank} of {field}").format(rank=line.rank, field=summary.field)
                       if line.rank is not None else "–"),
                 score=display_number(line.score),
                 record="-".join(str(c) for c in line.counts),
