@@ -3,7 +3,6 @@ which build runs (full or incremental)."""
 
 from __future__ import annotations
 
-import functools
 import os
 import pickle
 import shutil
@@ -14,6 +13,7 @@ from pathlib import Path
 
 from standgen import perf
 from standgen.armylists import moments_key
+from standgen.builder.keycache import KeyCache
 from standgen.builder.record import Built, Progress, invalidate, save
 from standgen.builder.scopes import Events, Run, Scope, build_scopes
 from standgen.builder.writers import Changes, StagingWriter
@@ -43,6 +43,7 @@ from standgen.output import (
     recover,
     writing,
 )
+from standgen.site.markdown import cache_folder
 from standgen.site.renderer import SiteRenderer
 
 Early = Callable[[Sequence[str]], None]  # told the files in place, after each early commit
@@ -233,20 +234,33 @@ def _global_key(found: Found, events: Path, docs: Path, templates: Path) -> str:
     import hashlib
 
     digest = hashlib.sha256(VERSION.encode())
-    for part in (code_hash(), tree_hash(docs), tree_hash(templates)):
+    kept = KeyCache.open(cache_folder() if perf.enabled() else None)
+    for part in (code_hash(kept), kept.tree_hash(docs), kept.tree_hash(templates)):
         digest.update(part.encode())
     # problems and seasons name files as the events folder was given (events/... or an
     # absolute path): a build spelling it differently starts afresh
     digest.update(repr((display(events), found.seasons, found.site)).encode())
     digest.update(os.environ.get("SOURCE_DATE_EPOCH", "").encode())
     # army lists shown from a set time (issue #32): every moment passed renders anew
-    listed = _listed(found)
-    tomls = None if listed is None else [
-        [entry.path for entry in entries if entry.name.lower() == EVENT_TOML]
-        for entries in listed]
-    digest.update(moments_key((folder for folder, _ in found.folders), now(),
-                              tomls).encode())
+    digest.update(_moments(found, kept).encode())
+    kept.save()
     return digest.hexdigest()
+
+
+def _moments(found: Found, kept: KeyCache) -> str:
+    """Return the army lists' moments passed (:func:`moments_key`), reading no
+    ``event.toml`` that ``kept`` knows does not mention them."""
+    listed = _listed(found)
+    folders = (folder for folder, _ in found.folders)
+    if listed is None:
+        return moments_key(folders, now())
+    tomls = [[(entry.path, entry) for entry in entries if entry.name.lower() == EVENT_TOML]
+             for entries in listed]
+    marks = {path: entry for pairs in tomls for path, entry in pairs}
+    return moments_key(
+        folders, now(), [[path for path, _ in pairs] for pairs in tomls],
+        quiet=lambda path: kept.quiet(marks[path].where, marks[path].st),
+        heard=lambda path, said: kept.heard(marks[path].where, marks[path].st, said))
 
 
 def _listed(found: Found) -> Sequence[Sequence[Entry]] | None:
@@ -257,18 +271,22 @@ def _listed(found: Found) -> Sequence[Sequence[Entry]] | None:
     return None
 
 
-def code_hash() -> str:
+def code_hash(trees: KeyCache | None = None) -> str:
     """Return the hash of standgen's code (its ``.py`` files), once per process when
     optimised: the code a process runs is the code it loaded, and ``standgen watch``
-    builds again and again in one process (40 ms a build, before a desk's result shows)."""
-    return _code_hash_once() if perf.enabled() else _code_hash()
+    builds again and again in one process (40 ms a build, before a desk's result shows).
+    ``trees``: the hashes kept between processes (:class:`KeyCache`)."""
+    if not perf.enabled():
+        return tree_hash(_CODE, (".py",))
+    if _code_hash_once:
+        return _code_hash_once[0]
+    found = (trees or KeyCache(None)).tree_hash(_CODE, (".py",))
+    _code_hash_once.append(found)
+    return found
 
 
-def _code_hash() -> str:
-    return tree_hash(Path(__file__).resolve().parent.parent, (".py",))  # standgen/
-
-
-_code_hash_once = functools.cache(_code_hash)
+_CODE = Path(__file__).resolve().parent.parent  # standgen/
+_code_hash_once: list[str] = []
 
 
 def _stored(output: Path, key: str
