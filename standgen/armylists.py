@@ -45,21 +45,18 @@ def lists_shown(event: Event, now: dt.datetime) -> bool:
 
 def moments_key(folders: Iterable[Path], now: dt.datetime,
                 tomls: Iterable[Sequence[Path]] | None = None,
-                quiet: Callable[[Path], bool] | None = None,
                 heard: Callable[[Path, bool], None] | None = None) -> str:
     """Return which of the events' time-set list moments have passed at ``now``: a build
     whose key holds it renders again every event once one of them passes, though no file
     changed. Reads only each ``event.toml`` that mentions ``lists_public``. ``tomls``:
     each folder's ``event.toml`` (in any case) as a listing a moment ago found it; else
-    each folder is listed here. ``quiet(path)``: the file is known not to mention it (not
-    read); ``heard(path, mentions)`` is told what each file read holds."""
+    each folder is listed here. ``heard(path, mentions)`` is told what each file read
+    holds."""
     passed: list[str] = []
     folders = list(folders)
     found = (_tomls(folder) for folder in folders) if tomls is None else tomls
     for folder, paths in zip(folders, found, strict=True):
         for path in paths:
-            if quiet is not None and quiet(path):
-                continue
             try:
                 text = path.read_text(encoding="utf-8-sig")
             except (OSError, UnicodeDecodeError):

@@ -157,12 +157,12 @@ def _moments_kept(folders: list[Path], cache: Path, at: dt.datetime) -> str:
     marks = {}
     tomls = []
     for folder in folders:
-        found = [p for p in folder.iterdir() if p.name.lower() == "event.toml"]
+        found = [p for p in folder.iterdir() if p.name.lower() == "event.toml"
+                 and not kept.quiet(str(p), p.stat())]
         for path in found:
             marks[path] = path.stat()
         tomls.append(found)
     key = moments_key(folders, at, tomls,
-                      quiet=lambda path: kept.quiet(str(path), marks[path]),
                       heard=lambda path, said: kept.heard(str(path), marks[path], said))
     kept.save()
     return key

@@ -46,6 +46,7 @@ class KeyCache:
         } if isinstance(quiet, dict) else {}
         self._seen: set[str] = set()
         self._changed = False
+        self._here = os.getcwd()
         self._now = time.time_ns() if now_ns is None else now_ns
 
     @classmethod
@@ -101,7 +102,7 @@ class KeyCache:
         been written since."""
         if self.path is None or st is None:
             return False
-        where = os.path.abspath(path)
+        where = self._absolute(path)
         sign = self._file_signature(st)
         if sign and self._quiet.get(where) == sign:
             self._seen.add(where)
@@ -112,7 +113,7 @@ class KeyCache:
         """Keep what reading ``path`` (``st``: its stat before it was read) found."""
         if self.path is None or st is None:
             return
-        where = os.path.abspath(path)
+        where = self._absolute(path)
         sign = self._file_signature(st)
         if mentions or not sign:
             self._changed |= self._quiet.pop(where, None) is not None
@@ -121,6 +122,9 @@ class KeyCache:
         if self._quiet.get(where) != sign:
             self._quiet[where] = sign
             self._changed = True
+
+    def _absolute(self, path: str) -> str:
+        return path if os.path.isabs(path) else os.path.join(self._here, path)
 
     def save(self) -> None:
         """Write what is kept, atomically, when something new was learned."""
