@@ -364,3 +364,46 @@ def test_the_first_commit_holds_the_round_written_else_the_newest(
         assert "ev/round-1/pairings.json" in told[0]
     assert "ev/index.html" in told[1]
     assert files_of(out) == in_memory(root)
+
+
+def test_the_archive_is_made_again_only_when_what_it_lists_changed(
+    events: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The archive lists each event's name and date (``PageType.reads``): a result typed
+    in changes the event's status, which the home page shows and the archive does not;
+    a new name or date makes it again. Each time the site is the in-memory render."""
+    import standgen.site.pages as site
+
+    out = tmp_path / "out"
+    lib.build(events, out)
+    made: list[str] = []
+    archive, home = site.archive_page, site.home_page
+
+    def counted_archive(*args: object) -> object:
+        made.append("archive")
+        return archive(*args)  # type: ignore[arg-type]
+
+    def counted_home(*args: object) -> object:
+        made.append("home")
+        return home(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(site, "archive_page", counted_archive)
+    monkeypatch.setattr(site, "home_page", counted_home)
+
+    def made_again() -> list[str]:
+        made.clear()
+        built = lib.build(events, out)
+        assert built.incremental and built.rebuilt == 1
+        found = list(made)
+        assert files_of(out) == in_memory(events)
+        return found
+
+    rounds = sorted((events / STEAMROLLER).glob("round-*.csv"))
+    edit(rounds[-1], ",1-0,", ",,")  # a result not typed in yet: the status changes
+    assert made_again() == ["home"]
+    edit(events / STEAMROLLER / "event.toml", 'name = "', 'name = "Renamed ')
+    assert made_again() == ["home", "archive"]
+    edit(events / STEAMROLLER / "event.toml", "date = 2026-03-14", "date = 2026-02-14")
+    assert made_again() == ["home", "archive"]
+    monkeypatch.undo()
+    assert files_of(out) == in_memory(events)

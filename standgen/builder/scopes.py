@@ -34,11 +34,13 @@ from standgen.errors import InputError, Problem, errors_only
 from standgen.load import Found, load_event
 from standgen.model import Event, Season
 from standgen.pipeline import report
+from standgen.site import pages as site_pages
 from standgen.site.club_pages import club_paths, club_selection
 from standgen.site.history import Appearance
 from standgen.site.index_contexts import events_in
 from standgen.site.player_search import SEARCH_INDEX
 from standgen.site.renderer import SiteRenderer
+from standgen.site.scopes import Depends
 from standgen.site.summary import EventSummary, summarise
 
 PARALLEL_HISTORIES = 64  # fewer players' histories are not worth forking for
@@ -320,10 +322,24 @@ class Lists(Scope):
         return None
 
     def update(self, run: Run) -> None:
+        stale = self.stale(run)
+        if stale:
+            run.writer.write(run.renderer.list_files(run.heads(), stale))
+
+    @staticmethod
+    def stale(run: Run) -> set[str]:
+        """Return the ``SITE`` page types to make again: every one when an event came or
+        went; else those that read something of a changed event's head that changed
+        (``PageType.reads``: all of the head, when it does not say)."""
+        types = site_pages.of(Depends.SITE)
         stored = run.stored
-        if run.removed or any(path not in stored or stored[path].head != summary.head()
-                              for path, summary in run.summaries.items()):
-            run.writer.write(run.renderer.list_files(run.heads()))
+        if run.removed or any(path not in stored for path in run.summaries):
+            return {page_type.name for page_type in types}
+        changed = [(stored[path].head, summary.head()) for path, summary in run.summaries.items()
+                   if stored[path].head != summary.head()]
+        return {page_type.name for page_type in types if any(
+            was != now if page_type.reads is None
+            else page_type.reads(was) != page_type.reads(now) for was, now in changed)}
 
 
 # ----- seasons ----------------------------------------------------------------------------

@@ -127,6 +127,11 @@ class ArchivePage:
 ARCHIVE = links.page("archive")
 
 
+def archive_reads(summary: EventSummary) -> object:
+    """Return what :func:`archive_page` reads of an event's head (its ``reads``)."""
+    return summary.path, summary.config.name, summary.config.date
+
+
 def archive_page(summaries: Sequence[EventSummary]) -> ArchivePage:
     """Return the archive page: events by year (from each event's date), newest first."""
     page = frame(ARCHIVE, _("Archive"), "archive")

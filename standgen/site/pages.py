@@ -74,6 +74,7 @@ from standgen.site.feed import atom_feed, feed_path
 from standgen.site.history import (
     ARCHIVE,
     archive_page,
+    archive_reads,
     history_page,
     history_page_path,
 )
@@ -227,7 +228,7 @@ PAGES: tuple[PageType, ...] = (
     PageType("player", Depends.EVENT, _players, "player"),
     PageType("team", Depends.EVENT, _teams, "team"),
     PageType("home", Depends.SITE, _home, "home"),
-    PageType("archive", Depends.SITE, _archive, "archive"),
+    PageType("archive", Depends.SITE, _archive, "archive", reads=archive_reads),
     PageType("season", Depends.SEASON, _season, "season"),
     PageType("history", Depends.PLAYER, _history, "history", path=history_page_path),
     PageType("help", Depends.HELP, _help, "help"),

@@ -155,10 +155,15 @@ class SiteRenderer:
                     yield from self._render(page_type, inputs)
         return part(True), part(False)
 
-    def list_files(self, events: Sequence[EventSummary]) -> Iterator[tuple[str, bytes]]:
+    def list_files(self, events: Sequence[EventSummary], only: Collection[str] | None = None
+                   ) -> Iterator[tuple[str, bytes]]:
         """Yield the pages that list every event: the ``SITE`` page types (home, archive;
-        they read each event's head, ``EventSummary.head``)."""
-        yield from self.scope_files(Depends.SITE, ListInputs(self.site, self.renderer, events))
+        they read each event's head, ``EventSummary.head``), only those named in
+        ``only``, when given."""
+        inputs = ListInputs(self.site, self.renderer, events)
+        for page_type in pages.of(Depends.SITE):
+            if only is None or page_type.name in only:
+                yield from self._render(page_type, inputs)
 
     def season_files(
         self, events: Sequence[EventSummary], seasons: Collection[tuple[str, ...]] | None = None,

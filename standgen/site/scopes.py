@@ -47,13 +47,19 @@ class PageType:
     template (``site_templates/<template>.html``; None: the function yields the bytes).
 
     ``path`` (``PLAYER`` types only) returns the file of a player with no events left, so an
-    incremental build removes it."""
+    incremental build removes it.
+
+    ``reads`` (``SITE`` types only) returns what the page reads of an event's head, when
+    not all of it: an incremental build makes the page again only when that changed for
+    an event, or an event came or went (the archive reads each event's name, date and
+    path; a result typed in changes the event's status, which the home page shows)."""
 
     name: str
     depends: Depends | str  # a built-in scope, or the name of a scope added to the build's
     make: Callable[[Any], Iterable[Output]]
     template: str | None = None
     path: Callable[[str], str] | None = None
+    reads: Callable[[Any], object] | None = None
 
 
 class EventInputs:
