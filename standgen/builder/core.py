@@ -254,11 +254,16 @@ def _moments(found: Found, kept: KeyCache) -> str:
     folders = (folder for folder, _ in found.folders)
     if listed is None:
         return moments_key(folders, now())
-    tomls = [[(entry.path, entry) for entry in entries if entry.name.lower() == EVENT_TOML
-              and not kept.quiet(entry.where, entry.st)] for entries in listed]
-    marks = {path: entry for pairs in tomls for path, entry in pairs}
+    marks: dict[Path, Entry] = {}
+    tomls: list[list[Path]] = []
+    for entries in listed:
+        tomls.append([])
+        for entry in entries:
+            if entry.name.lower() == EVENT_TOML and not kept.quiet(entry.where, entry.st):
+                marks[entry.path] = entry
+                tomls[-1].append(entry.path)
     return moments_key(
-        folders, now(), [[path for path, _ in pairs] for pairs in tomls],
+        folders, now(), tomls,
         heard=lambda path, said: kept.heard(marks[path].where, marks[path].st, said))
 
 

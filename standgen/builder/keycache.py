@@ -36,14 +36,8 @@ class KeyCache:
                  now_ns: int | None = None) -> None:
         self.path = path
         kept = kept or {}
-        trees, quiet = kept.get("trees"), kept.get("quiet")
-        self._trees: dict[str, list[str]] = {
-            k: v for k, v in trees.items() if isinstance(k, str) and isinstance(v, list)
-            and len(v) == 2 and all(isinstance(x, str) for x in v)
-        } if isinstance(trees, dict) else {}
-        self._quiet: dict[str, str] = {
-            k: v for k, v in quiet.items() if isinstance(k, str) and isinstance(v, str)
-        } if isinstance(quiet, dict) else {}
+        self._trees = _trees_of(kept.get("trees"))
+        self._quiet = _quiet_of(kept.get("quiet"))
         self._seen: set[str] = set()
         self._changed = False
         self._here = os.getcwd()
@@ -65,14 +59,12 @@ class KeyCache:
         """Return :func:`tree_hash` of ``folder``, kept when its signature is."""
         if self.path is None or not folder.is_dir():
             return tree_hash(folder, suffixes)
-        files = _tree_files(str(folder), ())
-        if suffixes:
-            files = [f for f in files if os.path.splitext(f[0][-1])[1] in suffixes]
+        files = [f for f in _tree_files(str(folder), ())
+                 if not suffixes or os.path.splitext(f[0][-1])[1] in suffixes]
         name = f"{folder.resolve()}\0{' '.join(suffixes)}"
         signature = self._tree_signature(files)
-        kept = self._trees.get(name)
-        if signature and kept is not None and kept[0] == signature:
-            return kept[1]
+        if signature and self._trees.get(name, [""])[0] == signature:
+            return self._trees[name][1]
         digest = hashlib.sha256()
         hash_files([Path(where) for _, where, _ in files], folder, digest)
         found = digest.hexdigest()
@@ -141,6 +133,21 @@ class KeyCache:
             self._changed = False
         except OSError:
             pass  # a read-only home: the next build reads them again
+
+
+def _trees_of(found: object) -> dict[str, list[str]]:
+    """Return the kept tree hashes read (name: [signature, hash]), the well-formed ones."""
+    if not isinstance(found, dict):
+        return {}
+    return {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, list)
+            and len(v) == 2 and all(isinstance(x, str) for x in v)}
+
+
+def _quiet_of(found: object) -> dict[str, str]:
+    """Return the kept quiet files read (path: signature), the well-formed ones."""
+    if not isinstance(found, dict):
+        return {}
+    return {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, str)}
 
 
 def _tree_files(folder: str, parts: tuple[str, ...]

@@ -40,7 +40,7 @@ from standgen.site.history import Appearance
 from standgen.site.index_contexts import events_in
 from standgen.site.player_search import SEARCH_INDEX
 from standgen.site.renderer import SiteRenderer
-from standgen.site.scopes import Depends
+from standgen.site.scopes import Depends, PageType
 from standgen.site.summary import EventSummary, summarise
 
 PARALLEL_HISTORIES = 64  # fewer players' histories are not worth forking for
@@ -337,9 +337,15 @@ class Lists(Scope):
             return {page_type.name for page_type in types}
         changed = [(stored[path].head, summary.head()) for path, summary in run.summaries.items()
                    if stored[path].head != summary.head()]
-        return {page_type.name for page_type in types if any(
-            was != now if page_type.reads is None
-            else page_type.reads(was) != page_type.reads(now) for was, now in changed)}
+        return {page_type.name for page_type in types
+                if any(_reads_changed(page_type, was, now) for was, now in changed)}
+
+
+def _reads_changed(page_type: PageType, was: EventSummary, now: EventSummary) -> bool:
+    """Return whether what ``page_type`` reads of an event's head changed."""
+    if page_type.reads is None:
+        return was != now
+    return page_type.reads(was) != page_type.reads(now)
 
 
 # ----- seasons ----------------------------------------------------------------------------
