@@ -6,12 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from markupsafe import Markup
+
 import standgen.site.links as links
 from standgen.site.club_scopes import player_ratings_path
 from standgen.site.contexts import Frame, Link, frame, newest_first
 from standgen.site.i18n import _
 from standgen.site.numbers import display_number
 from standgen.site.summary import EventSummary, PlayerLine
+from standgen.site.table_rows import head_to_head_rows, history_rows
 
 
 def history_page_path(player: str) -> str:
@@ -53,14 +56,20 @@ class HistoryPage:
     record: str
     opponents: tuple[HeadToHead, ...]
     ratings: str = ""  # the player's rating history (issue #20)
+    # the two tables' rows as the template writes them (Site.fast), or None
+    events_html: Markup | None = None
+    opponents_html: Markup | None = None
 
 
 Appearance = tuple[EventSummary, PlayerLine]  # an event (its summary) and the player's line
 
 
-def history_page(pid: str, appearances: Sequence[Appearance]) -> HistoryPage:
+def history_page(pid: str, appearances: Sequence[Appearance], fast: bool = False
+                 ) -> HistoryPage:
     """Return the history page of player ``pid`` from their line in each of their events
-    (the event summaries may be light: only the event's head is read)."""
+    (the event summaries may be light: only the event's head is read); ``fast``
+    (``Site.fast``): with the tables' rows written in Python
+    (:mod:`standgen.site.table_rows`), else the template writes them."""
     line_of = {summary.path: line for summary, line in appearances}
     ordered = newest_first([summary for summary, _ in appearances])
     path = history_page_path(pid)
@@ -103,8 +112,11 @@ def history_page(pid: str, appearances: Sequence[Appearance]) -> HistoryPage:
             key=lambda h: (-h.games, h.sort_key, h.opponent.href),
         )
     )
-    return HistoryPage(page, newest.name, tuple(rows), "-".join(str(c) for c in totals),
-                       opponents, page.href(player_ratings_path(pid)))
+    return HistoryPage(
+        page, newest.name, tuple(rows), "-".join(str(c) for c in totals), opponents,
+        page.href(player_ratings_path(pid)),
+        history_rows(rows, any(row.faction for row in rows)) if fast else None,
+        head_to_head_rows(opponents) if fast else None)
 
 
 @dataclass(frozen=True)

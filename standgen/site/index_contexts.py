@@ -20,6 +20,7 @@ from standgen.site.numbers import display_number
 from standgen.site.season import EventResult, Leaderboard, PointsRule, leaderboard, points_rule
 from standgen.site.stamp import stamp
 from standgen.site.summary import EventSummary, merged_factions
+from standgen.site.table_rows import leaderboard_rows
 
 
 @dataclass(frozen=True)
@@ -143,6 +144,8 @@ class SeasonPage:
     faction_chart: Markup
     ratings: str = ""  # the season's rating list (and from it, its meta pages; issue #20)
     matrix: bool = True  # a column per event (at most MATRIX_EVENTS events)
+    leaders_html: Markup | None = None  # the leaderboard's rows as the template writes them
+    # (Site.fast, standgen.site.table_rows), or None
 
 
 @dataclass(frozen=True)
@@ -251,6 +254,7 @@ def season_page(
             season=season.name)),
         ratings=page.href(ratings_path(season.path)),
         matrix=matrix,
+        leaders_html=leaderboard_rows(leaders, columns if matrix else None) if site.fast else None,
     )
 
 

@@ -189,7 +189,7 @@ def _season(inputs: SeasonInputs) -> Iterator[Output]:
 
 
 def _history(inputs: PlayerInputs) -> Iterator[Output]:
-    page = history_page(inputs.player, inputs.appearances)
+    page = history_page(inputs.player, inputs.appearances, inputs.site.fast)
     yield page.frame.path, page
 
 
