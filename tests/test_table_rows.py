@@ -7,8 +7,10 @@ per event) and a long one (a cell of events per row)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from markupsafe import Markup
@@ -32,6 +34,7 @@ LANGUAGES = ("en", *sorted(p.name for p in (REPO / "standgen" / "locale").iterdi
                            if p.is_dir()))
 HOSTILE = ("<script>alert(1)</script>", 'Zoë "Z" O\'Neill & co', "a&amp;b", "{{ 7*7 }}",
            "100% <b>", "")
+T = TypeVar("T")
 DATES = ("2026-04-11", "2019-12-31", "2024-02-29", "")
 
 
@@ -69,29 +72,36 @@ def _history(rng: random.Random, factions: bool) -> HistoryPage:
                        "../../ratings/players/p-1.html")
 
 
+def _three_ways(name: str, language: str, plain: T, write: Callable[[T], T]) -> bytes:
+    """Render ``plain`` (its rows left to the template), ``write(plain)`` (its rows written
+    in Python) and ``plain`` with the straightforward templates (gettext called, not
+    folded) in ``language``; require the same bytes and return them."""
+    templates = Templates(REPO / "site_templates", fast=True)
+    reference = Templates(REPO / "site_templates", fast=False)
+    with i18n.active(language):
+        by_template = templates.render(name, plain)
+        by_python = templates.render(name, write(plain))
+        straightforward = reference.render(name, plain)
+    assert by_python == by_template == straightforward
+    assert b"<script>alert" not in by_template
+    return by_template
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("seed", range(4))
 def test_python_history_rows_are_the_templates_rows(language: str, seed: int) -> None:
     rng = random.Random(f"history-{language}-{seed}")
-    templates = Templates(REPO / "site_templates", fast=True)
-    reference = Templates(REPO / "site_templates", fast=False)
     with i18n.active(language):
         plain = _history(rng, factions=seed % 2 == 0)
-        written = replace(
-            plain,
-            events_html=history_rows(plain.events, any(e.faction for e in plain.events)),
-            opponents_html=head_to_head_rows(plain.opponents))
-        by_template = templates.render("history", plain)
-        by_python = templates.render("history", written)
-        straightforward = reference.render("history", plain)
-    assert by_python == by_template == straightforward
-    marked = templates.render("history", replace(
-        written, events_html=Markup("<tr>e</tr>"), opponents_html=Markup("<tr>o</tr>")))
+    page = _three_ways("history", language, plain, lambda p: replace(
+        p, events_html=history_rows(p.events, any(e.faction for e in p.events)),
+        opponents_html=head_to_head_rows(p.opponents)))
+    assert page.count(b"<tr>") == len(plain.events) + len(plain.opponents) + 1 + (
+        1 if plain.opponents else 0)
+    marked = Templates(REPO / "site_templates").render("history", replace(
+        plain, events_html=Markup("<tr>e</tr>"), opponents_html=Markup("<tr>o</tr>")))
     assert b"<tr>e</tr></tbody>" in marked
     assert (b"<tr>o</tr></tbody>" in marked) == bool(plain.opponents)
-    assert by_template.count(b"<tr>") == len(plain.events) + len(plain.opponents) + 1 + (
-        1 if plain.opponents else 0)
-    assert b"<script>alert" not in by_template
 
 
 def _cell(rng: random.Random, name: str) -> LeaderCell:
@@ -131,19 +141,40 @@ def _season(rng: random.Random, matrix: bool) -> SeasonPage:
 @pytest.mark.parametrize("seed", range(4))
 def test_python_leaderboard_rows_are_the_templates_rows(language: str, seed: int) -> None:
     rng = random.Random(f"season-{language}-{seed}")
-    templates = Templates(REPO / "site_templates", fast=True)
-    reference = Templates(REPO / "site_templates", fast=False)
     matrix = seed % 2 == 0
     with i18n.active(language):
         plain = _season(rng, matrix)
-        written = replace(plain, leaders_html=leaderboard_rows(
-            plain.leaders, plain.columns if matrix else None))
-        by_template = templates.render("season", plain)
-        by_python = templates.render("season", written)
-        straightforward = reference.render("season", plain)
-    assert by_python == by_template == straightforward
-    marked = templates.render("season", replace(written, leaders_html=Markup("<tr>l</tr>")))
-    assert (b"<tr>l</tr></tbody>" in marked) == bool(plain.leaders)
+    page = _three_ways("season", language, plain, lambda p: replace(
+        p, leaders_html=leaderboard_rows(p.leaders, p.columns if matrix else None)))
     if plain.leaders:
-        assert by_template.count(b"<tr>") == len(plain.leaders) + 1
-    assert b"<script>alert" not in by_template
+        assert page.count(b"<tr>") == len(plain.leaders) + 1
+    marked = Templates(REPO / "site_templates").render(
+        "season", replace(plain, leaders_html=Markup("<tr>l</tr>")))
+    assert (b"<tr>l</tr></tbody>" in marked) == bool(plain.leaders)
+
+
+def test_a_site_writes_the_rows_in_python_only_when_fast(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build writes the history and season rows in Python, and under
+    ``perf.straightforward()`` leaves them to the templates: the same site."""
+    from benchmarks.synth import write_archive
+    from standgen import build as lib
+    from standgen import perf
+    from standgen.load import load_tree
+    from standgen.site import history, index_contexts
+
+    events = write_archive(tmp_path / "events", events=4, seed=2, low=8, high=12)
+    calls: list[str] = []
+    for module, name in ((history, "history_rows"), (history, "head_to_head_rows"),
+                         (index_contexts, "leaderboard_rows")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *args, _real=real, _name=name: (
+            calls.append(_name), _real(*args))[1])
+    fast = lib.render(load_tree(events))
+    assert {"history_rows", "head_to_head_rows", "leaderboard_rows"} <= set(calls)
+    calls.clear()
+    with perf.straightforward():
+        slow = lib.render(load_tree(events))
+    assert calls == []
+    assert fast == slow
+    assert any(path.startswith("players/") for path in fast)

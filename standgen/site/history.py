@@ -94,7 +94,7 @@ def history_page(pid: str, appearances: Sequence[Appearance], fast: bool = False
                 rank=(_("{rank} of {field}").format(rank=line.rank, field=summary.field)
                       if line.rank is not None else "–"),
                 score=display_number(line.score),
-                record="-".join(str(c) for c in line.counts),
+                record=_wdl(line.counts),
                 place=line.rank,
             )
         )
@@ -104,7 +104,7 @@ def history_page(pid: str, appearances: Sequence[Appearance], fast: bool = False
                 HeadToHead(
                     opponent=Link(names.get(o, o), page.href(history_page_path(o))),
                     games=sum(wdl),
-                    record="-".join(str(c) for c in wdl),
+                    record=_wdl(wdl),
                     sort_key=names.get(o, o).casefold(),
                 )
                 for o, wdl in meetings.items()
@@ -113,10 +113,15 @@ def history_page(pid: str, appearances: Sequence[Appearance], fast: bool = False
         )
     )
     return HistoryPage(
-        page, newest.name, tuple(rows), "-".join(str(c) for c in totals), opponents,
+        page, newest.name, tuple(rows), _wdl(totals), opponents,
         page.href(player_ratings_path(pid)),
         history_rows(rows, any(row.faction for row in rows)) if fast else None,
         head_to_head_rows(opponents) if fast else None)
+
+
+def _wdl(counts: Sequence[int]) -> str:
+    """Return wins, draws and losses as the pages write them: ``3-1-2``."""
+    return f"{counts[0]}-{counts[1]}-{counts[2]}"
 
 
 @dataclass(frozen=True)

@@ -80,26 +80,41 @@ def leaderboard(summaries: Sequence[EventSummary], rule: PointsRule) -> Leaderbo
     listed by name.
     """
     events = tuple(sorted(summaries, key=lambda e: (e.config.date, e.path)))
-    results: dict[str, list[EventResult]] = {}
+    placed: dict[str, list[tuple[int, int]]] = {}  # id -> (event index, rank), in order
     names: dict[str, str] = {}
     for index, summary in enumerate(events):
         for pid, name, rank in summary.ranking:
             names[pid] = name
-            results.setdefault(pid, []).append(
-                EventResult(index, rank, rule.for_rank(rank), True)
-            )
-    rows: list[Leader] = []
-    for pid, own in results.items():
-        order = sorted(own, key=lambda r: (-r.points, r.event))
-        keep = {r.event for r in (order if rule.best is None else order[: rule.best])}
-        marked = tuple(
-            EventResult(r.event, r.rank, r.points, r.event in keep) for r in own
-        )
+            placed.setdefault(pid, []).append((index, rank))
+    points: dict[int, float] = {}  # rank -> its season points
+    scored = []
+    for pid, own in placed.items():
+        marked = _marked(own, rule, points)
         total = sum(r.points for r in marked if r.counted)
-        rows.append(Leader(0, pid, names[pid], total, marked))
-    rows.sort(key=lambda r: (-r.total, r.name.casefold(), r.player))
+        scored.append((-total, names[pid].casefold(), pid, total, marked))
+    scored.sort(key=lambda r: r[:3])
     ranked: list[Leader] = []
-    for i, leader in enumerate(rows):
-        rank = ranked[-1].rank if ranked and ranked[-1].total == leader.total else i + 1
-        ranked.append(Leader(rank, leader.player, leader.name, leader.total, leader.results))
+    for i, (_, _, pid, total, marked) in enumerate(scored):
+        rank = ranked[-1].rank if ranked and ranked[-1].total == total else i + 1
+        ranked.append(Leader(rank, pid, names[pid], total, marked))
     return Leaderboard(events, tuple(ranked), rule)
+
+
+def _marked(own: Sequence[tuple[int, int]], rule: PointsRule, points: dict[int, float]
+            ) -> tuple[EventResult, ...]:
+    """Return a player's results (``own``: event index and rank, in event order), each
+    marked counted or not: their best ``rule.best`` scores (equal scores: the earlier
+    event); ``points`` keeps each rank's points."""
+    scores = []
+    for _, rank in own:
+        found = points.get(rank)
+        if found is None:
+            found = points[rank] = rule.for_rank(rank)
+        scores.append(found)
+    if rule.best is None or rule.best >= len(own):
+        return tuple(EventResult(index, rank, score, True)
+                     for (index, rank), score in zip(own, scores, strict=True))
+    order = sorted(range(len(own)), key=lambda i: (-scores[i], own[i][0]))
+    keep = set(order[: rule.best])
+    return tuple(EventResult(index, rank, scores[i], i in keep)
+                 for i, (index, rank) in enumerate(own))
