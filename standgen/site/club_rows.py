@@ -63,7 +63,8 @@ def _text_escape() -> Callable[[str], str]:
     return _escape_inner
 
 
-_escape = _text_escape()
+escape_text = _text_escape()
+_escape = escape_text
 
 
 def rows_html(rows: Sequence[RatingRow], fide: bool) -> Markup:

@@ -22,7 +22,7 @@ from typing import Protocol
 
 from markupsafe import Markup
 
-from standgen.site.club_rows import _escape  # MarkupSafe's escaping of a str (one home)
+from standgen.site.club_rows import escape_text as _escape  # MarkupSafe's (one home)
 from standgen.site.contexts import Link
 from standgen.site.i18n import gettext, localdate
 
