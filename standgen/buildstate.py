@@ -360,10 +360,7 @@ class BuildState:
         db = self.db
         db.execute("BEGIN")
         try:
-            db.execute("DELETE FROM signatures")
-            db.executemany("INSERT INTO signatures VALUES (?, ?)",
-                           sorted((_key(path), sig) for path, sig in (signatures or {}).items()
-                                  if sig))
+            self._save_signatures(signatures or {}, full)
             if full:
                 for table in ("events", "lines", "games", "club_events", "club_ratings",
                               "seats", "club_lists", "club_folds"):
@@ -402,6 +399,23 @@ class BuildState:
                 except sqlite3.Error:
                     pass  # the error that matters is the one being raised
             raise
+
+
+    def _save_signatures(self, signatures: Mapping[EventPath, str], full: bool) -> None:
+        """Replace every folder's signature by ``signatures`` (none kept where it is ""):
+        an incremental build writes only the rows that changed (1,000 folders' rows
+        written again each build were a tenth of its saving)."""
+        db = self.db
+        new = {_key(path): sig for path, sig in signatures.items() if sig}
+        if full:
+            db.execute("DELETE FROM signatures")
+            db.executemany("INSERT INTO signatures VALUES (?, ?)", sorted(new.items()))
+            return
+        old = dict(db.execute("SELECT path, signature FROM signatures").fetchall())
+        db.executemany("DELETE FROM signatures WHERE path = ?",
+                       sorted((key,) for key in old.keys() - new.keys()))
+        db.executemany("INSERT OR REPLACE INTO signatures VALUES (?, ?)",
+                       sorted((key, sig) for key, sig in new.items() if old.get(key) != sig))
 
 
 def _save_club(db: sqlite3.Connection, kept: ClubKept) -> None:

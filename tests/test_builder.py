@@ -407,3 +407,26 @@ def test_the_archive_is_made_again_only_when_what_it_lists_changed(
     assert made_again() == ["home", "archive"]
     monkeypatch.undo()
     assert files_of(out) == in_memory(events)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_an_incremental_save_leaves_the_signatures_the_ones_given(tmp_path: Path,
+                                                                   seed: int) -> None:
+    """Only the changed rows are written by an incremental save (BuildState.save); the
+    state holds exactly the signatures given, none where it is "", as a full save does."""
+    import random
+
+    from standgen.buildstate import BuildState
+
+    rng = random.Random(seed)
+    paths = [("2026", f"event-{k}") for k in range(30)]
+    state = BuildState.open(tmp_path / "state.sqlite")
+    try:
+        for step in range(8):
+            given = {path: rng.choice(["", "a", "b", f"s{step}"]) for path in paths
+                     if rng.random() < 0.9}
+            state.save({"version": "x"}, [], [], full=step == 0 or rng.random() < 0.2,
+                       signatures=given)
+            assert state.signatures() == {p: s for p, s in given.items() if s}
+    finally:
+        state.close()

@@ -205,3 +205,4 @@ def test_a_quiet_file_is_not_read_again(tmp_path: Path) -> None:
     assert quiet == [p for folder in folders for p in folder.iterdir()
                      if "lists_public" not in p.read_text(encoding="utf-8")]
     assert quiet
+
