@@ -280,8 +280,11 @@ def format_meta(parts: Sequence[MetaPart], diplomacy: bool) -> FormatMeta:
             colours = part.colours if colours is None else _plus(colours, part.colours)
         for band, (n, wins, draws, expected) in part.bands.items():
             held = bands.get(band)
-            bands[band] = ((n, wins, draws, list(expected)) if held is None else
-                           (*_plus(held[:3], (n, wins, draws)), held[3] + list(expected)))
+            if held is None:
+                bands[band] = (n, wins, draws, list(expected))
+            else:  # the expected scores in the same order, extended in place
+                held[3].extend(expected)
+                bands[band] = (*_plus(held[:3], (n, wins, draws)), held[3])
     return FormatMeta(
         sum(part.games for part in parts), tuple(lines),
         tuple(Cell(f, a, int(n), column_round(t / n, 4), t)
