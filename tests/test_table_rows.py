@@ -20,13 +20,19 @@ from standgen.site.contexts import Link, frame
 from standgen.site.history import HeadToHead, HistoryEvent, HistoryPage
 from standgen.site.index_contexts import (
     EventItem,
+    HomePage,
     LeaderCell,
     LeaderEntry,
     LeaderRow,
     SeasonPage,
 )
 from standgen.site.render import Templates
-from standgen.site.table_rows import head_to_head_rows, history_rows, leaderboard_rows
+from standgen.site.table_rows import (
+    event_items,
+    head_to_head_rows,
+    history_rows,
+    leaderboard_rows,
+)
 from tests.realnames import FACTIONS, field
 
 REPO = Path(__file__).resolve().parents[1]
@@ -153,6 +159,37 @@ def test_python_leaderboard_rows_are_the_templates_rows(language: str, seed: int
     assert (b"<tr>l</tr></tbody>" in marked) == bool(plain.leaders)
 
 
+def _items(rng: random.Random) -> tuple[EventItem, ...]:
+    from standgen.formats import FORMATS
+
+    labels = [f.label for f in FORMATS.values()]
+    return tuple(
+        EventItem(link.label, link.href, rng.choice(DATES),
+                  rng.choice((*labels, *HOSTILE)),
+                  rng.choice(("Finished: 5 of 5 rounds played.", "Round 3 of 5", *HOSTILE)),
+                  rng.choice(("", "Saison 2026", *HOSTILE)))
+        for link in (_event(rng, index) for index in range(rng.randint(0, 60))))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("seed", range(3))
+def test_python_event_items_are_the_templates_items(language: str, seed: int) -> None:
+    """The home page lists every event, a season page its own (``_events.html``)."""
+    rng = random.Random(f"events-{language}-{seed}")
+    with i18n.active(language):
+        items = _items(rng)
+        home = HomePage(frame("index.html", "Club", "home"), (), items)
+        season = replace(_season(rng, seed % 2 == 0), events=items)
+    page = _three_ways("home", language, home,
+                       lambda p: replace(p, events_html=event_items(p.events)))
+    assert page.count(b"<li>") >= len(items)
+    _three_ways("season", language, season,
+                lambda p: replace(p, events_html=event_items(p.events)))
+    marked = Templates(REPO / "site_templates").render(
+        "home", replace(home, events_html=Markup("<li>x</li>")))
+    assert (b'<ul class="items">\n<li>x</li></ul>' in marked) == bool(items)
+
+
 def test_a_site_writes_the_rows_in_python_only_when_fast(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A build writes the history and season rows in Python, and under
@@ -166,12 +203,13 @@ def test_a_site_writes_the_rows_in_python_only_when_fast(
     events = write_archive(tmp_path / "events", events=4, seed=2, low=8, high=12)
     calls: list[str] = []
     for module, name in ((history, "history_rows"), (history, "head_to_head_rows"),
-                         (index_contexts, "leaderboard_rows")):
+                         (index_contexts, "leaderboard_rows"), (index_contexts, "event_items")):
         real = getattr(module, name)
         monkeypatch.setattr(module, name, lambda *args, _real=real, _name=name: (
             calls.append(_name), _real(*args))[1])
     fast = lib.render(load_tree(events))
-    assert {"history_rows", "head_to_head_rows", "leaderboard_rows"} <= set(calls)
+    assert {"history_rows", "head_to_head_rows", "leaderboard_rows",
+            "event_items"} <= set(calls)
     calls.clear()
     with perf.straightforward():
         slow = lib.render(load_tree(events))

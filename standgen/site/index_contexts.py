@@ -20,7 +20,7 @@ from standgen.site.numbers import display_number
 from standgen.site.season import EventResult, Leaderboard, PointsRule, leaderboard, points_rule
 from standgen.site.stamp import stamp
 from standgen.site.summary import EventSummary, merged_factions
-from standgen.site.table_rows import leaderboard_rows
+from standgen.site.table_rows import event_items, leaderboard_rows
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,7 @@ class HomePage:
     seasons: tuple[SeasonItem, ...]
     events: tuple[EventItem, ...]
     now: tuple[NowItem, ...] = ()  # events being played: the home page leads with them
+    events_html: Markup | None = None  # the events' items as the template writes them
 
 
 @dataclass(frozen=True)
@@ -145,6 +146,7 @@ class SeasonPage:
     ratings: str = ""  # the season's rating list (and from it, its meta pages; issue #20)
     matrix: bool = True  # a column per event (at most MATRIX_EVENTS events)
     leaders_html: Markup | None = None  # the leaderboard's rows as the template writes them
+    events_html: Markup | None = None  # the events' items as the template writes them
     # (Site.fast, standgen.site.table_rows), or None
 
 
@@ -191,22 +193,26 @@ def _items(site: Site, page: Frame, events: Sequence[EventSummary]) -> tuple[Eve
 
 def home_page(site: Site, events: Sequence[EventSummary]) -> HomePage:
     """Return the context of the home page: seasons and events, newest first."""
+    events = newest_first(events)  # once: every list below keeps this order
     page = frame(links.INDEX, site.tree.site.title, "home")
     page = replace(page, stamp=stamp(_newest_note(events), site.built))
     seasons = []
     for season in site.tree.seasons:
-        held = newest_first(events_in(season, events))
+        held = events_in(season, events)
         latest = held[0].config.date.isoformat() if held else ""
         seasons.append(
             SeasonItem(season.name, page.href(links.season_page(season.path)), len(held), latest)
         )
     seasons.sort(key=lambda s: (-_ordinal(s.latest), s.name.casefold(), s.href))
-    return HomePage(page, tuple(seasons), _items(site, page, events), _now(page, events))
+    items = _items(site, page, events)
+    return HomePage(page, tuple(seasons), items, _now(page, events),
+                    event_items(items) if site.fast else None)
 
 
 def _newest_note(events: Sequence[EventSummary]) -> str:
     """Return the home page's stamp note: the event being played, else the newest one."""
-    newest = [e for e in newest_first(events) if running(e)] or newest_first(events)
+    ordered = newest_first(events)
+    newest = [e for e in ordered if running(e)] or ordered
     if not newest:
         return ""
     return f"{newest[0].config.name}, {newest[0].note}"
@@ -241,11 +247,12 @@ def season_page(
         for row in board.rows
     )
     factions = merged_factions(e.factions for e in board.events)
+    items = _items(site, page, mine)
     return SeasonPage(
         frame=page,
         name=season.name,
         description=renderer.untrusted(season.description),
-        events=_items(site, page, mine),
+        events=items,
         columns=columns if matrix else (),
         leaders=leaders,
         rule=rule_text(rule),
@@ -255,6 +262,7 @@ def season_page(
         ratings=page.href(ratings_path(season.path)),
         matrix=matrix,
         leaders_html=leaderboard_rows(leaders, columns if matrix else None) if site.fast else None,
+        events_html=event_items(items) if site.fast else None,
     )
 
 

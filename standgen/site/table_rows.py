@@ -201,3 +201,40 @@ def leaderboard_rows(rows: Sequence[LeaderRow], columns: Sequence[Link] | None) 
             f'{cells}</tr>\n'
         )
     return Markup("".join(out))
+
+
+class EventItem(Protocol):
+    """An event in a list (:class:`standgen.site.index_contexts.EventItem`)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def href(self) -> str: ...
+    @property
+    def date(self) -> str: ...
+    @property
+    def format_label(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def season(self) -> str: ...
+
+
+def event_items(items: Sequence[EventItem]) -> Markup:
+    """Return the ``<li>`` items of a list of events (``site_templates/_events.html``: the
+    home page lists every event, a season page its own) as the template's loop writes
+    them, in the active language."""
+    labels: dict[str, str] = {}  # a format's label, translated, escaped
+    out = []
+    for item in items:
+        label = labels.get(item.format_label)
+        if label is None:
+            label = labels[item.format_label] = _escape(gettext(item.format_label))
+        season = f" · {_escape(item.season)}" if item.season else ""
+        out.append(
+            f'<li>\n<a href="{_escape(item.href)}">{_escape(item.name)}</a>\n'
+            f'<span class="meta"><time datetime="{_escape(item.date)}">'
+            f'{_escape(localdate(item.date))}</time> · {label}{season}</span>\n'
+            f'<span class="status">{_escape(item.status)}</span>\n</li>\n'
+        )
+    return Markup("".join(out))
