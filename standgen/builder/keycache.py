@@ -40,7 +40,10 @@ class KeyCache:
         self._quiet = _quiet_of(kept.get("quiet"))
         self._seen: set[str] = set()
         self._changed = False
-        self._here = os.getcwd()
+        try:
+            self._here = os.getcwd()
+        except OSError:  # the working folder was removed: paths are kept as given
+            self._here = ""
         self._now = time.time_ns() if now_ns is None else now_ns
 
     @classmethod
@@ -116,7 +119,7 @@ class KeyCache:
             self._changed = True
 
     def _absolute(self, path: str) -> str:
-        return path if os.path.isabs(path) else os.path.join(self._here, path)
+        return path if os.path.isabs(path) or not self._here else os.path.join(self._here, path)
 
     def save(self) -> None:
         """Write what is kept, atomically, when something new was learned."""
