@@ -16,7 +16,10 @@ from standgen.armylists import moments_key
 from standgen.builder.keycache import KEY_CACHE, KeyCache
 from standgen.buildstate import tree_hash
 
-LATER = time.time_ns() + 60 * 10**9  # a look a minute from now: no file is racy then
+
+def later() -> int:
+    """Return a look a minute from now: no file written so far is racy then."""
+    return time.time_ns() + 60 * 10**9
 
 
 def _random_tree(root: Path, rng: random.Random) -> None:
@@ -45,11 +48,11 @@ def test_the_kept_hash_is_the_hash_of_every_file(tmp_path: Path, seed: int) -> N
     cache = tmp_path / "cache"
     for suffixes in ((), (".py",)):
         first = KeyCache.open(cache)
-        first._now = LATER  # noqa: SLF001 - nothing racy
+        first._now = later()  # noqa: SLF001 - nothing racy
         made = first.tree_hash(tree, suffixes)
         first.save()
         again = KeyCache.open(cache)
-        again._now = LATER  # noqa: SLF001
+        again._now = later()  # noqa: SLF001
         assert made == again.tree_hash(tree, suffixes) == tree_hash(tree, suffixes)
     assert (cache / KEY_CACHE).is_file()
 
@@ -63,14 +66,14 @@ def test_a_file_written_since_is_hashed_again_though_its_size_and_time_are_kept(
     page.write_text("one", encoding="utf-8")
     cache = tmp_path / "cache"
     kept = KeyCache.open(cache)
-    kept._now = LATER  # noqa: SLF001
+    kept._now = later()  # noqa: SLF001
     before = kept.tree_hash(tree)
     kept.save()
     st = page.stat()
     page.write_text("two", encoding="utf-8")  # same size
     os.utime(page, ns=(st.st_atime_ns, st.st_mtime_ns))  # and the old modification time
     again = KeyCache.open(cache)
-    again._now = LATER  # noqa: SLF001
+    again._now = later()  # noqa: SLF001
     after = again.tree_hash(tree)
     assert after != before
     assert after == tree_hash(tree)
@@ -97,7 +100,7 @@ def test_a_broken_cache_is_ignored(tmp_path: Path, content: bytes) -> None:
     cache.mkdir()
     (cache / KEY_CACHE).write_bytes(content)
     kept = KeyCache.open(cache)
-    kept._now = LATER  # noqa: SLF001
+    kept._now = later()  # noqa: SLF001
     assert kept.tree_hash(tree) == tree_hash(tree)
     kept.save()
     assert KeyCache.open(cache).tree_hash(tree) == tree_hash(tree)
@@ -111,7 +114,7 @@ def test_a_wrong_kept_hash_for_another_signature_is_not_used(tmp_path: Path) -> 
     cache = tmp_path / "cache"
     name = f"{tree.resolve()}\0"
     kept = KeyCache(cache / KEY_CACHE, {"trees": {name: ["another signature", "f" * 64]}},
-                    LATER)
+                    later())
     assert kept.tree_hash(tree) == tree_hash(tree)
 
 
@@ -153,7 +156,7 @@ def _archive(root: Path, rng: random.Random) -> list[Path]:
 
 def _moments_kept(folders: list[Path], cache: Path, at: dt.datetime) -> str:
     kept = KeyCache.open(cache)
-    kept._now = LATER  # noqa: SLF001 - nothing racy
+    kept._now = later()  # noqa: SLF001 - nothing racy
     marks = {}
     tomls = []
     for folder in folders:
@@ -199,7 +202,7 @@ def test_a_quiet_file_is_not_read_again(tmp_path: Path) -> None:
     at = dt.datetime(2026, 6, 1, tzinfo=dt.UTC)
     _moments_kept(folders, cache, at)
     kept = KeyCache.open(cache)
-    kept._now = LATER  # noqa: SLF001
+    kept._now = later()  # noqa: SLF001
     quiet = [p for folder in folders for p in folder.iterdir()
              if kept.quiet(str(p), p.stat())]
     assert quiet == [p for folder in folders for p in folder.iterdir()
