@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from markupsafe import Markup
 
@@ -22,8 +23,7 @@ def history_page_path(player: str) -> str:
     return links.page("players", player)
 
 
-@dataclass(frozen=True)
-class HistoryEvent:
+class HistoryEvent(NamedTuple):  # made by the thousand: a tuple is made fastest
     """One event of a player's history."""
 
     event: Link
@@ -36,8 +36,7 @@ class HistoryEvent:
     place: int | None = None  # the rank alone, what the Placing column sorts by
 
 
-@dataclass(frozen=True)
-class HeadToHead:
+class HeadToHead(NamedTuple):  # made by the thousand: a tuple is made fastest
     """The player's record against one opponent over every event."""
 
     opponent: Link
