@@ -35,6 +35,7 @@ from standgen.errors import InputError, Problem
 from standgen.load import Found, find_events
 from standgen.load.files import display
 from standgen.load.inputs import EVENT_TOML, Entry
+from standgen.memo import Memo
 from standgen.model import EventsTree
 from standgen.output import (
     clean_stale,
@@ -282,15 +283,11 @@ def code_hash(trees: KeyCache | None = None) -> str:
     ``trees``: the hashes kept between processes (:class:`KeyCache`)."""
     if not perf.enabled():
         return tree_hash(_CODE, (".py",))
-    if _code_hash_once:
-        return _code_hash_once[0]
-    found = (trees or KeyCache(None)).tree_hash(_CODE, (".py",))
-    _code_hash_once.append(found)
-    return found
+    return _CODE_HASH.get(_CODE, lambda: (trees or KeyCache(None)).tree_hash(_CODE, (".py",)))
 
 
 _CODE = Path(__file__).resolve().parent.parent  # standgen/
-_code_hash_once: list[str] = []
+_CODE_HASH: Memo[Path, str] = Memo(1)  # the code this process runs: hashed once
 
 
 def _stored(output: Path, key: str
