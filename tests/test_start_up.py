@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -58,3 +59,14 @@ def test_start_up_freezes_the_collector_only_when_optimised() -> None:
         assert gc.get_freeze_count() >= frozen + len(made)
     finally:
         gc.unfreeze()
+
+
+def test_bytecode_is_kept_where_pythondontwritebytecode_is_set(tmp_path: Path) -> None:
+    # an editable install compiles every module at every run unless its bytecode is kept
+    prefix = tmp_path / "pycache"
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": str(prefix)}
+    subprocess.run([sys.executable, "-m", "standgen", "--help"], cwd=PROJECT, env=env,
+                   check=True, capture_output=True)
+    kept = {p.name.split(".")[0] for p in prefix.rglob("*.pyc")
+            if "standgen" in p.parent.parts}
+    assert {"cli", "errors", "perf"} <= kept
