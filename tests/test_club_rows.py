@@ -9,10 +9,11 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from markupsafe import Markup
 
-from standgen.site import i18n
+from standgen.site import club_ratings, i18n
 from standgen.site.club_ratings import FormatList, RatingListPage, RatingRow
-from standgen.site.club_rows import rows_html
+from standgen.site.club_rows import games_html, rows_html
 from standgen.site.contexts import Link, frame
 from standgen.site.render import Templates
 from tests.realnames import field
@@ -95,3 +96,40 @@ def test_a_result_keeps_the_other_formats_lists_as_written(
     fmt = newest.name.split("-")[0]
     assert kept and fmt not in kept
     assert files_of(out) == lib.render(load_tree(events))
+
+
+def _games(rng: random.Random, size: int) -> tuple[club_ratings.RatedGame, ...]:
+    names = [p.name for p in field(rng, 8)] + list(HOSTILE)
+    games = []
+    for _ in range(size):
+        board = rng.random() < 0.2
+        before = rng.uniform(-10, 40)
+        after = before + rng.uniform(-3, 3)
+        fide = round(rng.uniform(-20, 20), 1) if rng.random() < 0.5 else None
+        games.append(club_ratings.RatedGame(
+            rng.choice(("2026-04-11", "2019-12-31")),
+            Link(rng.choice(names), f"../../../2026/open-{rng.randint(1, 9)}/index.html"),
+            rng.randint(1, 9), ", ".join(rng.sample(names, 6 if board else 1)), board,
+            rng.choice(("win", "loss", "draw", "solo win", "2-way draw", HOSTILE[0])),
+            round(before, 2), round(after, 2), round(after - before, 2), fide))
+    return tuple(games)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("seed", range(2))
+def test_python_rated_games_are_the_templates_rows(language: str, seed: int) -> None:
+    rng = random.Random(f"games-{language}-{seed}")
+    templates = Templates(REPO / "site_templates", fast=True)
+    for fide in (False, True):
+        games = _games(rng, rng.randint(1, 40))
+        page = club_ratings.PlayerRatingsPage(
+            frame("players/p1/ratings/index.html", "Zoë · ratings", "ratings"), "p1",
+            "Zoë O'Neill", "12.5", "3 of 40", games, games, len(games), fide, Markup(""),
+            "../index.html", "../../../archive/ratings/index.html", "ratings.json")
+        with i18n.active(language):
+            by_template = templates.render("club_player", page)
+            by_python = templates.render(
+                "club_player", replace(page, table_html=games_html(games, fide)))
+        assert by_python == by_template
+        assert by_template.count(b"<tr>") == len(games) + 1
+        assert b"<script>alert" not in by_template

@@ -20,7 +20,7 @@ from standgen.clubs.summary import ClubEvent, ClubTables, Seat, ordinal
 from standgen.formats import FORMATS
 from standgen.site import links
 from standgen.site.club_charts import RatingPoint, rating_chart
-from standgen.site.club_rows import rows_html
+from standgen.site.club_rows import games_html, rows_html
 from standgen.site.club_scopes import (
     MODEL,
     Scope,
@@ -265,9 +265,9 @@ def rating_list_document(page: RatingListPage) -> dict[str, Any]:
 
 # ----- a player's rating history ------------------------------------------------------------
 
-@dataclass(frozen=True)
-class RatedGame:
-    """One rated game of a player: their rating before and after it."""
+class RatedGame(NamedTuple):
+    """One rated game of a player: their rating before and after it (a named tuple: a
+    player's page makes one per rated game, thousands at a new round)."""
 
     date: str
     event: Link
@@ -309,6 +309,9 @@ class PlayerRatingsPage:
     history: str  # their history page
     list: str  # the site's rating list
     json: str
+    # the table's rows written in Python (:func:`standgen.site.club_rows.games_html`),
+    # or None: the template writes them (the reference path, not ``Site.fast``)
+    table_html: Markup | None = None
 
 
 def player_ratings_pages(site: Site, club: ClubData) -> Iterator[PlayerRatingsPage]:
@@ -342,7 +345,7 @@ def player_ratings_page(site: Site, club: ClubData, pid: str,
     rated = _rated_games(page, games, changes, club.names)
     return _player_page(page, pid, name, rated,
                         _("{rank} of {count}").format(rank=ranks[0] + 1, count=len(listing))
-                        if ranks else "")
+                        if ranks else "", fast=site.fast)
 
 
 def player_ratings_pages_of(site: Site, tables: ClubTables,
@@ -370,7 +373,7 @@ def player_ratings_pages_of(site: Site, tables: ClubTables,
         yield _player_page(page, pid, name, rated,
                            _("{rank} of {count}").format(rank=rank + 1, count=len(listing))
                            if rank is not None else "",
-                           None if whole else _chart_games_of(seats))
+                           None if whole else _chart_games_of(seats), site.fast)
 
 
 @dataclass(frozen=True)
@@ -486,23 +489,24 @@ def _chart_games_of(games: Sequence[tuple[ClubEvent, Seat]]) -> ChartGames:
 
 
 def _player_page(page: Frame, pid: str, name: str, rated: list[RatedGame], rank: str,
-                 chart: ChartGames | None = None) -> PlayerRatingsPage:
+                 chart: ChartGames | None = None, fast: bool = False) -> PlayerRatingsPage:
     """Return a player's rating page from their rated games (newest first): all of them,
     or the table's alone with ``chart`` made from all of them."""
     path = page.path
     made = _chart_games(rated) if chart is None else chart
     points, unit = _chart_points(made)
+    table = tuple(rated[:TABLE_GAMES])
     return PlayerRatingsPage(
         frame=page, id=pid, name=name,
         rating=decimal(f"{made.games[-1][4]:.2f}") if made.games else "",
         rank=rank,
-        games=tuple(rated), table=tuple(rated[:TABLE_GAMES]), count=len(made.games),
-        fide=made.fide,
+        games=tuple(rated), table=table, count=len(made.games), fide=made.fide,
         chart=rating_chart(points, _("Rating of {name} after each game").format(name=name)
                            if unit == "game" else
                            _("Rating of {name} after each event").format(name=name), unit),
         history=page.href(history_page_path(pid)), list=page.href(ratings_path(())),
-        json=page.href(json_beside(path, "ratings.json")))
+        json=page.href(json_beside(path, "ratings.json")),
+        table_html=games_html(table, made.fide) if fast else None)
 
 
 def _rated_games(page: Frame, games: pd.DataFrame, changes: pd.DataFrame,

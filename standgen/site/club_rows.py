@@ -98,3 +98,59 @@ def rows_html(rows: Sequence[RatingRow], fide: bool) -> Markup:
                       f'{decimal(row.fide_change_text)}</td>\n')
         out.append(cells + "</tr>\n")
     return Markup("".join(out))
+
+
+class RatedGame(Protocol):
+    """What a row of a player's rated games shows
+    (:class:`standgen.site.club_ratings.RatedGame`)."""
+
+    @property
+    def date(self) -> str: ...
+    @property
+    def event(self) -> Link: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def opponents(self) -> str: ...
+    @property
+    def board(self) -> bool: ...
+    @property
+    def result(self) -> str: ...
+    @property
+    def before(self) -> float: ...
+    @property
+    def after(self) -> float: ...
+    @property
+    def change_text(self) -> str: ...
+    @property
+    def fide_text(self) -> str: ...
+
+
+def games_html(games: Sequence[RatedGame], fide: bool) -> Markup:
+    """Return the ``<tr>`` rows of a player's rated games as the rating page's template
+    loop writes them (``site_templates/club_player.html``), in the active language
+    (``fide``: with the FIDE column): a new round makes the pages of all its players
+    again, each with up to 200 games (``tests/test_club_rows.py`` renders both ways)."""
+    date, round_, before = gettext("Date"), gettext("Round"), gettext("Before")
+    change, against = gettext("Change"), gettext("Against")
+    out = []
+    for game in games:
+        event = game.event
+        opponents = _escape(game.opponents)
+        fide_cell = (f'<td class="num" data-label="FIDE ±">{decimal(game.fide_text)}</td>'
+                     if fide else "")
+        out.append(
+            f'<tr>\n<td data-label="{date}"><time datetime="{_escape(game.date)}">'
+            f'{_escape(localdate(game.date))}</time></td>\n'
+            f'<td class="grow" data-key="event"><a href="{_escape(event.href)}">'
+            f'{_escape(event.label)}</a></td>\n'
+            f'<td class="num" data-label="{round_}">{game.round}</td>\n'
+            f'<td data-key="result">{_escape(gettext(game.result))}</td>\n'
+            f'<td class="num" data-label="{before}">{decimal(f"{game.before:.2f}")}</td>\n'
+            '<td class="num score" data-key="rating"><span class="stack-only">→ </span>'
+            f'{decimal(f"{game.after:.2f}")}</td>\n'
+            f'<td class="num" data-label="{change}">{decimal(game.change_text)}</td>\n'
+            f'{fide_cell}<td class="opponents-cell" data-label="{against}">'
+            + (f'<span class="sub">{opponents}</span>' if game.board else opponents)
+            + "</td>\n</tr>\n")
+    return Markup("".join(out))
