@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from standgen.clubs.games import EventGames
 from standgen.clubs.summary import ClubEvent, ClubTables, EventPath, Seat
+from standgen.site import club_json
 from standgen.site.club_meta import MetaPage, meta_document, meta_pages_of
 from standgen.site.club_ratings import (
     KeptRows,
@@ -39,9 +40,7 @@ from standgen.site.club_ratings import (
     RatingListPage,
     kept_rows,
     placed_again,
-    player_ratings_document,
     player_ratings_pages_of,
-    rating_list_document,
     rating_list_page_of,
 )
 from standgen.site.club_scopes import (
@@ -275,11 +274,11 @@ def _json(inputs: ClubInputs, pages: Iterable[tuple[str, ClubPage]]) -> Iterator
     """The JSON beside club pages, a row a line (:func:`dumps_rows`)."""
     for path, page in pages:
         if isinstance(page, RatingListPage):
-            yield json_beside(path, "ratings.json"), dumps_rows(rating_list_document(page))
+            yield json_beside(path, "ratings.json"), club_json.rating_list_json(page)
         elif isinstance(page, MetaPage):
             yield json_beside(path, "meta.json"), dumps_rows(meta_document(page))
         else:
-            yield json_beside(path, "ratings.json"), dumps_rows(player_ratings_document(page))
+            yield json_beside(path, "ratings.json"), club_json.player_ratings_json(page)
 
 
 def club_paths(site: Site, tables: ClubTables) -> set[str]:

@@ -246,12 +246,13 @@ def _fide_by_player(games: pd.DataFrame) -> dict[str, tuple[float | None, float 
     return {str(p): (float(newest[p]), round(float(total[p]), 1)) for p in newest.index}
 
 
-def rating_list_document(page: RatingListPage) -> dict[str, Any]:
-    """Return ``ratings.json`` of a rating list: the rows of the page, as numbers."""
+def rating_list_document(page: RatingListPage, rows: bool = True) -> dict[str, Any]:
+    """Return ``ratings.json`` of a rating list: the rows of the page, as numbers (an
+    empty list without ``rows``: :func:`standgen.site.club_json.rating_list_json`)."""
     return {
         "scope": page.scope,
         "model": page.model,
-        "ratings": [
+        "ratings": [] if not rows else [
             {"rank": r.rank, "id": r.id, "name": r.player.label,
              "rating": json_number(r.rating), "mu": json_number(r.mu),
              "sigma": json_number(r.sigma), "games": r.games, "last_game": r.last,
@@ -557,13 +558,14 @@ def _chart_points(made: ChartGames) -> tuple[list[RatingPoint], str]:
     return points, "event"
 
 
-def player_ratings_document(page: PlayerRatingsPage) -> dict[str, Any]:
-    """Return ``ratings.json`` of a player: every rated game, newest first."""
+def player_ratings_document(page: PlayerRatingsPage, games: bool = True) -> dict[str, Any]:
+    """Return ``ratings.json`` of a player: every rated game, newest first (an empty list
+    without ``games``: :func:`standgen.site.club_json.player_ratings_json`)."""
     return {
         "id": page.id,
         "name": page.name,
         "model": MODEL,
-        "games": [
+        "games": [] if not games else [
             {"date": g.date, "event": g.event.label, "round": g.round,
              "opponents": g.opponents, "result": g.result, "before": json_number(g.before),
              "after": json_number(g.after), "change": json_number(g.change),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from standgen.model import Event, GameKind, Player, Round
@@ -59,7 +59,8 @@ def _row_writer() -> Callable[[Any], str]:
 _row = _row_writer()
 
 
-def dumps_rows(document: dict[str, Any]) -> bytes:
+def dumps_rows(document: dict[str, Any], written: Mapping[str, Sequence[str]] | None = None
+               ) -> bytes:
     """Return a JSON document of rows as UTF-8 bytes: as :func:`dumps` writes it, but each
     item of a list of objects (a game, a rating, a matchup) on one line of its own, as
     ``json.dumps(item, ensure_ascii=False)`` writes it (``", "`` and ``": "``).
@@ -68,6 +69,10 @@ def dumps_rows(document: dict[str, Any]) -> bytes:
     a meta) are thousands of such rows. Written a line a row, they are half the bytes and
     Python writes each row with its compiled encoder (the indented form is pure Python):
     the same JSON values, read the same by any JSON reader, and a row a line in a diff.
+
+    ``written`` holds, by key, rows written already, a line each, as ``json.dumps`` of
+    each would write it (:mod:`standgen.site.club_json`): the document's value there is
+    then not read, unless no row is written (an empty list: ``[]``).
     """
     out = ["{"]
     first = True
@@ -75,7 +80,10 @@ def dumps_rows(document: dict[str, Any]) -> bytes:
         out.append("\n  " if first else ",\n  ")
         first = False
         out.append(_string(key) + ": ")
-        if (type(value) is list and value
+        lines = None if written is None else written.get(key)
+        if lines:
+            out.append("[\n    " + ",\n    ".join(lines) + "\n  ]")
+        elif (type(value) is list and value
                 and all(type(item) is dict for item in value)):
             out.append("[\n    ")
             out.append(",\n    ".join(_row(item) for item in value))
