@@ -60,7 +60,8 @@ def game_rows(games: Sequence[RatedGame]) -> list[str]:
 
 def rating_list_json(page: RatingListPage) -> bytes:
     """Return ``ratings.json`` of a rating list, as ``dumps_rows`` of its document."""
-    return dumps_rows(rating_list_document(page, rows=False), {"ratings": rating_rows(page.rows)})
+    lines = page.json_rows if page.json_rows is not None else rating_rows(page.rows)
+    return dumps_rows(rating_list_document(page, rows=False), {"ratings": lines})
 
 
 def player_ratings_json(page: PlayerRatingsPage) -> bytes:

@@ -27,12 +27,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, Protocol
 
 from standgen.clubs.games import EventGames
 from standgen.clubs.summary import ClubEvent, ClubTables, EventPath, Seat
-from standgen.site import club_json
+from standgen.site import club_json, club_splice
 from standgen.site.club_meta import MetaPage, meta_document, meta_pages_of
 from standgen.site.club_ratings import (
     KeptRows,
@@ -51,7 +51,8 @@ from standgen.site.club_scopes import (
     ratings_path,
     scopes,
 )
-from standgen.site.contexts import Site
+from standgen.site.club_splice import Spliced
+from standgen.site.contexts import Frame, Site
 from standgen.site.jsonout import dumps_rows
 
 if TYPE_CHECKING:  # pandas loads only for the reference path (a site not ``fast``)
@@ -70,7 +71,9 @@ class ClubSelection:
     ``listing``, the site's rating list (ids, best first) at the build before, gives the
     place a page of ``players`` not in ``player_json`` showed (its place alone moved);
     ``search``: whether the player search is made again (an event's name, date or
-    players changed, or an event came or went)."""
+    players changed, or an event came or went); ``steady``: whether every changed event
+    was there before and is now, with the same head, rated flag, players and names (a
+    list is then made from the rows the last build wrote: :mod:`~standgen.site.club_splice`)."""
 
     lists: frozenset[tuple[str, ...]]
     metas: frozenset[tuple[tuple[str, ...], str]]
@@ -78,6 +81,7 @@ class ClubSelection:
     player_json: frozenset[str]
     listing: tuple[str, ...] | None = None
     search: bool = True
+    steady: bool = False
 
     @property
     def moved(self) -> frozenset[str]:
@@ -150,7 +154,8 @@ class ClubInputs:
         if self.site.fast:
             lists = None if self.only is None else self.only.lists
             return [(page.frame.path, page) for page in
-                    (rating_list_page_of(self.site, self.tables, scope, self._kept(scope))
+                    (rating_list_page_of(self.site, self.tables, scope, self._kept(scope),
+                                         self._splice(scope))
                      for scope in scopes(self.site.tree)
                      if lists is None or scope.path in lists)]
         from standgen.site import club_contexts as cc
@@ -161,17 +166,41 @@ class ClubInputs:
         """Return the format lists of ``scope``'s rating list page as the last build
         wrote them, for the formats none of whose events changed (the meta pages' rule:
         ``only.metas`` holds the others), or None (an incremental build's alone)."""
-        only, written = self.only, self.written
-        if only is None or written is None:
+        page = self._old_list(scope)
+        if page is None or self.only is None:
             return None
-        page = written(ratings_path(scope.path))
-        if page is None:
-            return None
-        changed = only.metas
+        changed = self.only.metas
 
         def kept(fmt: str) -> KeptRows | None:
             return None if (scope.path, fmt) in changed else kept_rows(page, fmt)
         return kept
+
+    def _old_list(self, scope: Scope) -> bytes | None:
+        """Return the rating list page of ``scope`` as the last build wrote it (None:
+        none, or a build that makes every page)."""
+        if self.only is None or self.written is None:
+            return None
+        path = ratings_path(scope.path)
+        if path not in self._read:
+            self._read[path] = self.written(path)
+        return self._read[path]
+
+    @cached_property
+    def _read(self) -> dict[str, bytes | None]:
+        return {}
+
+    def _splice(self, scope: Scope
+                ) -> Callable[[Frame, str, dict[str, str]], Spliced | None] | None:
+        """Return how the lists of ``scope``'s rating list are made from the rows the last
+        build wrote after a steady change (:func:`~standgen.site.club_splice.spliced_rows`),
+        or None."""
+        if self.only is None or not self.only.steady or self.written is None:
+            return None
+        page = self._old_list(scope)
+        document = self.written(json_beside(ratings_path(scope.path), "ratings.json"))
+        if page is None or document is None:
+            return None
+        return partial(club_splice.spliced_rows, page, document, self.tables, scope.path)
 
     @cached_property
     def metas(self) -> list[tuple[str, MetaPage]]:
@@ -325,7 +354,8 @@ def club_selection(site: Site, tables: ClubTables, before: Mapping[EventPath, Cl
                          frozenset(games & everyone),
                          None if listing is None else tuple(listing),
                          not all(_same_search(before.get(path), tables.event(path))
-                                 for path in changed))
+                                 for path in changed),
+                         all(_steady(before.get(path), tables.event(path)) for path in changed))
 
 
 def _metas_changed(tables: ClubTables, before: Mapping[EventPath, ClubEvent],
@@ -412,6 +442,13 @@ def _same_names(old: ClubEvent | None, new: ClubEvent | None) -> bool:
     """Return whether an event is there before and now with the same players and names."""
     return (old is not None and new is not None
             and (old.names, old.people) == (new.names, new.people))
+
+
+def _steady(old: ClubEvent | None, new: ClubEvent | None) -> bool:
+    """Return whether an event is there before and now with the same head, rated flag,
+    players and names (:attr:`ClubSelection.steady`)."""
+    return (old is not None and new is not None and old.head == new.head
+            and old.rated == new.rated and _same_names(old, new))
 
 
 def _same_search(old: ClubEvent | None, new: ClubEvent | None) -> bool:

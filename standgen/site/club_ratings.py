@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # pandas loads for the tidy table's reference path, not with 
     import pandas as pd
 
     from standgen.clubs.data import ClubData
+    from standgen.site.club_splice import Spliced
 
 # ----- the rating list ----------------------------------------------------------------------
 
@@ -109,6 +110,9 @@ class RatingListPage:
     json: str
     model: str = MODEL
     by_format: tuple[FormatList, ...] = ()
+    # ratings.json's rows written already, a line each (a list made from the rows the last
+    # build wrote, :mod:`standgen.site.club_splice`; ``rows`` is then empty), or None
+    json_rows: tuple[str, ...] | None = None
 
 
 def _rating_rows(page: Frame, data: ClubData) -> tuple[RatingRow, ...]:
@@ -148,47 +152,61 @@ def rating_list_page(site: Site, club: ClubData, scope: Scope) -> RatingListPage
 
 
 def rating_list_page_of(site: Site, tables: ClubTables, scope: Scope,
-                        kept: Callable[[str], KeptRows | None] | None = None
-                        ) -> RatingListPage:
+                        kept: Callable[[str], KeptRows | None] | None = None,
+                        splice: Callable[[Frame, str, dict[str, str]], Spliced | None]
+                        | None = None) -> RatingListPage:
     """Return :func:`rating_list_page` from the events' summaries
     (:class:`standgen.clubs.summary.ClubTables`): the same page, without the tidy table.
 
     ``kept(format)`` gives a format's list as the last build wrote it, when none of the
-    scope's events of that format changed since (:func:`kept_rows`; None: make it)."""
+    scope's events of that format changed since (:func:`kept_rows`; None: make it).
+    ``splice(page, format, links)`` makes a list from the rows the last build wrote
+    (:func:`standgen.site.club_splice.spliced_rows`; None: make it in full)."""
     hrefs: dict[str, str] = {}  # a player's link, the same in each list of the page
     return _list_page(site, scope, tables.formats(scope.path),
                       lambda page, fmt: _rating_rows_of(page, tables, scope.path, fmt, hrefs),
-                      kept)
+                      kept, None if splice is None else
+                      lambda page, fmt: splice(page, fmt, hrefs))
 
 
 def _list_page(site: Site, scope: Scope, played: Sequence[str],
                rows_for: Callable[[Frame, str], tuple[RatingRow, ...]],
-               kept: Callable[[str], KeptRows | None] | None = None) -> RatingListPage:
+               kept: Callable[[str], KeptRows | None] | None = None,
+               splice: Callable[[Frame, str], Spliced | None] | None = None
+               ) -> RatingListPage:
     """Return the rating list page of ``scope`` from ``rows_for(page, format)``: the list
     of every game (format ``""``) and one list per format ``played`` (the list of
-    ``kept(format)`` when it gives one)."""
+    ``kept(format)`` when it gives one, else of ``splice(page, format)``)."""
     path = ratings_path(scope.path)
     page = frame(path, _("{name} · ratings").format(name=_(scope.name)), "ratings",
                  crumbs(scope, site))
-    rows = rows_for(page, "")
-    by_format = [found for found in (_format_list(site, page, fmt, rows_for, kept)
+    spliced = None if splice is None else splice(page, "")
+    rows = rows_for(page, "") if spliced is None else ()
+    by_format = [found for found in (_format_list(site, page, fmt, rows_for, kept, splice)
                                      for fmt in played) if found is not None]
     meta = tuple(Link(FORMATS[f].label if f in FORMATS else f,
                       page.href(meta_path(scope.path, f))) for f in played)
     return RatingListPage(page, scope.name, rows,
-                          any(r.fide_change is not None for r in rows), meta,
+                          any(r.fide_change is not None for r in rows) if spliced is None
+                          else spliced.fide, meta,
                           page.href(json_beside(path, "ratings.json")),
-                          by_format=tuple(by_format))
+                          by_format=tuple(by_format),
+                          json_rows=None if spliced is None else spliced.json)
 
 
 def _format_list(site: Site, page: Frame, fmt: str,
                  rows_for: Callable[[Frame, str], tuple[RatingRow, ...]],
-                 kept: Callable[[str], KeptRows | None] | None) -> FormatList | None:
+                 kept: Callable[[str], KeptRows | None] | None,
+                 splice: Callable[[Frame, str], Spliced | None] | None = None
+                 ) -> FormatList | None:
     """Return the list of the format ``fmt`` on a rating list page (None: no rows)."""
     label = FORMATS[fmt].label if fmt in FORMATS else fmt
     was = kept(fmt) if kept is not None else None
     if was is not None:  # its rows as they were: not read again (``rows`` empty)
         return FormatList(fmt, label, (), was.fide, was.html)
+    spliced = None if splice is None else splice(page, fmt)
+    if spliced is not None and spliced.html is not None:  # the old rows, places put right
+        return FormatList(fmt, label, (), spliced.fide, spliced.html)
     found = rows_for(page, fmt)
     if not found:
         return None
@@ -197,10 +215,12 @@ def _format_list(site: Site, page: Frame, fmt: str,
 
 
 def _rating_rows_of(page: Frame, tables: ClubTables, scope: Sequence[str], fmt: str = "",
-                    hrefs: dict[str, str] | None = None) -> tuple[RatingRow, ...]:
+                    hrefs: dict[str, str] | None = None, only: Collection[str] | None = None
+                    ) -> tuple[RatingRow, ...]:
     """Return :func:`_rating_rows` from the events' summaries: the scope's list (of the
     format ``fmt``'s games alone, when given), strongest first (``hrefs``: the links to
-    players' pages made so far on ``page``, added to)."""
+    players' pages made so far on ``page``, added to; ``only``: the rows of those
+    players alone, at their places in the whole list)."""
     hrefs = {} if hrefs is None else hrefs
     fide = tables.fide(scope, fmt)
     listing = tables.ratings(scope, fmt).listing
@@ -208,6 +228,8 @@ def _rating_rows_of(page: Frame, tables: ClubTables, scope: Sequence[str], fmt: 
     rows = []
     for rank, line in enumerate(listing, start=1):
         pid = line.player
+        if only is not None and pid not in only:
+            continue
         rating, fide_change = fide.get(pid, (None, None))
         shown = "" if seen[line.name] == 1 else f"{line.name} ({pid})"
         href = hrefs.get(pid)

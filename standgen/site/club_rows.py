@@ -65,6 +65,7 @@ def _text_escape() -> Callable[[str], str]:
 
 escape_text = _text_escape()
 _escape = escape_text
+RANK_CELL = '<tr>\n<td class="num" data-key="rank">'  # a rating list's row starts so
 
 
 def rows_html(rows: Sequence[RatingRow], fide: bool) -> Markup:
@@ -81,7 +82,7 @@ def rows_html(rows: Sequence[RatingRow], fide: bool) -> Markup:
     for row in rows:
         player = row.player
         cells = (
-            f'<tr>\n<td class="num" data-key="rank">{row.rank}</td>\n'
+            f'{RANK_CELL}{row.rank}</td>\n'
             f'<th scope="row" class="name grow" data-key="name"><a href="{_escape(player.href)}">'
             f'{_escape(row.shown or player.label)}</a></th>\n'
             f'<td class="num score" data-key="rating">{decimal(row.rating_text)}</td>\n'

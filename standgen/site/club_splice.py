@@ -1,0 +1,179 @@
+"""A rating list after a result, from the rows the last build wrote (issue #33).
+
+A result typed in re-rates the events from the one it is in (in the order rated, the
+newest event alone when it is the newest) and nothing before: the row of a player who
+played none of the events rated again shows the same name, rating, games, last game and
+FIDE values as before, only perhaps at another place. So a list the result touches is
+written from its rows as the last build wrote them (the page's ``<tr>`` rows of a
+format's list, the lines of ``ratings.json``), each with its place put right, and only
+the rows of the players of the events rated again are made anew.
+
+That holds when the change is *steady* (:attr:`standgen.site.club_pages.ClubSelection.steady`):
+every changed event was there at the last build and is now, with the same head (folder,
+name, date, season, format), the same rated flag, the same players and names; so no event
+joined or left a list, no name changed (a name told apart from another's, "Ann Lee
+(p12)", stays as it was), and the players of each list are the same. Anything else, or
+a page that is not as the template writes it, makes the list in full, as before.
+``tests/test_club_rebuild.py`` compares the sites of such edits with a full render, and
+``tests/test_club_splice.py`` the lists themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+from markupsafe import Markup
+
+from standgen.clubs.summary import ClubTables, EventPath
+from standgen.site.club_json import rating_rows
+from standgen.site.club_ratings import _rating_rows_of, kept_rows
+from standgen.site.club_rows import RANK_CELL, rows_html
+from standgen.site.contexts import Frame
+
+
+class Spliced(NamedTuple):
+    """A list made from the rows the last build wrote: a format's ``<tr>`` rows, or the
+    lines of ``ratings.json``; whether a player of the list has a FIDE change."""
+
+    html: Markup | None
+    json: tuple[str, ...] | None
+    fide: bool
+
+
+_AFTER_RANK = "</td>\n"  # ends the rank cell a row starts with
+_HREF = '<a href="'
+_JSON_START = '\n  "ratings": [\n    '  # dumps_rows's list of rows, a row a line
+_JSON_ROW = '{"rank": '
+_JSON_ID = ', "id": "'
+
+
+def spliced_rows(old_page: bytes, old_json: bytes, tables: ClubTables, scope: EventPath,
+                 page: Frame, fmt: str, hrefs: dict[str, str]) -> Spliced | None:
+    """Return the rows of the list of ``fmt`` (``""``: every game, the ``ratings.json``
+    lines) on the rating list ``page`` of ``scope`` after a steady change, from
+    ``old_page`` and ``old_json`` as the last build wrote them; None: make it in full."""
+    changed = changed_players(tables, scope, fmt)
+    if changed is None:
+        return None
+    ranked = [line.player for line in tables.ratings(scope, fmt).listing]
+    fide = tables.fide(scope, fmt)
+    has_fide = any(fide.get(pid, (None, None))[1] is not None for pid in ranked)
+    if not ranked:
+        return None
+    fresh_rows = _rating_rows_of(page, tables, scope, fmt, hrefs, only=changed)
+    if not fmt:
+        old = old_json_rows(old_json)
+        lines = {row.id: line for row, line in zip(fresh_rows, rating_rows(fresh_rows),
+                                                   strict=True)}
+        json = None if old is None else spliced_json(ranked, old, lines)
+        return None if json is None else Spliced(None, tuple(json), has_fide)
+    kept = kept_rows(old_page, fmt)
+    if kept is None or kept.fide != has_fide:
+        return None
+    old = old_html_rows(str(kept.html))
+    html = None if old is None else spliced_html(
+        ranked, old, {row.id: str(rows_html((row,), has_fide)) for row in fresh_rows})
+    return None if html is None else Spliced(Markup(html), None, has_fide)
+
+
+def changed_players(tables: ClubTables, scope: EventPath, fmt: str) -> set[str] | None:
+    """Return the players whose row in the list of ``fmt`` over ``scope`` can differ from
+    the last build's: those of the events rated again (and of the FIDE rows of the changed
+    events); None when a changed event of the list was not rated again (an event out of
+    the ratings), so the rows cannot be told apart this way."""
+    ratings = tables.ratings(scope, fmt)
+    prefix = "/".join(scope) + "/" if scope else ""
+    found: set[str] = set()
+    for path in tables.changed:
+        event = tables.event(path)
+        if event is None or not event.head[0].startswith(prefix) or (
+                fmt and event.head[4] != fmt):
+            continue  # not in this list
+        if path not in ratings.redone:
+            return None
+        found.update(row[3] for row in event.fide)
+    for rated in ratings.events:
+        if rated.path in ratings.redone:
+            found.update(line[0] for line in rated.lines)
+    return found
+
+
+def old_html_rows(rows: str) -> dict[str, str] | None:
+    """Return each player's ``<tr>`` row of a format's list (as ``rows_html`` writes
+    them) without its rank cell, by id (read from the link to their page); None when
+    the rows are not as written."""
+    parts = rows.split("</tr>\n")
+    if parts[-1]:
+        return None
+    found: dict[str, str] = {}
+    for row in parts[:-1]:
+        cut = row.find(_AFTER_RANK, len(RANK_CELL))
+        start = row.find(_HREF, cut) + len(_HREF)
+        end = row.find('"', start)
+        if not row.startswith(RANK_CELL) or cut < 0 or start < len(_HREF) or end < 0:
+            return None
+        link = row[start:end].split("/")
+        if len(link) < 3 or link[-1] != "index.html" or link[-2] in found:
+            return None
+        found[link[-2]] = row[cut:]
+    return found
+
+
+def spliced_html(ranked: Sequence[str], old: Mapping[str, str],
+                 fresh: Mapping[str, str]) -> str | None:
+    """Return the rows of ``ranked`` (ids, best first): each player's ``fresh`` row, or
+    their ``old`` row at its new place; None when the list's players are not the old
+    list's."""
+    if len(old) != len(ranked):
+        return None
+    out = []
+    for rank, pid in enumerate(ranked, start=1):
+        row = fresh.get(pid)
+        if row is None:
+            tail = old.get(pid)
+            if tail is None:
+                return None
+            row = f"{RANK_CELL}{rank}{tail}</tr>\n"
+        out.append(row)
+    return "".join(out)
+
+
+def old_json_rows(document: bytes) -> dict[str, str] | None:
+    """Return each line of a rating list's ``ratings.json`` (as ``dumps_rows`` writes
+    it) from its ``, "id"`` on, by id; None when the file is not as written."""
+    text = document.decode()
+    start = text.find(_JSON_START)
+    end = text.find("\n  ]", start)
+    if start < 0 or end < 0 or text.count(_JSON_START) != 1:
+        return None
+    found: dict[str, str] = {}
+    for line in text[start + len(_JSON_START):end].split(",\n    "):
+        cut = line.find(_JSON_ID)
+        close = line.find('"', cut + len(_JSON_ID))
+        if not line.startswith(_JSON_ROW) or cut < 0 or close < 0:
+            return None
+        pid = line[cut + len(_JSON_ID):close]
+        if pid in found:
+            return None
+        found[pid] = line[cut:]
+    return found
+
+
+def spliced_json(ranked: Sequence[str], old: Mapping[str, str],
+                 fresh: Mapping[str, str]) -> list[str] | None:
+    """Return the ``ratings.json`` lines of ``ranked`` (ids, best first): each player's
+    ``fresh`` line, or their ``old`` line with its new rank; None when the list's
+    players are not the old list's."""
+    if len(old) != len(ranked):
+        return None
+    out = []
+    for rank, pid in enumerate(ranked, start=1):
+        line = fresh.get(pid)
+        if line is None:
+            tail = old.get(pid)
+            if tail is None:
+                return None
+            line = f"{_JSON_ROW}{rank}{tail}"
+        out.append(line)
+    return out
