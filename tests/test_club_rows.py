@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from markupsafe import Markup
@@ -68,26 +69,41 @@ def test_python_rows_are_the_templates_rows(language: str, seed: int) -> None:
 def test_a_result_keeps_the_other_formats_lists_as_written(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A result typed into the newest event makes its own format's lists again; the lists
-    of the other formats are the rows the last build wrote (``kept_rows``), and the site
+    of the other formats are the rows the last build wrote (``kept_lists``), and the site
     is still byte for byte a full render."""
     from benchmarks.synth import write_archive
     from standgen import build as lib
     from standgen.load import load_tree
-    from standgen.site import club_pages, club_ratings
+    from standgen.site import club_pages, club_splice
     from tests.test_club_rebuild import dated, files_of, flip
 
     events = write_archive(tmp_path / "events", events=6, seed=4, low=10, high=18)
     out = tmp_path / "out"
     lib.build(events, out)
     kept: list[str] = []
+    real_lists, real_kept = club_splice.kept_lists, club_pages.ClubInputs._kept
 
-    def spy(page: bytes, fmt: str) -> club_ratings.KeptRows | None:
-        found = club_ratings.kept_rows(page, fmt)
-        if found is not None:
-            kept.append(fmt)
+    def lists(page: bytes) -> dict[str, club_ratings.KeptRows]:
+        found = real_lists(page)
+        for fmt, rows in found.items():
+            assert rows == _kept_rows(page, fmt)  # the one pass finds what each look finds
+        assert found
         return found
 
-    monkeypatch.setattr(club_pages, "kept_rows", spy)
+    def spy(inputs: club_pages.ClubInputs, scope: Any) -> Any:
+        made = real_kept(inputs, scope)
+        if made is None:
+            return None
+
+        def kept_of(fmt: str) -> club_ratings.KeptRows | None:
+            found = made(fmt)
+            if found is not None:
+                kept.append(fmt)
+            return found
+        return kept_of
+
+    monkeypatch.setattr(club_splice, "kept_lists", lists)
+    monkeypatch.setattr(club_pages.ClubInputs, "_kept", spy)
     flippable = [p.parent for p in events.glob("*/*/round-1.csv")
                  if p.parent.name.startswith(("swiss", "steamroller", "mcmahon"))]
     newest = max(flippable, key=lambda p: (dated(p), p.name))
@@ -133,3 +149,20 @@ def test_python_rated_games_are_the_templates_rows(language: str, seed: int) -> 
         assert by_python == by_template
         assert by_template.count(b"<tr>") == len(games) + 1
         assert b"<script>alert" not in by_template
+
+
+def _kept_rows(page: bytes, fmt: str) -> Any:
+    """One format's list found on its own (what ``kept_lists`` finds of each in one pass)."""
+    from standgen.site.club_ratings import KeptRows
+
+    head = f'<h2 id="ratings-{fmt}">'.encode()
+    if page.count(head) != 1:
+        return None
+    start = page.index(head) + len(head)
+    body = page.find(b"<tbody>\n", start)
+    end = page.find(b"</tbody>", body)
+    after = page.find(b'<h2 id="', start)
+    if body < 0 or end < 0 or 0 <= after < end:
+        return None
+    rows = page[body + len(b"<tbody>\n"):end].decode()
+    return KeptRows(Markup(rows), 'data-label="FIDE"' in rows)

@@ -38,7 +38,6 @@ from standgen.site.club_ratings import (
     KeptRows,
     PlayerRatingsPage,
     RatingListPage,
-    kept_rows,
     placed_again,
     player_ratings_pages_of,
     rating_list_page_of,
@@ -166,27 +165,29 @@ class ClubInputs:
         """Return the format lists of ``scope``'s rating list page as the last build
         wrote them, for the formats none of whose events changed (the meta pages' rule:
         ``only.metas`` holds the others), or None (an incremental build's alone)."""
-        page = self._old_list(scope)
-        if page is None or self.only is None:
+        lists = self._old_lists(scope)
+        if lists is None or self.only is None:
             return None
         changed = self.only.metas
 
         def kept(fmt: str) -> KeptRows | None:
-            return None if (scope.path, fmt) in changed else kept_rows(page, fmt)
+            return None if (scope.path, fmt) in changed else lists.get(fmt)
         return kept
 
-    def _old_list(self, scope: Scope) -> bytes | None:
-        """Return the rating list page of ``scope`` as the last build wrote it (None:
-        none, or a build that makes every page)."""
+    def _old_lists(self, scope: Scope) -> dict[str, KeptRows] | None:
+        """Return the lists of the rating list page of ``scope`` as the last build wrote
+        it (:func:`~standgen.site.club_splice.kept_lists`; None: no page, or a build that
+        makes every page)."""
         if self.only is None or self.written is None:
             return None
         path = ratings_path(scope.path)
         if path not in self._read:
-            self._read[path] = self.written(path)
+            page = self.written(path)
+            self._read[path] = None if page is None else club_splice.kept_lists(page)
         return self._read[path]
 
     @cached_property
-    def _read(self) -> dict[str, bytes | None]:
+    def _read(self) -> dict[str, dict[str, KeptRows] | None]:
         return {}
 
     def _splice(self, scope: Scope
@@ -196,11 +197,11 @@ class ClubInputs:
         or None."""
         if self.only is None or not self.only.steady or self.written is None:
             return None
-        page = self._old_list(scope)
+        lists = self._old_lists(scope)
         document = self.written(json_beside(ratings_path(scope.path), "ratings.json"))
-        if page is None or document is None:
+        if lists is None or document is None:
             return None
-        return partial(club_splice.spliced_rows, page, document, self.tables, scope.path)
+        return partial(club_splice.spliced_rows, lists, document, self.tables, scope.path)
 
     @cached_property
     def metas(self) -> list[tuple[str, MetaPage]]:

@@ -159,7 +159,8 @@ def rating_list_page_of(site: Site, tables: ClubTables, scope: Scope,
     (:class:`standgen.clubs.summary.ClubTables`): the same page, without the tidy table.
 
     ``kept(format)`` gives a format's list as the last build wrote it, when none of the
-    scope's events of that format changed since (:func:`kept_rows`; None: make it).
+    scope's events of that format changed since
+    (:func:`standgen.site.club_splice.kept_lists`; None: make it).
     ``splice(page, format, links)`` makes a list from the rows the last build wrote
     (:func:`standgen.site.club_splice.spliced_rows`; None: make it in full)."""
     hrefs: dict[str, str] = {}  # a player's link, the same in each list of the page
@@ -405,31 +406,6 @@ class KeptRows:
 
     html: Markup  # its ``<tr>`` rows
     fide: bool  # with the FIDE columns
-
-
-def kept_rows(page: bytes, fmt: str) -> KeptRows | None:
-    """Return the rows of the list of the format ``fmt`` on a rating list page as the
-    last build wrote it, or None when the page does not show that list once where the
-    template puts it.
-
-    A format's list is a fold over the scope's events of that format alone (their games,
-    names and FIDE changes), so when none of them changed
-    (:func:`standgen.site.club_pages.club_selection`'s meta rule, the same events) its
-    rows are the rows written last time: a result in a Go event leaves the chess list as
-    it was. Names in the rows are escaped, so ``</tbody>`` and ``<h2`` only come from the
-    template (``tests/test_club_rebuild.py`` compares such pages with a full build's).
-    """
-    head = f'<h2 id="ratings-{fmt}">'.encode()
-    if page.count(head) != 1:
-        return None
-    start = page.index(head) + len(head)
-    body = page.find(b"<tbody>\n", start)
-    end = page.find(b"</tbody>", body)
-    after = page.find(b'<h2 id="', start)
-    if body < 0 or end < 0 or 0 <= after < end:
-        return None
-    rows = page[body + len(b"<tbody>\n"):end].decode()
-    return KeptRows(Markup(rows), 'data-label="FIDE"' in rows)
 
 
 def placed_again(page: bytes, was: tuple[int, int], now: tuple[int, int]) -> bytes | None:

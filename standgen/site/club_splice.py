@@ -27,7 +27,7 @@ from markupsafe import Markup
 
 from standgen.clubs.summary import ClubTables, EventPath
 from standgen.site.club_json import rating_rows
-from standgen.site.club_ratings import _rating_rows_of, kept_rows
+from standgen.site.club_ratings import KeptRows, _rating_rows_of
 from standgen.site.club_rows import RANK_CELL, rows_html
 from standgen.site.contexts import Frame
 
@@ -48,11 +48,13 @@ _JSON_ROW = '{"rank": '
 _JSON_ID = ', "id": "'
 
 
-def spliced_rows(old_page: bytes, old_json: bytes, tables: ClubTables, scope: EventPath,
-                 page: Frame, fmt: str, hrefs: dict[str, str]) -> Spliced | None:
+def spliced_rows(old_lists: Mapping[str, KeptRows], old_json: bytes, tables: ClubTables,
+                 scope: EventPath, page: Frame, fmt: str, hrefs: dict[str, str]
+                 ) -> Spliced | None:
     """Return the rows of the list of ``fmt`` (``""``: every game, the ``ratings.json``
-    lines) on the rating list ``page`` of ``scope`` after a steady change, from
-    ``old_page`` and ``old_json`` as the last build wrote them; None: make it in full."""
+    lines) on the rating list ``page`` of ``scope`` after a steady change, from the
+    page's lists (:func:`kept_lists`) and ``old_json`` as the last build wrote them;
+    None: make it in full."""
     changed = changed_players(tables, scope, fmt)
     if changed is None:
         return None
@@ -68,7 +70,7 @@ def spliced_rows(old_page: bytes, old_json: bytes, tables: ClubTables, scope: Ev
                                                    strict=True)}
         json = None if old is None else spliced_json(ranked, old, lines)
         return None if json is None else Spliced(None, tuple(json), has_fide)
-    kept = kept_rows(old_page, fmt)
+    kept = old_lists.get(fmt)
     if kept is None or kept.fide != has_fide:
         return None
     old = old_html_rows(str(kept.html))
@@ -177,3 +179,40 @@ def spliced_json(ranked: Sequence[str], old: Mapping[str, str],
             line = f"{_JSON_ROW}{rank}{tail}"
         out.append(line)
     return out
+
+
+_LIST_HEAD = b'<h2 id="ratings-'
+
+
+def kept_lists(page: bytes) -> dict[str, KeptRows]:
+    """Return the rows of each format's list on a rating list page as the last build
+    wrote it, by format: the lists the page shows once where the template puts them,
+    found in one pass over the page (a site's page is megabytes).
+
+    A format's list is a fold over the scope's events of that format alone (their games,
+    names and FIDE changes), so when none of them changed
+    (:func:`standgen.site.club_pages.club_selection`'s meta rule, the same events) its
+    rows are the rows written last time: a result in a Go event leaves the chess list as
+    it was; a changed list is made from them after a steady change (:func:`spliced_rows`).
+    Names in the rows are escaped, so ``</tbody>`` and ``<h2`` only come from the
+    template (``tests/test_club_rebuild.py`` compares such pages with a full build's).
+    """
+    heads: dict[str, list[int]] = {}
+    at = page.find(_LIST_HEAD)
+    while at >= 0:
+        close = page.find(b'">', at)
+        if close < 0:
+            break
+        heads.setdefault(page[at + len(_LIST_HEAD):close].decode(), []).append(at)
+        at = page.find(_LIST_HEAD, close)
+    found: dict[str, KeptRows] = {}
+    for fmt, places in heads.items():
+        start = places[0] + len(_LIST_HEAD) + len(fmt.encode()) + 2
+        body = page.find(b"<tbody>\n", start)
+        end = page.find(b"</tbody>", body)
+        after = page.find(b'<h2 id="', start)
+        if len(places) != 1 or body < 0 or end < 0 or 0 <= after < end:
+            continue
+        rows = page[body + len(b"<tbody>\n"):end].decode()
+        found[fmt] = KeptRows(Markup(rows), 'data-label="FIDE"' in rows)
+    return found
