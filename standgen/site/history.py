@@ -97,11 +97,12 @@ def history_page(pid: str, appearances: Sequence[Appearance], fast: bool = False
                 place=line.rank,
             )
         )
+    history_of = links.pages_in(path, "players")  # history_page_path(o), from this page
     opponents = tuple(
         sorted(
             (
                 HeadToHead(
-                    opponent=Link(names.get(o, o), page.href(history_page_path(o))),
+                    opponent=Link(names.get(o, o), history_of(o)),
                     games=sum(wdl),
                     record=_wdl(wdl),
                     sort_key=names.get(o, o).casefold(),
