@@ -1,3 +1,3 @@
-from standgen.cli import main
+from standgen.entry import main
 
 main()

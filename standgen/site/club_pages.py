@@ -38,6 +38,7 @@ from standgen.site.club_ratings import (
     KeptRows,
     PlayerRatingsPage,
     RatingListPage,
+    Spliced,
     placed_again,
     player_ratings_pages_of,
     rating_list_page_of,
@@ -50,7 +51,6 @@ from standgen.site.club_scopes import (
     ratings_path,
     scopes,
 )
-from standgen.site.club_splice import Spliced
 from standgen.site.contexts import Frame, Site
 from standgen.site.jsonout import dumps_rows
 

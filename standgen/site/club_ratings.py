@@ -42,7 +42,6 @@ if TYPE_CHECKING:  # pandas loads for the tidy table's reference path, not with 
     import pandas as pd
 
     from standgen.clubs.data import ClubData
-    from standgen.site.club_splice import Spliced
 
 # ----- the rating list ----------------------------------------------------------------------
 
@@ -113,6 +112,16 @@ class RatingListPage:
     # ratings.json's rows written already, a line each (a list made from the rows the last
     # build wrote, :mod:`standgen.site.club_splice`; ``rows`` is then empty), or None
     json_rows: tuple[str, ...] | None = None
+
+
+class Spliced(NamedTuple):
+    """A list made from the rows the last build wrote (:mod:`standgen.site.club_splice`):
+    a format's ``<tr>`` rows, or the lines of ``ratings.json``; whether a player of the
+    list has a FIDE change."""
+
+    html: Markup | None
+    json: tuple[str, ...] | None
+    fide: bool
 
 
 def _rating_rows(page: Frame, data: ClubData) -> tuple[RatingRow, ...]:

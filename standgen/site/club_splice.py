@@ -21,25 +21,14 @@ a page that is not as the template writes it, makes the list in full, as before.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
 
 from markupsafe import Markup
 
 from standgen.clubs.summary import ClubTables, EventPath
 from standgen.site.club_json import rating_rows
-from standgen.site.club_ratings import KeptRows, _rating_rows_of
+from standgen.site.club_ratings import KeptRows, Spliced, _rating_rows_of
 from standgen.site.club_rows import RANK_CELL, rows_html
 from standgen.site.contexts import Frame
-
-
-class Spliced(NamedTuple):
-    """A list made from the rows the last build wrote: a format's ``<tr>`` rows, or the
-    lines of ``ratings.json``; whether a player of the list has a FIDE change."""
-
-    html: Markup | None
-    json: tuple[str, ...] | None
-    fide: bool
-
 
 _AFTER_RANK = "</td>\n"  # ends the rank cell a row starts with
 _HREF = '<a href="'
