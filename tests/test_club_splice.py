@@ -2,8 +2,8 @@
 its rows parsed back are the rows written, a list put together from old rows at new
 places and fresh rows is the list written in full, and after a result typed in (a
 steady change) a club archive's site, with players of the same name and chess players'
-FIDE columns, is byte for byte the full render, its lists made that way; after a rename
-no list is."""
+FIDE columns, is byte for byte the full render, its lists and its players'
+``ratings.json`` made that way; after a rename none is."""
 
 from __future__ import annotations
 
@@ -96,7 +96,7 @@ def test_a_list_whose_players_changed_is_not_spliced() -> None:
 
 def _spy(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     used: list[str] = []
-    real = club_splice.spliced_rows
+    real, real_games = club_splice.spliced_rows, club_splice.spliced_games
 
     def spy(*args: object, **kwargs: object) -> club_splice.Spliced | None:
         found = real(*args, **kwargs)  # type: ignore[arg-type]
@@ -104,7 +104,16 @@ def _spy(monkeypatch: pytest.MonkeyPatch) -> list[str]:
             used.append("json" if found.json is not None else "html")
         return found
 
+    def games(*args: object, **kwargs: object) -> tuple[str, ...] | None:
+        found = real_games(*args, **kwargs)  # type: ignore[arg-type]
+        seats = args[-1]
+        if found is not None and len(found) > sum(  # some of the lines kept as they were
+                1 for event, _ in seats if event.path in args[1].ratings(()).redone):  # type: ignore[attr-defined, union-attr]
+            used.append("games")
+        return found
+
     monkeypatch.setattr(club_splice, "spliced_rows", spy)
+    monkeypatch.setattr(club_splice, "spliced_games", games)
     return used
 
 
@@ -129,7 +138,7 @@ def test_a_result_typed_in_splices_the_lists_and_the_site_is_a_full_render(
                   if p.name.startswith(("swiss", "steamroller", "mcmahon")))
     assert flip(newest, rng, last=True)
     assert lib.build(events, out).incremental
-    assert "json" in used and "html" in used
+    assert "json" in used and "html" in used and "games" in used
     assert files_of(out) == lib.render(load_tree(events))
     oldest = next(p for p in by_date
                   if p.name.startswith(("swiss", "steamroller", "mcmahon")))

@@ -66,5 +66,5 @@ def rating_list_json(page: RatingListPage) -> bytes:
 
 def player_ratings_json(page: PlayerRatingsPage) -> bytes:
     """Return ``ratings.json`` of a player, as ``dumps_rows`` of its document."""
-    return dumps_rows(player_ratings_document(page, games=False),
-                      {"games": game_rows(page.games)})
+    lines = page.json_rows if page.json_rows is not None else game_rows(page.games)
+    return dumps_rows(player_ratings_document(page, games=False), {"games": lines})

@@ -250,8 +250,12 @@ class ClubInputs:
             only = (None if self.only is None else
                     (self.only.players | self.only.player_json) - self.placed.keys())
             json_for = None if self.only is None else self.only.player_json
+            written = self.written if self.only is not None and self.only.steady else None
+            games_json = (None if written is None else
+                          partial(club_splice.spliced_games, written, self.tables))
             return [(page.frame.path, page) for page in
-                    player_ratings_pages_of(self.site, self.tables, only, json_for)]
+                    player_ratings_pages_of(self.site, self.tables, only, json_for,
+                                            games_json)]
         from standgen.site import club_contexts as cc
 
         return list(cc.player_ratings(self.site, self.club))

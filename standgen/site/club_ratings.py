@@ -345,6 +345,13 @@ class PlayerRatingsPage:
     # the table's rows written in Python (:func:`standgen.site.club_rows.games_html`),
     # or None: the template writes them (the reference path, not ``Site.fast``)
     table_html: Markup | None = None
+    # ratings.json's lines, every rated game (``games`` then holds the table's alone),
+    # made from the file the last build wrote (:mod:`standgen.site.club_splice`), or None
+    json_rows: tuple[str, ...] | None = None
+
+
+# a player's ratings.json lines from the file the last build wrote: id, page, rated seats
+GamesJson = Callable[[str, Frame, Sequence[tuple[ClubEvent, Seat]]], "tuple[str, ...] | None"]
 
 
 def player_ratings_pages(site: Site, club: ClubData) -> Iterator[PlayerRatingsPage]:
@@ -383,12 +390,15 @@ def player_ratings_page(site: Site, club: ClubData, pid: str,
 
 def player_ratings_pages_of(site: Site, tables: ClubTables,
                             only: Collection[str] | None = None,
-                            json_for: Collection[str] | None = None
+                            json_for: Collection[str] | None = None,
+                            games_json: GamesJson | None = None
                             ) -> Iterator[PlayerRatingsPage]:
     """Yield :func:`player_ratings_pages` from the events' summaries (only the players of
     ``only``, when given). A player not in ``json_for`` (when given) gets the games of
     the page's table alone: their ``ratings.json`` is not written, and the chart and the
-    count come from the rated seats as they are."""
+    count come from the rated seats as they are; so does a player whose ``ratings.json``
+    lines ``games_json(id, page, seats)`` gives (from the file the last build wrote,
+    :func:`standgen.site.club_splice.spliced_games`)."""
     listing = tables.ratings(()).listing
     ranks = {line.player: (k, line.name) for k, line in enumerate(listing)}
     for pid in sorted(tables.people.keys() | tables.names.keys()):
@@ -402,11 +412,13 @@ def player_ratings_pages_of(site: Site, tables: ClubTables,
                      [(name, history_page_path(pid))])
         seats = tables.rated_games(pid)
         whole = json_for is None or pid in json_for
-        rated = _rated_games_of(page, seats if whole else seats[-TABLE_GAMES:], tables.names)
+        lines = games_json(pid, page, seats) if whole and games_json is not None else None
+        short = not whole or lines is not None  # the table's games alone
+        rated = _rated_games_of(page, seats[-TABLE_GAMES:] if short else seats, tables.names)
         yield _player_page(page, pid, name, rated,
                            _("{rank} of {count}").format(rank=rank + 1, count=len(listing))
                            if rank is not None else "",
-                           None if whole else _chart_games_of(seats), site.fast)
+                           _chart_games_of(seats) if short else None, site.fast, lines)
 
 
 @dataclass(frozen=True)
@@ -497,9 +509,11 @@ def _chart_games_of(games: Sequence[tuple[ClubEvent, Seat]]) -> ChartGames:
 
 
 def _player_page(page: Frame, pid: str, name: str, rated: list[RatedGame], rank: str,
-                 chart: ChartGames | None = None, fast: bool = False) -> PlayerRatingsPage:
+                 chart: ChartGames | None = None, fast: bool = False,
+                 json_rows: tuple[str, ...] | None = None) -> PlayerRatingsPage:
     """Return a player's rating page from their rated games (newest first): all of them,
-    or the table's alone with ``chart`` made from all of them."""
+    or the table's alone with ``chart`` made from all of them; ``fast`` (``Site.fast``):
+    with the table's rows written in Python; ``json_rows``: ``ratings.json``'s lines."""
     path = page.path
     made = _chart_games(rated) if chart is None else chart
     points, unit = _chart_points(made)
@@ -514,7 +528,7 @@ def _player_page(page: Frame, pid: str, name: str, rated: list[RatedGame], rank:
                            _("Rating of {name} after each event").format(name=name), unit),
         history=page.href(history_page_path(pid)), list=page.href(ratings_path(())),
         json=page.href(json_beside(path, "ratings.json")),
-        table_html=games_html(table, made.fide) if fast else None)
+        table_html=games_html(table, made.fide) if fast else None, json_rows=json_rows)
 
 
 def _rated_games(page: Frame, games: pd.DataFrame, changes: pd.DataFrame,

@@ -20,19 +20,19 @@ a page that is not as the template writes it, makes the list in full, as before.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from markupsafe import Markup
 
-from standgen.clubs.summary import ClubTables, EventPath
-from standgen.site.club_json import rating_rows
-from standgen.site.club_ratings import KeptRows, Spliced, _rating_rows_of
+from standgen.clubs.summary import ClubEvent, ClubTables, EventPath, Seat
+from standgen.site.club_json import game_rows, rating_rows
+from standgen.site.club_ratings import KeptRows, Spliced, _rated_games_of, _rating_rows_of
 from standgen.site.club_rows import RANK_CELL, rows_html
+from standgen.site.club_scopes import json_beside, player_ratings_path
 from standgen.site.contexts import Frame
 
 _AFTER_RANK = "</td>\n"  # ends the rank cell a row starts with
 _HREF = '<a href="'
-_JSON_START = '\n  "ratings": [\n    '  # dumps_rows's list of rows, a row a line
 _JSON_ROW = '{"rank": '
 _JSON_ID = ', "id": "'
 
@@ -130,16 +130,26 @@ def spliced_html(ranked: Sequence[str], old: Mapping[str, str],
     return "".join(out)
 
 
+def _json_lines(document: bytes, key: str) -> list[str] | None:
+    """Return the lines of the list ``key`` of a JSON document as ``dumps_rows`` writes
+    it, a row a line (None: the document does not hold it once so, or it is empty)."""
+    text = document.decode()
+    start_of = f'\n  "{key}": [\n    '
+    start = text.find(start_of)
+    end = text.find("\n  ]", start)
+    if start < 0 or end < 0 or text.count(start_of) != 1:
+        return None
+    return text[start + len(start_of):end].split(",\n    ")
+
+
 def old_json_rows(document: bytes) -> dict[str, str] | None:
     """Return each line of a rating list's ``ratings.json`` (as ``dumps_rows`` writes
     it) from its ``, "id"`` on, by id; None when the file is not as written."""
-    text = document.decode()
-    start = text.find(_JSON_START)
-    end = text.find("\n  ]", start)
-    if start < 0 or end < 0 or text.count(_JSON_START) != 1:
+    lines = _json_lines(document, "ratings")
+    if lines is None:
         return None
     found: dict[str, str] = {}
-    for line in text[start + len(_JSON_START):end].split(",\n    "):
+    for line in lines:
         cut = line.find(_JSON_ID)
         close = line.find('"', cut + len(_JSON_ID))
         if not line.startswith(_JSON_ROW) or cut < 0 or close < 0:
@@ -205,3 +215,32 @@ def kept_lists(page: bytes) -> dict[str, KeptRows]:
         rows = page[body + len(b"<tbody>\n"):end].decode()
         found[fmt] = KeptRows(Markup(rows), 'data-label="FIDE"' in rows)
     return found
+
+
+def spliced_games(old_json: Callable[[str], bytes | None], tables: ClubTables, pid: str,
+                  page: Frame, seats: Sequence[tuple[ClubEvent, Seat]]
+                  ) -> tuple[str, ...] | None:
+    """Return the lines of a player's ``ratings.json`` (every rated game, newest first)
+    after a steady change, from the file the last build wrote (``old_json(path)``): their
+    games in the events rated again (the newest: :attr:`ScopeRatings.redone` are those
+    from the first changed event on, in the order rated) made anew, the others as they
+    were, since neither their ratings nor their event's and opponents' names changed.
+    None when the file is not as written or its games before those are not the same as
+    now (the newest and the oldest of them made again and compared)."""
+    redone = tables.ratings(()).redone
+    kept = 0  # the games before the first event rated again, in the order rated
+    while kept < len(seats) and seats[kept][0].path not in redone:
+        kept += 1
+    if any(event.path not in redone for event, _seat in seats[kept:]):
+        return None
+    document = old_json(json_beside(player_ratings_path(pid), "ratings.json"))
+    old = None if document is None else _json_lines(document, "games")
+    if kept and (old is None or len(old) < kept):
+        return None
+    names = tables.names
+    fresh = game_rows(_rated_games_of(page, seats[kept:], names))
+    if kept and old is not None and (
+            game_rows(_rated_games_of(page, seats[kept - 1:kept], names))[0] != old[-kept]
+            or game_rows(_rated_games_of(page, seats[:1], names))[0] != old[-1]):
+        return None
+    return tuple(fresh + (old[len(old) - kept:] if kept and old is not None else []))
