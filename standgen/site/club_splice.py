@@ -116,6 +116,15 @@ def spliced_html(ranked: Sequence[str], old: Mapping[str, str],
     """Return the rows of ``ranked`` (ids, best first): each player's ``fresh`` row, or
     their ``old`` row at its new place; None when the list's players are not the old
     list's."""
+    rows = _at_places(ranked, old, fresh, RANK_CELL, "</tr>\n")
+    return None if rows is None else "".join(rows)
+
+
+def _at_places(ranked: Sequence[str], old: Mapping[str, str], fresh: Mapping[str, str],
+               start: str, end: str = "") -> list[str] | None:
+    """Return each player of ``ranked`` (ids, best first) as their ``fresh`` row, or as
+    ``start``, their place, their ``old`` row and ``end``; None when the list's players
+    are not the old list's."""
     if len(old) != len(ranked):
         return None
     out = []
@@ -125,9 +134,9 @@ def spliced_html(ranked: Sequence[str], old: Mapping[str, str],
             tail = old.get(pid)
             if tail is None:
                 return None
-            row = f"{RANK_CELL}{rank}{tail}</tr>\n"
+            row = f"{start}{rank}{tail}{end}"
         out.append(row)
-    return "".join(out)
+    return out
 
 
 def _json_lines(document: bytes, key: str) -> list[str] | None:
@@ -166,18 +175,7 @@ def spliced_json(ranked: Sequence[str], old: Mapping[str, str],
     """Return the ``ratings.json`` lines of ``ranked`` (ids, best first): each player's
     ``fresh`` line, or their ``old`` line with its new rank; None when the list's
     players are not the old list's."""
-    if len(old) != len(ranked):
-        return None
-    out = []
-    for rank, pid in enumerate(ranked, start=1):
-        line = fresh.get(pid)
-        if line is None:
-            tail = old.get(pid)
-            if tail is None:
-                return None
-            line = f"{_JSON_ROW}{rank}{tail}"
-        out.append(line)
-    return out
+    return _at_places(ranked, old, fresh, _JSON_ROW)
 
 
 _LIST_HEAD = b'<h2 id="ratings-'
