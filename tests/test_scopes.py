@@ -14,7 +14,7 @@ import pytest
 import standgen.site.links as links
 from standgen.builder import build as build_site
 from standgen.builder import scopes
-from standgen.builder.scopes import Run, Scope
+from standgen.builder.run import Run, Scope
 from standgen.builder.writers import Changes
 from standgen.load.files import slugify
 from standgen.site import pages

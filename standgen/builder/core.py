@@ -15,7 +15,8 @@ from standgen import perf
 from standgen.armylists import moments_key
 from standgen.builder.keycache import KeyCache
 from standgen.builder.record import Built, Progress, invalidate, save
-from standgen.builder.scopes import Events, Run, Scope, build_scopes
+from standgen.builder.run import Run, Scope
+from standgen.builder.scopes import Events, build_scopes
 from standgen.builder.writers import Changes, StagingWriter
 from standgen.buildstate import (
     VERSION,

@@ -17,122 +17,36 @@ they render the players' histories.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import ClassVar
 
 from standgen import perf
 from standgen.audit import audit
 from standgen.builder.forked import Forked
-from standgen.builder.record import Progress
+from standgen.builder.run import Join, Run, Scope
 from standgen.builder.writers import Changes, StagingWriter
-from standgen.buildstate import BuildState, EventPath, Stored
+from standgen.buildstate import BuildState, EventPath
 from standgen.clubs.games import EventGames, event_games
-from standgen.clubs.summary import ClubKept, ClubTables
+from standgen.clubs.summary import ClubTables
 from standgen.errors import InputError, Problem, errors_only
-from standgen.load import Found, load_event
+from standgen.load import load_event
 from standgen.model import Event, Season
 from standgen.pipeline import report
 from standgen.site import pages as site_pages
 from standgen.site.club_pages import club_paths, club_selection
 from standgen.site.history import Appearance
+from standgen.site.history_splice import LineChange
 from standgen.site.index_contexts import events_in
 from standgen.site.player_search import SEARCH_INDEX
-from standgen.site.renderer import SiteRenderer
 from standgen.site.scopes import Depends, PageType
-from standgen.site.summary import EventSummary, summarise
+from standgen.site.summary import EventSummary, PlayerLine, summarise
 
 PARALLEL_HISTORIES = 64  # fewer players' histories are not worth forking for
 # fewer events are made in this process: two forked workers cost a build about 0.1 CPU s
 # more, which a handful of events does not win back (the demo's 6 events: 1.16 CPU s and
 # 3.9 wall s forked, 1.07 and 3.3 in one process, the median of 7 each, load 7-8)
 PARALLEL_EVENTS = 8
-
-Join = Callable[[], None]  # waits for a scope's forked work and takes its results in
-
-
-@dataclass
-class Run:
-    """One build: what it reads, where it writes, and what its scopes hand each other.
-
-    A full build (``whole``) writes into a :class:`StagingWriter`; an incremental one
-    into :class:`Changes` of the live site, with the build state of the last build
-    (``state``, ``stored``) and the event folders ``changed`` and ``removed`` since.
-    """
-
-    found: Found
-    prints: Sequence[str]  # each event folder's fingerprint, in ``found.folders`` order
-    renderer: SiteRenderer
-    writer: StagingWriter | Changes
-    progress: Progress | None
-    jobs: int
-    whole: bool
-    optimised: bool = True
-    stored: Mapping[EventPath, Stored] = field(default_factory=dict)
-    changed: Sequence[int] = ()
-    removed: Sequence[EventPath] = ()
-    state: BuildState | None = None
-    # the event scope's results: every event's summary and games (a full build), or
-    # those of the events loaded again (an incremental one); the problems of every event
-    summaries: dict[EventPath, EventSummary] = field(default_factory=dict)
-    games: dict[EventPath, EventGames] = field(default_factory=dict)
-    saved: list[tuple[str, EventSummary | None, Sequence[Problem]]] = field(default_factory=list)
-    problems: Sequence[Problem] = ()
-    # the club scope's: the club pages' paths and the numbers to keep (when made again)
-    club: Iterable[str] | None = None
-    kept: ClubKept | None = None
-    # called after each scope an incremental build updated (``standgen watch`` commits
-    # the events' own pages first)
-    updated: Callable[[Scope], None] | None = None
-    # ``standgen watch``: commits the files written so far (an incremental build's round
-    # pages of a result typed in, before the event's other pages), and the input files
-    # it saw change (their rounds' pages go first)
-    early: Callable[[], None] | None = None
-    touched: frozenset[Path] = frozenset()
-
-    @property
-    def root(self) -> Path:
-        return Path(self.renderer.site.tree.root)
-
-    def tell(self, stage: str, done: int, total: int) -> None:
-        if self.progress is not None:
-            self.progress(stage, done, total)
-
-    def the_state(self) -> BuildState:
-        if self.state is None:
-            raise RuntimeError("an incremental build without its build state")
-        return self.state
-
-    def listing(self) -> list[EventSummary]:
-        """Every event's summary (a full build), or its head at least (an incremental
-        one: :meth:`heads`), in the events' order."""
-        return list(self.summaries.values()) if self.whole else self.heads()
-
-    def heads(self) -> list[EventSummary]:
-        """Every event's summary: the new one of an event loaded again, else the head the
-        state kept (an incremental build)."""
-        return [self.summaries.get(slugs) or self.stored[slugs].head
-                for _, slugs in self.found.folders]
-
-
-class Scope:
-    """A part of the site: its page types (``depends`` in the page registry), what it
-    reads (``reads``: the scopes whose results it needs first), and how it is made."""
-
-    name: ClassVar[str]
-    reads: ClassVar[frozenset[str]] = frozenset()
-
-    def whole(self, run: Run) -> Join | None:
-        """Make every page of the scope (a full build); return a join when the work goes
-        on in forked processes."""
-        raise NotImplementedError
-
-    def update(self, run: Run) -> None:
-        """Make again the pages of the scope that the changes made stale (an incremental
-        build), and remove those gone."""
-        raise NotImplementedError
-
 
 # ----- events --------------------------------------------------------------------------
 
@@ -456,7 +370,15 @@ class Histories(Scope):
         writer = run.writer
         assert isinstance(writer, Changes)
         files: list[tuple[str, bytes]] = []
-        for pid in sorted(_affected(run, state)):
+        old_lines = {path: state.lines_in(path) for path in fresh}
+        steady = _steady(run)
+        for pid in sorted(_affected(run, state, old_lines)):
+            changes = _line_changes(pid, fresh, old_lines) if steady else None
+            spliced = (None if changes is None
+                       else run.renderer.player_spliced(pid, changes, writer.current))
+            if spliced is not None:  # the page the last build wrote, put right
+                files.extend(spliced)
+                continue
             lines = {p: line for p, line in state.lines_of(pid).items()
                      if p in head_of and p not in fresh}
             for path, summary in fresh.items():
@@ -472,14 +394,40 @@ class Histories(Scope):
         writer.write(files)
 
 
-def _affected(run: Run, state: BuildState) -> set[str]:
+def _steady(run: Run) -> bool:
+    """Return whether the events loaded again are steady for the histories: none removed,
+    each there at the last build with the same name, date and field (a player's page may
+    then be made from the one the last build wrote, ``PageType.splice``)."""
+    return run.optimised and not run.removed and all(
+        path in run.stored and _history_head(run.stored[path].head) == _history_head(summary)
+        for path, summary in run.summaries.items())
+
+
+def _line_changes(pid: str, fresh: Mapping[EventPath, EventSummary],
+                  old_lines: Mapping[EventPath, Mapping[str, PlayerLine]]
+                  ) -> list[LineChange] | None:
+    """Return ``pid``'s lines in the events loaded again, as the last build kept them and
+    now; None when the player came into one or left it."""
+    changes = []
+    for path, summary in fresh.items():
+        old = old_lines[path].get(pid)
+        new = next((line for line in summary.players if line.id == pid), None)
+        if (old is None) != (new is None):
+            return None
+        if old is not None and new is not None and old != new:
+            changes.append(LineChange(summary, old, new))
+    return changes
+
+
+def _affected(run: Run, state: BuildState,
+              lines_in: Mapping[EventPath, Mapping[str, PlayerLine]]) -> set[str]:
     """Return the players whose history page may show something new: each player of an
     event loaded again whose line changed (every player of it when its name, date or
     field changed), and every player of a removed event."""
     affected: set[str] = set()
     for path, summary in run.summaries.items():
         old = run.stored.get(path)
-        old_lines = state.lines_in(path)
+        old_lines = lines_in[path]
         same_head = old is not None and _history_head(old.head) == _history_head(summary)
         new_lines = {line.id: line for line in summary.players}
         for pid in set(old_lines) | set(new_lines):

@@ -84,42 +84,46 @@ def history_page(pid: str, appearances: Sequence[Appearance], fast: bool = False
             names.setdefault(opponent, name)
             meetings.setdefault(opponent, [0, 0, 0])[column] += 1
         totals = [a + b for a, b in zip(totals, line.counts, strict=True)]
-        rows.append(
-            HistoryEvent(
-                event=Link(summary.config.name, page.href(links.event_page(summary))),
-                player_page=page.href(links.player_page(summary, pid)),
-                date=summary.config.date.isoformat(),
-                faction=line.faction,
-                rank=(_("{rank} of {field}").format(rank=line.rank, field=summary.field)
-                      if line.rank is not None else "–"),
-                score=display_number(line.score),
-                record=_wdl(line.counts),
-                place=line.rank,
-            )
-        )
+        rows.append(event_row(page, summary, line, pid))
     history_of = links.pages_in(path, "players")  # history_page_path(o), from this page
     opponents = tuple(
         sorted(
             (
                 HeadToHead(
                     opponent=Link(names.get(o, o), history_of(o)),
-                    games=sum(wdl),
-                    record=_wdl(wdl),
+                    games=sum(counts),
+                    record=wdl(counts),
                     sort_key=names.get(o, o).casefold(),
                 )
-                for o, wdl in meetings.items()
+                for o, counts in meetings.items()
             ),
             key=lambda h: (-h.games, h.sort_key, h.opponent.href),
         )
     )
     return HistoryPage(
-        page, newest.name, tuple(rows), _wdl(totals), opponents,
+        page, newest.name, tuple(rows), wdl(totals), opponents,
         page.href(player_ratings_path(pid)),
         history_rows(rows, any(row.faction for row in rows)) if fast else None,
         head_to_head_rows(opponents) if fast else None)
 
 
-def _wdl(counts: Sequence[int]) -> str:
+def event_row(page: Frame, summary: EventSummary, line: PlayerLine, pid: str) -> HistoryEvent:
+    """Return the row of the events table of ``pid``'s history page (``page``) for their
+    ``line`` in the event ``summary``."""
+    return HistoryEvent(
+        event=Link(summary.config.name, page.href(links.event_page(summary))),
+        player_page=page.href(links.player_page(summary, pid)),
+        date=summary.config.date.isoformat(),
+        faction=line.faction,
+        rank=(_("{rank} of {field}").format(rank=line.rank, field=summary.field)
+              if line.rank is not None else "–"),
+        score=display_number(line.score),
+        record=wdl(line.counts),
+        place=line.rank,
+    )
+
+
+def wdl(counts: Sequence[int]) -> str:
     """Return wins, draws and losses as the pages write them: ``3-1-2``."""
     return f"{counts[0]}-{counts[1]}-{counts[2]}"
 

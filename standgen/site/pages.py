@@ -78,6 +78,7 @@ from standgen.site.history import (
     history_page,
     history_page_path,
 )
+from standgen.site.history_splice import spliced_history
 from standgen.site.hook_contexts import extra_page
 from standgen.site.index_contexts import help_pages, home_page, season_page
 from standgen.site.jsonout import dumps, pairings_document, standings_document
@@ -230,7 +231,8 @@ PAGES: tuple[PageType, ...] = (
     PageType("home", Depends.SITE, _home, "home"),
     PageType("archive", Depends.SITE, _archive, "archive", reads=archive_reads),
     PageType("season", Depends.SEASON, _season, "season"),
-    PageType("history", Depends.PLAYER, _history, "history", path=history_page_path),
+    PageType("history", Depends.PLAYER, _history, "history", path=history_page_path,
+             splice=spliced_history),
     PageType("help", Depends.HELP, _help, "help"),
     PageType("help images", Depends.HELP, _help_images),
     PageType("assets", Depends.HELP, _assets),

@@ -19,6 +19,7 @@ from standgen.site import i18n, pages
 from standgen.site.club_pages import ClubInputs, ClubSelection, InPlace
 from standgen.site.contexts import DEVELOPER_DOCS, HelpDoc, Site, help_title
 from standgen.site.history import Appearance
+from standgen.site.history_splice import HistorySplice, LineChange
 from standgen.site.markdown import IMAGE_SUFFIXES, MarkdownRenderer
 from standgen.site.render import Templates
 from standgen.site.scopes import (
@@ -194,6 +195,28 @@ class SiteRenderer:
                      ) -> Iterator[tuple[str, bytes]]:
         """Yield the ``PLAYER`` page types of one player, from their line in each event."""
         yield from self.scope_files(Depends.PLAYER, PlayerInputs(self.site, pid, appearances))
+
+    def player_spliced(self, pid: str, changes: Sequence[LineChange],
+                       written: Callable[[str], bytes | None]
+                       ) -> list[tuple[str, bytes]] | None:
+        """Return the ``PLAYER`` page types of one player made from the pages the last
+        build wrote (``written``) and the lines that changed, each by its ``splice``;
+        None when one of them cannot be (make them with :meth:`player_files`)."""
+        files = []
+        language = self.language_of(PlayerInputs(self.site, pid, ()))
+        for page_type in pages.of(Depends.PLAYER):
+            if page_type.splice is None or page_type.path is None:
+                return None
+            rel = page_type.path(pid)
+            old = written(rel)
+            if old is None:
+                return None
+            with i18n.active(language):
+                made = page_type.splice(HistorySplice(pid, old, changes))
+            if made is None:
+                return None
+            files.append((rel, made))
+        return files
 
     @staticmethod
     def player_paths(pid: str) -> list[str]:

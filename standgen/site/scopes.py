@@ -52,7 +52,13 @@ class PageType:
     ``reads`` (``SITE`` types only) returns what the page reads of an event's head, when
     not all of it: an incremental build makes the page again only when that changed for
     an event, or an event came or went (the archive reads each event's name, date and
-    path; a result typed in changes the event's status, which the home page shows)."""
+    path; a result typed in changes the event's status, which the home page shows).
+
+    ``splice`` (``PLAYER`` types with a ``path`` only) makes a player's page from the page
+    the last build wrote and the lines that changed
+    (:class:`standgen.site.history_splice.HistorySplice`), or returns None when it cannot:
+    the page is then made in full. An incremental build uses it when the events loaded
+    again are steady for the player, and the tests require the page made in full."""
 
     name: str
     depends: Depends | str  # a built-in scope, or the name of a scope added to the build's
@@ -60,6 +66,7 @@ class PageType:
     template: str | None = None
     path: Callable[[str], str] | None = None
     reads: Callable[[Any], object] | None = None
+    splice: Callable[[Any], bytes | None] | None = None
 
 
 class EventInputs:
