@@ -472,20 +472,19 @@ def _rated_games_of(page: Frame, games: Sequence[tuple[ClubEvent, Seat]],
     return rows
 
 
-# what the chart and the page's head read of one rated game: the event's name and
-# folder (or link), the date, the round, the rating after it
+# a rated game as the chart reads it: event name, folder (or link), date, round, rating
 ChartGame = tuple[str, str, str, int, float]
 
 
 @dataclass(frozen=True)
 class ChartGames:
     """What the chart and the page's head read of a player's rated games: the rating
-    before the first, each game oldest first (their count), whether any has a FIDE
-    change."""
+    before the first, each game oldest first, their count, whether one has a FIDE change."""
 
     start: float
-    games: tuple[ChartGame, ...]  # oldest first
+    games: tuple[ChartGame, ...]  # oldest first (each event's last alone: see count)
     fide: bool
+    count: int  # every rated game (past CHART_GAMES, ``games`` has each event's last alone)
 
 
 def _chart_games(newest_first: Sequence[RatedGame]) -> ChartGames:
@@ -493,19 +492,21 @@ def _chart_games(newest_first: Sequence[RatedGame]) -> ChartGames:
     return ChartGames(newest_first[-1].before if newest_first else 0.0,
                       tuple((g.event.label, g.event.href, g.date, g.round, g.after)
                             for g in reversed(newest_first)),
-                      any(g.fide_change is not None for g in newest_first))
+                      any(g.fide_change is not None for g in newest_first), len(newest_first))
 
 
 def _chart_games_of(games: Sequence[tuple[ClubEvent, Seat]]) -> ChartGames:
-    """Return :class:`ChartGames` from a player's rated seats (oldest first), the same as
-    :func:`_chart_games` of :func:`_rated_games_of` of them, without making each game
-    (``tests/test_club_rebuild.py`` compares the pages)."""
+    """Return :class:`ChartGames` of a player's rated seats (oldest first): :func:`_chart_games`
+    of :func:`_rated_games_of` of them, without making each game (test_club_summary.py)."""
     if not games:
-        return ChartGames(0.0, (), False)
+        return ChartGames(0.0, (), False, 0)
     start = round(ordinal(games[0][1][3]), 2)
+    shown = games if len(games) <= CHART_GAMES else [  # a point per event: its last game
+        game for game, following in zip(games, [*games[1:], None], strict=True)
+        if following is None or following[0].head[0] != game[0].head[0]]
     return ChartGames(start, tuple((event.head[1], event.head[0], event.head[2], seat[0],
-                                    round(ordinal(seat[4]), 2)) for event, seat in games),
-                      any(seat[8] is not None for _event, seat in games))
+                                    round(ordinal(seat[4]), 2)) for event, seat in shown),
+                      any(seat[8] is not None for _event, seat in games), len(games))
 
 
 def _player_page(page: Frame, pid: str, name: str, rated: list[RatedGame], rank: str,
@@ -522,7 +523,7 @@ def _player_page(page: Frame, pid: str, name: str, rated: list[RatedGame], rank:
         frame=page, id=pid, name=name,
         rating=decimal(f"{made.games[-1][4]:.2f}") if made.games else "",
         rank=rank,
-        games=tuple(rated), table=table, count=len(made.games), fide=made.fide,
+        games=tuple(rated), table=table, count=made.count, fide=made.fide,
         chart=rating_chart(points, _("Rating of {name} after each game").format(name=name)
                            if unit == "game" else
                            _("Rating of {name} after each event").format(name=name), unit),
@@ -568,7 +569,7 @@ def _chart_points(made: ChartGames) -> tuple[list[RatingPoint], str]:
     label, _folder, date, _round, _after = made.games[0]
     points = [RatingPoint(_("Before {event} ({date})").format(event=label, date=date),
                           made.start)]
-    if len(made.games) <= CHART_GAMES:
+    if made.count <= CHART_GAMES:
         points += [RatingPoint(_("{event}, round {number} ({date})").format(
                                event=label, number=number, date=date), after)
                    for label, _folder, date, number, after in made.games]
