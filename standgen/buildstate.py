@@ -16,6 +16,7 @@ Losing the file is harmless: the next build is a full build and writes it again.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import pickle
@@ -461,6 +462,7 @@ def _scope_key(scope: RatingScope) -> str:
     return f"{_key(folder)}|{fmt}" if fmt else _key(folder)
 
 
+@functools.lru_cache(maxsize=8192)  # a player's seats name the same events again and again
 def _path(key: str) -> EventPath:
     return tuple(key.split("/"))
 

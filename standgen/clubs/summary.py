@@ -27,6 +27,7 @@ import pickle
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from itertools import repeat
 from typing import TYPE_CHECKING, NamedTuple
 
 from standgen.clubs.fide import SCORE, fide_expected, fide_k
@@ -555,8 +556,8 @@ class ClubTables:
             rated = redone.get(event.path)
             if rated is not None:
                 found.extend((event, seat) for seat in rated.seats if seat[2] == pid)
-            else:
-                found.extend((event, seat) for seat in kept[event.path])
+            else:  # a regular's thousands of seats: paired in C
+                found.extend(zip(repeat(event), kept[event.path]))
         return found
 
     @cached_property
