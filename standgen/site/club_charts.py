@@ -63,13 +63,14 @@ def rating_chart(points: Sequence[RatingPoint], caption: str, unit: str = "game"
                   f'y2="{y(value)}"/>',
                   f'<text x="{left - 6}" y="{y(value) + 4}" text-anchor="end">'
                   f"{display_number(value)}</text>"]
+    at = [(x(i), y(p.rating)) for i, p in enumerate(points)]  # each point's place, once
     if len(points) > 1:
-        line = " ".join(f"{x(i)},{y(p.rating)}" for i, p in enumerate(points))
+        line = " ".join(f"{cx},{cy}" for cx, cy in at)
         parts.append(f'<polyline class="line" points="{line}"/>')
     radius = 4 if step >= 12 else 2 if step >= 4 else 1
-    for i, point in enumerate(points):
+    for point, (cx, cy) in zip(points, at, strict=True):
         parts += [f"<g><title>{escape(point.label)}: {display_number(point.rating)}</title>",
-                  f'<circle class="dot" cx="{x(i)}" cy="{y(point.rating)}" r="{radius}"/></g>']
+                  f'<circle class="dot" cx="{cx}" cy="{cy}" r="{radius}"/></g>']
     count = len(points) - 1
     counted = (ngettext("{n} game", "{n} games", count) if unit == "game" else
                ngettext("{n} event", "{n} events", count)).format(n=count)
