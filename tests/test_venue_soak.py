@@ -25,6 +25,7 @@ from standgen.build import pair
 from standgen.errors import Problem
 from standgen.load import load_event
 from standgen.venue import Desk
+from standgen.venue.guard import Refusal
 from standgen.watch import Watch
 from standgen.watch.server import Handler
 from tests.conftest import ROUND_HEADER
@@ -250,9 +251,17 @@ def test_soak_40_phones_a_desk_hand_edits_a_re_pair_and_a_restart(soaked: Watch)
     desk_ref: list[Desk] = [watch.desk]  # type: ignore[list-item]
 
     def code(event: str, table: int, number: int = 1) -> str:
-        found = desk_ref[0].current_code(event, number, table)
-        assert found is not None
-        return found
+        """The code on a table's slip: printed before the round, so read again when the
+        TO's editor is saving the round file in place (empty for that moment)."""
+        for _ in range(200):
+            try:
+                found = desk_ref[0].current_code(event, number, table)
+            except Refusal:
+                threading.Event().wait(0.01)
+                continue
+            assert found is not None
+            return found
+        raise AssertionError(f"{event} round {number} unreadable for 2 s")
 
     def note(answer: tuple[int, str, str]) -> None:
         with lock:
