@@ -26,7 +26,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from standgen.clubs.folds import Folded
-from standgen.clubs.summary import ClubEvent, ClubKept, EventRatings, RatingScope, Seat
+from standgen.clubs.summary import (
+    ClubEvent,
+    ClubKept,
+    EventRatings,
+    RatingScope,
+    Seat,
+    SeatDigest,
+)
 from standgen.errors import Problem
 from standgen.load.files import read_regular
 from standgen.load.inputs import Entry, event_entries, event_files
@@ -195,6 +202,7 @@ class BuildState:
             "CREATE INDEX IF NOT EXISTS seats_by_path ON seats (path);"
             "CREATE TABLE IF NOT EXISTS club_lists (scope TEXT PRIMARY KEY, part BLOB);"
             "CREATE TABLE IF NOT EXISTS club_folds (scope TEXT PRIMARY KEY, part BLOB);"
+            "CREATE TABLE IF NOT EXISTS digests (pid TEXT PRIMARY KEY, part BLOB);"
         )
         return cls(path, db)
 
@@ -297,6 +305,12 @@ class BuildState:
         return {_path(path): pickle.loads(part) for path, part in self.db.execute(
             "SELECT path, part FROM seats WHERE pid = ?", (pid,))}
 
+    def digest_of(self, pid: str) -> SeatDigest | None:
+        """Return what the last build kept of a player's rated seats for their rating
+        page (:mod:`standgen.clubs.seat_digest`), None when none."""
+        row = self.db.execute("SELECT part FROM digests WHERE pid = ?", (pid,)).fetchone()
+        return None if row is None else pickle.loads(row[0])
+
     def seats_in(self, path: EventPath) -> dict[str, tuple[Seat, ...]]:
         """Return each player's rated seats in one event (the site's ratings)."""
         return {pid: pickle.loads(part) for pid, part in self.db.execute(
@@ -364,7 +378,7 @@ class BuildState:
             self._save_signatures(signatures or {}, full)
             if full:
                 for table in ("events", "lines", "games", "club_events", "club_ratings",
-                              "seats", "club_lists", "club_folds"):
+                              "seats", "club_lists", "club_folds", "digests"):
                     db.execute(f"DELETE FROM {table}")
             for path in remove:
                 db.execute("DELETE FROM events WHERE path = ?", (_key(path),))
@@ -423,6 +437,14 @@ def _save_club(db: sqlite3.Connection, kept: ClubKept) -> None:
     """Record the club pages' summaries a build made (see :class:`ClubKept`)."""
     db.executemany("INSERT OR REPLACE INTO club_events VALUES (?, ?)",
                    ((_key(path), _dump(event)) for path, event in sorted(kept.events.items())))
+    # a player's digest holds while their seats do (made again by this build, or dropped)
+    moved = {pid for path in kept.dropped | kept.seats.keys() for (pid,) in db.execute(
+        "SELECT pid FROM seats WHERE path = ?", (_key(path),))}
+    moved.update(pid for players in kept.seats.values() for pid in players)
+    db.executemany("DELETE FROM digests WHERE pid = ?",
+                   sorted((pid,) for pid in moved - kept.digests.keys()))
+    db.executemany("INSERT OR REPLACE INTO digests VALUES (?, ?)",
+                   ((pid, _dump(digest)) for pid, digest in sorted(kept.digests.items())))
     for path in sorted(kept.dropped):
         db.execute("DELETE FROM club_ratings WHERE path = ?", (_key(path),))
         db.execute("DELETE FROM seats WHERE path = ?", (_key(path),))

@@ -39,6 +39,34 @@ def flip(folder: Path, rng: random.Random, last: bool) -> bool:
     return True
 
 
+def apply_edit(edit: str, events: Path, rng: random.Random, by_date: list[Path],
+               aside: Path, last: bool = True) -> Path:
+    """Make one of the edits a TO makes to ``events``, whose event folders with results
+    are ``by_date`` (oldest first); return the folder moved to ``aside`` ("remove")."""
+    if edit == "newest":
+        assert flip(by_date[-1], rng, last=last)
+    elif edit == "oldest":
+        assert flip(by_date[0], rng, last=False)
+    elif edit == "rename":
+        players = rng.choice(sorted(by_date)) / "players.csv"
+        text = players.read_text()
+        players.write_text(text.replace("Player 0000", "Renamed 0000", 1))
+    elif edit == "date":
+        toml = rng.choice(sorted(by_date)) / "event.toml"
+        toml.write_text(re.sub(r"^date = \d{4}", "date = 2015", toml.read_text(),
+                               count=1, flags=re.M))
+    elif edit == "unrated":
+        toml = rng.choice(sorted(by_date)) / "event.toml"
+        text = toml.read_text()
+        toml.write_text(text + ("rated = false\n" if "[options]" in text
+                                else "\n[options]\nrated = false\n"))
+    else:
+        gone = rng.choice(sorted(events.glob("*/*/event.toml"))).parent
+        shutil.move(gone, aside)
+        return gone
+    return events
+
+
 def dated(folder: Path) -> str:
     return re.search(r"^date = (\S+)", (folder / "event.toml").read_text(), re.M).group(1)
 
@@ -61,26 +89,7 @@ def test_random_edits_rebuild_the_club_pages_as_a_full_render(tmp_path: Path,
     rng.shuffle(edits)
     aside = tmp_path / "aside"
     for edit in ["newest", *edits]:
-        if edit == "newest":
-            assert flip(by_date[-1], rng, last=True)
-        elif edit == "oldest":
-            assert flip(by_date[0], rng, last=False)
-        elif edit == "rename":
-            players = rng.choice(flippable) / "players.csv"
-            text = players.read_text()
-            players.write_text(text.replace("Player 0000", "Renamed 0000", 1))
-        elif edit == "date":
-            toml = rng.choice(flippable) / "event.toml"
-            toml.write_text(re.sub(r"^date = \d{4}", "date = 2015", toml.read_text(),
-                                   count=1, flags=re.M))
-        elif edit == "unrated":
-            toml = rng.choice(flippable) / "event.toml"
-            text = toml.read_text()
-            toml.write_text(text + ("rated = false\n" if "[options]" in text
-                                    else "\n[options]\nrated = false\n"))
-        else:
-            gone = rng.choice(sorted(events.glob("*/*/event.toml"))).parent
-            shutil.move(gone, aside)
+        gone = apply_edit(edit, events, rng, by_date, aside)
         built = lib.build(events, out)
         assert built.incremental, edit
         assert files_of(out) == lib.render(load_tree(events)), edit

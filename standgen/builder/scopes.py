@@ -28,6 +28,7 @@ from standgen.builder.run import Join, Run, Scope
 from standgen.builder.writers import Changes, StagingWriter
 from standgen.buildstate import BuildState, EventPath
 from standgen.clubs.games import EventGames, event_games
+from standgen.clubs.seat_digest import keep_digests
 from standgen.clubs.summary import ClubTables
 from standgen.errors import InputError, Problem, errors_only
 from standgen.load import load_event
@@ -461,6 +462,8 @@ class Club(Scope):
         club = dict(run.renderer.club_files(parts, tables))
         run.writer.write(club.items())
         run.club = club
+        if tables is not None:
+            keep_digests(tables)
         run.kept = None if tables is None else tables.kept_state()
         return None
 
@@ -479,7 +482,7 @@ class Club(Scope):
 
         tables = ClubTables(changed.values(), True, events=events, games=games,
                             kept=state.club_ratings, seats=state.seats_of, changed=paths,
-                            folds=state.club_folds)
+                            folds=state.club_folds, digests=state.digest_of)
         only = club_selection(run.renderer.site, tables, known, paths, state.club_list(()),
                               state.seats_in)
         writer = run.writer
@@ -493,6 +496,7 @@ class Club(Scope):
             expected |= before_files & {SEARCH_INDEX}
         for rel in before_files - expected:  # pages of a format or player gone
             writer.remove_file(rel)
+        keep_digests(tables)
         run.club, run.kept = expected, tables.kept_state(run.removed)
 
 

@@ -27,7 +27,6 @@ import pickle
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from itertools import repeat
 from typing import TYPE_CHECKING, NamedTuple
 
 from standgen.clubs.fide import SCORE, fide_expected, fide_k
@@ -169,6 +168,21 @@ def club_event(part: EventGames) -> ClubEvent:
 # a rated seat: round, table, player, rating before, after, and what a player's page
 # shows of the game: opponents (ids joined with ";"), seats, result, FIDE change
 Seat = tuple[int, int, str, Rating, Rating, str, int, str, "float | None"]
+# what a build keeps of a player's rated seats in one event (the site's ratings): the
+# event, how many, whether one has a FIDE change, the round and rating after the last
+DigestEvent = tuple[EventPath, int, bool, int, Rating]
+
+
+class SeatDigest(NamedTuple):
+    """What a build keeps of a player's rated seats for their rating page, oldest first
+    (:mod:`standgen.clubs.seat_digest`): each event's part, the first seat and the newest
+    seats (at most ``seat_digest.KEEP``), each with its event."""
+
+    events: tuple[DigestEvent, ...]
+    first: tuple[EventPath, Seat] | None
+    tail: tuple[tuple[EventPath, Seat], ...]
+
+
 # a player's line in one event: id, games, rounded rating before their first game,
 # rating after their last, name
 Line = tuple[str, int, float, Rating, str]
@@ -373,8 +387,9 @@ class ClubTables:
     build gives the kept summaries (``events``), the parts it has (``games``, the others
     read when an event must be rated again), what each event's rating gave per scope
     (``kept``, by the scope's folder and format, :data:`RatingScope`: of every event, or
-    of the events given), the folds kept per scope (``folds``, :class:`Folded`) and each
-    player's rated seats (``seats``), and the events whose parts changed (``changed``).
+    of the events given), the folds kept per scope (``folds``, :class:`Folded`), each
+    player's rated seats (``seats``) and what their rating page reads of them
+    (``digests``, :class:`SeatDigest`), and the events whose parts changed (``changed``).
     """
 
     def __init__(self, parts: Iterable[EventGames] = (), fast: bool = True, *,
@@ -384,7 +399,8 @@ class ClubTables:
                                 Mapping[EventPath, EventRatings]] | None = None,
                  seats: Callable[[str], Mapping[EventPath, tuple[Seat, ...]]] | None = None,
                  changed: Iterable[EventPath] = (),
-                 folds: Callable[[RatingScope], Folded | None] | None = None) -> None:
+                 folds: Callable[[RatingScope], Folded | None] | None = None,
+                 digests: Callable[[str], SeatDigest | None] | None = None) -> None:
         by_path = {part.path: part for part in parts}
         found = dict(events) if events is not None else {}
         found.update((path, club_event(part)) for path, part in by_path.items())
@@ -394,7 +410,9 @@ class ClubTables:
         self.changed = tuple(changed)
         self._games = games
         self._parts = by_path
-        self._seats = seats
+        self.seats_kept = seats
+        self.digest_kept = digests
+        self.digests: dict[str, SeatDigest] = {}  # made by this build, to keep
         self._ratings: dict[RatingScope, ScopeRatings] = {}
         self._fide: dict[RatingScope, dict[str, tuple[float, float]]] = {}
         self._folds = folds
@@ -516,7 +534,7 @@ class ClubTables:
             {path: self._by_path[path] for path in self._parts},
             frozenset(self.changed) | frozenset(removed), ratings, seats,
             None if site is None else tuple(line.player for line in site.listing),
-            *self._kept_folds())
+            *self._kept_folds(), digests=self.digests)
 
     def _kept_folds(self) -> tuple[dict[RatingScope, Folded], frozenset[RatingScope]]:
         """Return the folds to keep of each scope this build made both lists of (its
@@ -540,34 +558,19 @@ class ClubTables:
                                  fide_paths=start.fide_paths | {e.path for e in rest})
         return folds, frozenset(holding)
 
-    def rated_games(self, pid: str) -> list[tuple[ClubEvent, Seat]]:
-        """Return a player's rated games across the site (event, seat), in the order
-        rated."""
+    @cached_property
+    def redone_seats(self) -> dict[str, list[tuple[ClubEvent, Seat]]]:
+        """Return each player's rated seats in the events the site's ratings rated again
+        (every event, on a full build), in the order rated
+        (:func:`standgen.clubs.seat_digest.rated_games` adds the kept ones)."""
         site = self.ratings(SITE[0])
         by_path = self._by_path
-        if self._seats is None:
-            return self._all_seats.get(pid, [])
-        kept = self._seats(pid)
-        redone = {rated.path: rated for rated in site.events if rated.path in site.redone}
-        found: list[tuple[ClubEvent, Seat]] = []
-        for event in sorted((by_path[path] for path in kept.keys() | redone.keys()
-                             if path in by_path and by_path[path].rated),
-                            key=lambda e: e.key):
-            rated = redone.get(event.path)
-            if rated is not None:
-                found.extend((event, seat) for seat in rated.seats if seat[2] == pid)
-            else:  # a regular's thousands of seats: paired in C
-                found.extend(zip(repeat(event), kept[event.path]))
-        return found
-
-    @cached_property
-    def _all_seats(self) -> dict[str, list[tuple[ClubEvent, Seat]]]:
-        by_path = self._by_path
         found: dict[str, list[tuple[ClubEvent, Seat]]] = {}
-        for rated in self.ratings(SITE[0]).events:
-            event = by_path[rated.path]
-            for seat in rated.seats:
-                found.setdefault(seat[2], []).append((event, seat))
+        for rated in site.events:
+            if rated.path in site.redone:
+                event = by_path[rated.path]
+                for seat in rated.seats:
+                    found.setdefault(seat[2], []).append((event, seat))
         return found
 
 
@@ -589,3 +592,4 @@ class ClubKept:
     listing: tuple[str, ...] | None
     folds: Mapping[RatingScope, Folded] = field(default_factory=dict)
     holding: frozenset[RatingScope] = frozenset()
+    digests: Mapping[str, SeatDigest] = field(default_factory=dict)

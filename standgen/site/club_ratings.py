@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from markupsafe import Markup
 
+from standgen.clubs.seat_digest import RatedSeats, rated_games, rated_seats
 from standgen.clubs.summary import ClubEvent, ClubTables, Seat, ordinal
 from standgen.formats import FORMATS
 from standgen.site import links
@@ -351,7 +352,7 @@ class PlayerRatingsPage:
 
 
 # a player's ratings.json lines from the file the last build wrote: id, page, rated seats
-GamesJson = Callable[[str, Frame, Sequence[tuple[ClubEvent, Seat]]], "tuple[str, ...] | None"]
+GamesJson = Callable[[str, Frame, RatedSeats], "tuple[str, ...] | None"]
 
 
 def player_ratings_pages(site: Site, club: ClubData) -> Iterator[PlayerRatingsPage]:
@@ -410,11 +411,13 @@ def player_ratings_pages_of(site: Site, tables: ClubTables,
                     else tables.people.get(pid, pid))
         page = frame(player_ratings_path(pid), _("{name} · ratings").format(name=name), "ratings",
                      [(name, history_page_path(pid))])
-        seats = tables.rated_games(pid)
+        seats = rated_seats(tables, pid)
         whole = json_for is None or pid in json_for
         lines = games_json(pid, page, seats) if whole and games_json is not None else None
         short = not whole or lines is not None  # the table's games alone
-        rated = _rated_games_of(page, seats[-TABLE_GAMES:] if short else seats, tables.names)
+        every = (seats.tail if short or len(seats.tail) == seats.games
+                 else rated_games(tables, pid))
+        rated = _rated_games_of(page, every[-TABLE_GAMES:] if short else every, tables.names)
         yield _player_page(page, pid, name, rated,
                            _("{rank} of {count}").format(rank=rank + 1, count=len(listing))
                            if rank is not None else "",
@@ -495,18 +498,18 @@ def _chart_games(newest_first: Sequence[RatedGame]) -> ChartGames:
                       any(g.fide_change is not None for g in newest_first), len(newest_first))
 
 
-def _chart_games_of(games: Sequence[tuple[ClubEvent, Seat]]) -> ChartGames:
-    """Return :class:`ChartGames` of a player's rated seats (oldest first): :func:`_chart_games`
-    of :func:`_rated_games_of` of them, without making each game (test_club_summary.py)."""
-    if not games:
+def _chart_games_of(seats: RatedSeats) -> ChartGames:
+    """Return :class:`ChartGames` of a player's rated seats: :func:`_chart_games` of
+    :func:`_rated_games_of` of them, without making each game (test_club_summary.py)."""
+    if seats.first is None:
         return ChartGames(0.0, (), False, 0)
-    start = round(ordinal(games[0][1][3]), 2)
-    shown = games if len(games) <= CHART_GAMES else [  # a point per event: its last game
-        game for game, following in zip(games, [*games[1:], None], strict=True)
-        if following is None or following[0].head[0] != game[0].head[0]]
-    return ChartGames(start, tuple((event.head[1], event.head[0], event.head[2], seat[0],
-                                    round(ordinal(seat[4]), 2)) for event, seat in shown),
-                      any(seat[8] is not None for _event, seat in games), len(games))
+    start = round(ordinal(seats.first[1][3]), 2)
+    shown = ([(event, seat[0], seat[4]) for event, seat in seats.tail]
+             if seats.games <= CHART_GAMES else  # a point per event: its last game
+             [(event, rnd, after) for event, _count, _fide, rnd, after in seats.events])
+    return ChartGames(start, tuple((event.head[1], event.head[0], event.head[2], rnd,
+                                    round(ordinal(after), 2)) for event, rnd, after in shown),
+                      seats.fide, seats.games)
 
 
 def _player_page(page: Frame, pid: str, name: str, rated: list[RatedGame], rank: str,

@@ -24,7 +24,8 @@ from collections.abc import Callable, Mapping, Sequence
 
 from markupsafe import Markup
 
-from standgen.clubs.summary import ClubEvent, ClubTables, EventPath, Seat
+from standgen.clubs.seat_digest import RatedSeats
+from standgen.clubs.summary import ClubTables, EventPath
 from standgen.site.club_json import game_rows, rating_rows
 from standgen.site.club_ratings import KeptRows, Spliced, _rated_games_of, _rating_rows_of
 from standgen.site.club_rows import RANK_CELL, rows_html
@@ -216,8 +217,7 @@ def kept_lists(page: bytes) -> dict[str, KeptRows]:
 
 
 def spliced_games(old_json: Callable[[str], bytes | None], tables: ClubTables, pid: str,
-                  page: Frame, seats: Sequence[tuple[ClubEvent, Seat]]
-                  ) -> tuple[str, ...] | None:
+                  page: Frame, seats: RatedSeats) -> tuple[str, ...] | None:
     """Return the lines of a player's ``ratings.json`` (every rated game, newest first)
     after a steady change, from the file the last build wrote (``old_json(path)``): their
     games in the events rated again (the newest: :attr:`ScopeRatings.redone` are those
@@ -225,20 +225,22 @@ def spliced_games(old_json: Callable[[str], bytes | None], tables: ClubTables, p
     were, since neither their ratings nor their event's and opponents' names changed.
     None when the file is not as written or its games before those are not the same as
     now (the newest and the oldest of them made again and compared)."""
-    redone = tables.ratings(()).redone
-    kept = 0  # the games before the first event rated again, in the order rated
-    while kept < len(seats) and seats[kept][0].path not in redone:
-        kept += 1
-    if any(event.path not in redone for event, _seat in seats[kept:]):
+    fresh = seats.fresh
+    if fresh < 0:
         return None
+    kept = seats.games - fresh  # the games before the first event rated again
     document = old_json(json_beside(player_ratings_path(pid), "ratings.json"))
     old = None if document is None else _json_lines(document, "games")
     if kept and (old is None or len(old) < kept):
         return None
     names = tables.names
-    fresh = game_rows(_rated_games_of(page, seats[kept:], names))
-    if kept and old is not None and (
-            game_rows(_rated_games_of(page, seats[kept - 1:kept], names))[0] != old[-kept]
-            or game_rows(_rated_games_of(page, seats[:1], names))[0] != old[-1]):
+    tail = seats.tail
+    new = game_rows(_rated_games_of(page, tail[len(tail) - fresh:], names)) if fresh else []
+    if not kept:
+        return tuple(new)
+    assert old is not None and seats.first is not None
+    if (game_rows(_rated_games_of(page, [tail[len(tail) - fresh - 1]], names))[0]
+            != old[-kept]
+            or game_rows(_rated_games_of(page, [seats.first], names))[0] != old[-1]):
         return None
-    return tuple(fresh + (old[len(old) - kept:] if kept and old is not None else []))
+    return tuple(new + old[len(old) - kept:])
