@@ -8,8 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from standgen.site import links
+from standgen.site.i18n import active
 from standgen.site.markdown import MarkdownRenderer, docs_link_rewrite
-from standgen.site.numbers import display_number, json_number
+from standgen.site.numbers import display_number, display_numbers, json_number
 
 
 def test_untrusted_markdown_keeps_formatting_and_drops_active_content() -> None:
@@ -84,6 +85,17 @@ def test_whole_numbers_show_the_same_as_int_or_float(value: int) -> None:
     assert display_number(value) == str(value)
     if abs(value) < 2**53:
         assert display_number(float(value)) == str(value)
+
+
+@given(st.lists(st.one_of(st.floats(allow_nan=False, allow_infinity=False),
+                         st.floats(min_value=-100, max_value=100).map(lambda v: round(v, 2)),
+                         st.integers(min_value=-10**6, max_value=10**6), st.booleans())),
+       st.sampled_from(["en", "de", "fr", "pl"]))
+def test_a_charts_numbers_show_as_each_number_alone(values: list[float], language: str) -> None:
+    """``display_numbers`` (a chart's thousand points at once) is ``display_number`` of
+    each, in every language."""
+    with active(language):
+        assert display_numbers(values) == [display_number(v) for v in values]
 
 
 @given(st.floats(min_value=-1e9, max_value=1e9, allow_nan=False))

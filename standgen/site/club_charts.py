@@ -9,20 +9,26 @@ point) and sits beside a table with the same numbers; every text is escaped.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
 from markupsafe import Markup, escape
 
 from standgen.site.i18n import _, ngettext
-from standgen.site.numbers import display_number
+from standgen.site.numbers import display_number, display_numbers
 
 
-@dataclass(frozen=True)
-class RatingPoint:
-    """A player's rating at one point of their history (the x axis counts games)."""
+class RatingPoint(NamedTuple):
+    """A player's rating at one point of their history (the x axis counts games; a named
+    tuple: a long history's chart has a thousand)."""
 
     label: str  # "Spring open, round 3 (2026-03-14)", for the point's title
     rating: float
+
+
+@lru_cache(maxsize=4096)  # the same events' labels on the charts of a round's players
+def _escaped(label: str) -> str:
+    return str(escape(label))
 
 
 def rating_chart(points: Sequence[RatingPoint], caption: str, unit: str = "game") -> Markup:
@@ -63,14 +69,20 @@ def rating_chart(points: Sequence[RatingPoint], caption: str, unit: str = "game"
                   f'y2="{y(value)}"/>',
                   f'<text x="{left - 6}" y="{y(value) + 4}" text-anchor="end">'
                   f"{display_number(value)}</text>"]
-    at = [(x(i), y(p.rating)) for i, p in enumerate(points)]  # each point's place, once
+    # each point's place once, for the line and its dot: a long history has a thousand
+    # points, and a new round draws the charts of all its players (the expressions are
+    # x() and y() written out, the same operations in the same order)
+    xs = [round(left + step * i, 1) for i in range(len(points))]
+    span = ceiling - floor
+    ys = [round(top_pad + plot_h * (ceiling - p.rating) / span, 1) for p in points]
     if len(points) > 1:
-        line = " ".join(f"{cx},{cy}" for cx, cy in at)
+        line = " ".join([f"{cx},{cy}" for cx, cy in zip(xs, ys, strict=True)])
         parts.append(f'<polyline class="line" points="{line}"/>')
     radius = 4 if step >= 12 else 2 if step >= 4 else 1
-    for point, (cx, cy) in zip(points, at, strict=True):
-        parts += [f"<g><title>{escape(point.label)}: {display_number(point.rating)}</title>",
-                  f'<circle class="dot" cx="{cx}" cy="{cy}" r="{radius}"/></g>']
+    parts += [f"<g><title>{_escaped(point.label)}: {shown}</title>"
+              f'<circle class="dot" cx="{cx}" cy="{cy}" r="{radius}"/></g>'
+              for point, shown, cx, cy in zip(points, display_numbers([p.rating for p in points]),
+                                              xs, ys, strict=True)]
     count = len(points) - 1
     counted = (ngettext("{n} game", "{n} games", count) if unit == "game" else
                ngettext("{n} event", "{n} events", count)).format(n=count)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from standgen.site.i18n import decimal
 
@@ -32,3 +33,19 @@ def display_number(value: float) -> str:
     if rounded == int(rounded):
         return str(int(rounded))
     return decimal(f"{rounded:.2f}".rstrip("0"))  # "0.5", "0,5" on a German page
+
+
+def display_numbers(values: Sequence[float]) -> list[str]:
+    """Return :func:`display_number` of each of ``values`` (a chart's thousand points):
+    the same texts, the language's decimal sign looked up once (test_numbers.py)."""
+    point = decimal(".")
+    out = []
+    for value in values:
+        if type(value) is int or not math.isfinite(value):
+            out.append(display_number(value))
+            continue
+        rounded = round(value, 2)
+        text = (str(int(rounded)) if rounded == int(rounded)
+                else f"{rounded:.2f}".rstrip("0"))
+        out.append(text if point == "." else text.replace(".", point))
+    return out
