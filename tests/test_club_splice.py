@@ -7,6 +7,7 @@ FIDE columns, is byte for byte the full render, its lists and its players'
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from standgen.site.club_json import rating_rows
 from standgen.site.club_ratings import RatingRow
 from standgen.site.club_rows import rows_html
 from standgen.site.contexts import Link
+from standgen.site.jsonout import dumps_rows
 from tests.realnames import field
 from tests.test_club_rebuild import dated, files_of, flip
 
@@ -163,3 +165,22 @@ def test_a_rename_makes_the_lists_in_full(tmp_path: Path,
     assert lib.build(events, out).incremental
     assert not used
     assert files_of(out) == lib.render(load_tree(events))
+
+
+def test_the_oldest_lines_of_a_list_are_its_lines_as_written() -> None:
+    """A player's ``ratings.json`` games kept as they were are read as one run of lines:
+    the run, its first and its last line are those the lines split apart give, whatever
+    the rows hold (line breaks, the rows' own separator, brackets, quotes)."""
+    rng = random.Random(4)
+    texts = ['a",\n    "b', "\n  ]", "Zoë O'Neill", "{[]}", "\\", ",\n    "]
+    for _ in range(300):
+        rows = [json.dumps({"k": k, "s": rng.choice(texts)}, ensure_ascii=False)
+                for k in range(rng.randint(1, 25))]
+        document = dumps_rows({"id": "p1", "games": []}, {"games": rows})
+        count = rng.randint(1, len(rows) + 1)
+        found = club_splice._oldest_lines(document, "games", count)
+        if count > len(rows):
+            assert found is None
+            continue
+        assert found == (",\n    ".join(rows[-count:]), rows[-count], rows[-1])
+    assert club_splice._oldest_lines(b'{\n  "games": []\n}\n', "games", 1) is None

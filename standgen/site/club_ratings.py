@@ -347,7 +347,8 @@ class PlayerRatingsPage:
     # or None: the template writes them (the reference path, not ``Site.fast``)
     table_html: Markup | None = None
     # ratings.json's lines, every rated game (``games`` then holds the table's alone),
-    # made from the file the last build wrote (:mod:`standgen.site.club_splice`), or None
+    # made from the file the last build wrote (:mod:`standgen.site.club_splice`; its lines
+    # kept as they were are one item, joined as written), or None
     json_rows: tuple[str, ...] | None = None
 
 

@@ -222,25 +222,53 @@ def spliced_games(old_json: Callable[[str], bytes | None], tables: ClubTables, p
     after a steady change, from the file the last build wrote (``old_json(path)``): their
     games in the events rated again (the newest: :attr:`ScopeRatings.redone` are those
     from the first changed event on, in the order rated) made anew, the others as they
-    were, since neither their ratings nor their event's and opponents' names changed.
-    None when the file is not as written or its games before those are not the same as
-    now (the newest and the oldest of them made again and compared)."""
+    were, since neither their ratings nor their event's and opponents' names changed;
+    those are one item, the file's lines as written (a regular's thousands of games are
+    not split into lines and joined again). None when the file is not as written or its
+    games before those are not the same as now (the newest and the oldest of them made
+    again and compared)."""
     fresh = seats.fresh
     if fresh < 0:
         return None
     kept = seats.games - fresh  # the games before the first event rated again
-    document = old_json(json_beside(player_ratings_path(pid), "ratings.json"))
-    old = None if document is None else _json_lines(document, "games")
-    if kept and (old is None or len(old) < kept):
-        return None
     names = tables.names
     tail = seats.tail
     new = game_rows(_rated_games_of(page, tail[len(tail) - fresh:], names)) if fresh else []
     if not kept:
         return tuple(new)
-    assert old is not None and seats.first is not None
-    if (game_rows(_rated_games_of(page, [tail[len(tail) - fresh - 1]], names))[0]
-            != old[-kept]
-            or game_rows(_rated_games_of(page, [seats.first], names))[0] != old[-1]):
+    document = old_json(json_beside(player_ratings_path(pid), "ratings.json"))
+    found = None if document is None else _oldest_lines(document, "games", kept)
+    if found is None or seats.first is None:
         return None
-    return tuple(new + old[len(old) - kept:])
+    lines, newest, oldest = found
+    if (game_rows(_rated_games_of(page, [tail[len(tail) - fresh - 1]], names))[0] != newest
+            or game_rows(_rated_games_of(page, [seats.first], names))[0] != oldest):
+        return None
+    return (*new, lines)
+
+
+_ROWS = ",\n    "  # between two rows of a list, as ``dumps_rows`` writes it
+
+
+def _oldest_lines(document: bytes, key: str, count: int) -> tuple[str, str, str] | None:
+    """Return the last ``count`` lines of the list ``key`` of a JSON document as
+    ``dumps_rows`` writes it, as written (one string), the first of them and the last;
+    None when the document does not hold the list once so, or it has fewer lines. (No
+    row holds a line break: each is ``json.dumps`` of one object.)"""
+    text = document.decode()
+    start_of = f'\n  "{key}": [\n    '
+    start = text.find(start_of)
+    end = text.find("\n  ]", start)
+    if start < 0 or end < 0 or text.count(start_of) != 1:
+        return None
+    start += len(start_of)
+    rows = text.count(_ROWS, start, end) + 1
+    if rows < count:
+        return None
+    at = start
+    for _ in range(rows - count):
+        at = text.find(_ROWS, at, end) + len(_ROWS)
+    after_first = text.find(_ROWS, at, end)
+    before_last = text.rfind(_ROWS, at, end)
+    return (text[at:end], text[at:end if after_first < 0 else after_first],
+            text[at if before_last < 0 else before_last + len(_ROWS):end])
