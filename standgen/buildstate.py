@@ -202,7 +202,8 @@ class BuildState:
             "CREATE INDEX IF NOT EXISTS seats_by_path ON seats (path);"
             "CREATE TABLE IF NOT EXISTS club_lists (scope TEXT PRIMARY KEY, part BLOB);"
             "CREATE TABLE IF NOT EXISTS club_folds (scope TEXT PRIMARY KEY, part BLOB);"
-            "CREATE TABLE IF NOT EXISTS digests (pid TEXT PRIMARY KEY, part BLOB);"
+            "CREATE TABLE IF NOT EXISTS seat_digests (pid TEXT PRIMARY KEY, part BLOB,"
+            " stale TEXT);"
         )
         return cls(path, db)
 
@@ -306,10 +307,15 @@ class BuildState:
             "SELECT path, part FROM seats WHERE pid = ?", (pid,))}
 
     def digest_of(self, pid: str) -> SeatDigest | None:
-        """Return what the last build kept of a player's rated seats for their rating
-        page (:mod:`standgen.clubs.seat_digest`), None when none."""
-        row = self.db.execute("SELECT part FROM digests WHERE pid = ?", (pid,)).fetchone()
-        return None if row is None else pickle.loads(row[0])
+        """Return what a build kept of a player's rated seats for their rating page
+        (:mod:`standgen.clubs.seat_digest`), with the events their seats changed in
+        since (``stale``), None when none."""
+        row = self.db.execute("SELECT part, stale FROM seat_digests WHERE pid = ?",
+                              (pid,)).fetchone()
+        if row is None:
+            return None
+        digest: SeatDigest = pickle.loads(row[0])
+        return digest._replace(stale=_stale(row[1]))
 
     def seats_in(self, path: EventPath) -> dict[str, tuple[Seat, ...]]:
         """Return each player's rated seats in one event (the site's ratings)."""
@@ -378,7 +384,7 @@ class BuildState:
             self._save_signatures(signatures or {}, full)
             if full:
                 for table in ("events", "lines", "games", "club_events", "club_ratings",
-                              "seats", "club_lists", "club_folds", "digests"):
+                              "seats", "club_lists", "club_folds", "seat_digests"):
                     db.execute(f"DELETE FROM {table}")
             for path in remove:
                 db.execute("DELETE FROM events WHERE path = ?", (_key(path),))
@@ -437,14 +443,23 @@ def _save_club(db: sqlite3.Connection, kept: ClubKept) -> None:
     """Record the club pages' summaries a build made (see :class:`ClubKept`)."""
     db.executemany("INSERT OR REPLACE INTO club_events VALUES (?, ?)",
                    ((_key(path), _dump(event)) for path, event in sorted(kept.events.items())))
-    # a player's digest holds while their seats do (made again by this build, or dropped)
-    moved = {pid for path in kept.dropped | kept.seats.keys() for (pid,) in db.execute(
-        "SELECT pid FROM seats WHERE path = ?", (_key(path),))}
-    moved.update(pid for players in kept.seats.values() for pid in players)
-    db.executemany("DELETE FROM digests WHERE pid = ?",
-                   sorted((pid,) for pid in moved - kept.digests.keys()))
-    db.executemany("INSERT OR REPLACE INTO digests VALUES (?, ?)",
-                   ((pid, _dump(digest)) for pid, digest in sorted(kept.digests.items())))
+    # a player's digest names the events their seats changed in since it was made
+    moved: dict[str, set[str]] = {}
+    for path in kept.dropped | kept.seats.keys():
+        for (pid,) in db.execute("SELECT pid FROM seats WHERE path = ?", (_key(path),)):
+            moved.setdefault(pid, set()).add(_key(path))
+    for path, players in kept.seats.items():
+        for pid in players:
+            moved.setdefault(pid, set()).add(_key(path))
+    for pid in sorted(moved.keys() - kept.digests.keys()):
+        row = db.execute("SELECT stale FROM seat_digests WHERE pid = ?", (pid,)).fetchone()
+        if row is not None:
+            paths = {_key(path) for path in _stale(row[0])} | moved[pid]
+            db.execute("UPDATE seat_digests SET stale = ? WHERE pid = ?",
+                       ("\n".join(sorted(paths)), pid))
+    db.executemany("INSERT OR REPLACE INTO seat_digests VALUES (?, ?, NULL)",
+                   ((pid, _dump(digest._replace(stale=frozenset())))
+                    for pid, digest in sorted(kept.digests.items())))
     for path in sorted(kept.dropped):
         db.execute("DELETE FROM club_ratings WHERE path = ?", (_key(path),))
         db.execute("DELETE FROM seats WHERE path = ?", (_key(path),))
@@ -467,6 +482,11 @@ def _save_club(db: sqlite3.Connection, kept: ClubKept) -> None:
     db.executemany("INSERT OR REPLACE INTO club_folds VALUES (?, ?)",
                    ((_scope_key(scope), _dump(folded))
                     for scope, folded in sorted(kept.folds.items())))
+
+
+def _stale(text: str | None) -> frozenset[EventPath]:
+    """Return the events of a digest's ``stale`` column (folders, a line each)."""
+    return frozenset(_path(key) for key in text.split("\n")) if text else frozenset()
 
 
 def _dump(value: object) -> bytes:

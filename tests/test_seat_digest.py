@@ -36,7 +36,8 @@ def _plain(seats: RatedSeats) -> tuple[object, ...]:
 
 def _checked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Check every digest resumed against the player's seats read back in full; return
-    the ids of the players whose pages were made from a digest."""
+    the ids of the players whose pages were made (``made <id>``), each followed by
+    itself when made from a digest."""
     used: list[str] = []
     real = seat_digest.resumed
 
@@ -54,7 +55,13 @@ def _checked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
             used.append(pid)
         return found
 
+    def made(tables: ClubTables, pid: str) -> RatedSeats:
+        used.append(f"made {pid}")
+        return real_seats(tables, pid)
+
+    real_seats = club_ratings.rated_seats
     monkeypatch.setattr(seat_digest, "resumed", resumed)
+    monkeypatch.setattr(club_ratings, "rated_seats", made)
     monkeypatch.setattr(seat_digest, "KEEP", 20)
     monkeypatch.setattr(seat_digest, "SHOWN", 8)
     monkeypatch.setattr(club_ratings, "CHART_GAMES", 8)
@@ -77,17 +84,22 @@ def test_digests_resumed_after_random_edits_are_the_seats_read_in_full(
     edits = ["oldest", "rename", "date", "unrated", "remove", "newest", "newest"]
     rng.shuffle(edits)
     aside = tmp_path / "aside"
-    for edit in ["newest", "newest", *edits, "newest"]:
+    edits = ["newest", "newest", *edits, "newest"]
+    for k, edit in enumerate(edits):
         before = len(used)
         gone = apply_edit(edit, events, rng, by_date, aside, last=rng.random() < 0.7)
         assert lib.build(events, out).incremental, edit
+        pages = used[before:]  # the build's (the render below makes every page)
         assert files_of(out) == lib.render(load_tree(events)), edit
-        if edit == "newest" and by_date[-1].exists():  # a result typed in: from digests
-            assert len(used) > before, edit
+        if edit == "newest" and edits[k - 1] == "newest" or k == 0:
+            # results typed in one after another: every page made from a digest
+            assert pages == [made for pid in pages if not pid.startswith("made ")
+                             for made in (f"made {pid}", pid)], pages
         if edit == "remove":
             shutil.move(aside, gone)
             lib.build(events, out)
             assert files_of(out) == lib.render(load_tree(events)), "added back"
+    assert any(not pid.startswith("made ") for pid in used)  # some pages from digests
 
 
 def test_a_full_build_keeps_every_rated_players_digest(tmp_path: Path) -> None:
@@ -108,31 +120,38 @@ def test_a_full_build_keeps_every_rated_players_digest(tmp_path: Path) -> None:
         state.close()
 
 
-def test_a_players_digest_goes_when_their_seats_change_without_a_new_one(
+def test_a_digest_names_the_events_its_players_seats_changed_in_since(
         tmp_path: Path) -> None:
-    """The state never keeps a digest of seats it no longer holds: seats of an event
-    rated again, or of an event dropped, take the digests of their players with them,
-    unless the build made new ones."""
+    """The state never hands out a digest of seats it no longer holds without saying so:
+    seats of an event rated again, or of an event dropped, mark the digests of their
+    players with that event (``stale``) unless the build made new ones; a new digest has
+    no mark."""
     state = BuildState.open(tmp_path / "state.sqlite")
+    a, b = ("2026", "a"), ("2026", "b")
     seat = (1, 1, "p1", (25.0, 8.0), (27.0, 7.5), "p2", 2, "win", None)
     other = (1, 1, "p2", (25.0, 8.0), (23.0, 7.5), "p1", 2, "loss", None)
-    digest = SeatDigest(((("2026", "a"), 1, False, 1, (27.0, 7.5)),), (("2026", "a"), seat),
-                        ((("2026", "a"), seat),))
+    digest = SeatDigest(((a, 1, False, 1, (27.0, 7.5)),), (a, seat), ((a, seat),))
     try:
         state.save({}, [], [], True, kept=ClubKept(
-            {}, frozenset(), {}, {("2026", "a"): {"p1": (seat,), "p2": (other,)}}, None,
+            {}, frozenset(), {}, {a: {"p1": (seat,), "p2": (other,)}}, None,
             digests={"p1": digest, "p2": digest}))
         assert state.digest_of("p1") == digest
-        # the event rated again, p1's digest made again, p2's not: p2's goes
+        # the event rated again, p1's digest made again, p2's not: p2's is marked
         state.save({}, [], [], False, kept=ClubKept(
-            {}, frozenset({("2026", "a")}), {}, {("2026", "a"): {"p1": (seat,), "p2": (other,)}},
-            None, digests={"p1": digest}))
+            {}, frozenset({a}), {}, {a: {"p1": (seat,), "p2": (other,)}}, None,
+            digests={"p1": digest}))
         assert state.digest_of("p1") == digest
-        assert state.digest_of("p2") is None
-        # the event dropped: its players' digests go
+        assert state.digest_of("p2") == digest._replace(stale=frozenset({a}))
+        # another event rated, p2 in it: both marks; the first event dropped: p1's mark
         state.save({}, [], [], False, kept=ClubKept(
-            {}, frozenset({("2026", "a")}), {}, {}, None))
-        assert state.digest_of("p1") is None
+            {}, frozenset({b}), {}, {b: {"p2": (other,)}}, None))
+        assert state.digest_of("p2") == digest._replace(stale=frozenset({a, b}))
+        state.save({}, [], [], False, kept=ClubKept({}, frozenset({a}), {}, {}, None))
+        assert state.digest_of("p1") == digest._replace(stale=frozenset({a}))
+        # a new digest has no mark
+        state.save({}, [], [], False, kept=ClubKept(
+            {}, frozenset(), {}, {}, None, digests={"p2": digest}))
+        assert state.digest_of("p2") == digest
     finally:
         state.close()
 

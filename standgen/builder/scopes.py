@@ -28,7 +28,7 @@ from standgen.builder.run import Join, Run, Scope
 from standgen.builder.writers import Changes, StagingWriter
 from standgen.buildstate import BuildState, EventPath
 from standgen.clubs.games import EventGames, event_games
-from standgen.clubs.seat_digest import keep_digests
+from standgen.clubs.seat_digest import keep_every
 from standgen.clubs.summary import ClubTables
 from standgen.errors import InputError, Problem, errors_only
 from standgen.load import load_event
@@ -463,7 +463,7 @@ class Club(Scope):
         run.writer.write(club.items())
         run.club = club
         if tables is not None:
-            keep_digests(tables)
+            keep_every(tables)
         run.kept = None if tables is None else tables.kept_state()
         return None
 
@@ -496,7 +496,6 @@ class Club(Scope):
             expected |= before_files & {SEARCH_INDEX}
         for rel in before_files - expected:  # pages of a format or player gone
             writer.remove_file(rel)
-        keep_digests(tables)
         run.club, run.kept = expected, tables.kept_state(run.removed)
 
 

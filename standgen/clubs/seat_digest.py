@@ -14,9 +14,11 @@ numbers per event, the first seat and the newest :data:`KEEP` seats. The next bu
 takes the digest's part before the events it rates again
 (:attr:`~standgen.clubs.summary.ScopeRatings.redone`: those from the first changed
 event on, in the order rated, so always the digest's last events) and adds those events'
-seats (:func:`rated_seats`). Whenever a player's seats in an event change, the build
-state drops their digest unless this build made a new one
-(:func:`standgen.buildstate.BuildState.save`). ``tests/test_seat_digest.py`` compares
+seats (:func:`rated_seats`). Whenever a player's seats in an event change and this build
+made no new digest of them (their page was not made: a result typed in changes the seats
+of everyone in its event, and the numbers of two), the build state marks the digest with
+that event (``stale``, :func:`standgen.buildstate.BuildState.save`), and a build uses it
+only if it rates all its marked events again. ``tests/test_seat_digest.py`` compares
 both ways on random archives with random edits.
 """
 
@@ -136,6 +138,8 @@ def resumed(tables: ClubTables, pid: str, digest: SeatDigest) -> RatedSeats | No
     event of its part kept is gone, out of the ratings or rated again, or too few of its
     newest seats are left to show."""
     redone = tables.ratings(SITE[0]).redone
+    if not digest.stale <= redone:
+        return None
     cut = len(digest.events)
     while cut and digest.events[cut - 1][0] in redone:
         cut -= 1
@@ -171,14 +175,9 @@ def resumed(tables: ClubTables, pid: str, digest: SeatDigest) -> RatedSeats | No
     return RatedSeats(count + len(new), first, tail, parts, len(new))
 
 
-def keep_digests(tables: ClubTables) -> None:
-    """Keep the digest of every player with a seat in an event this build rated again
-    (every event, on a full build), made or not for their page: the state drops the
-    digest of a player whose seats changed and who has no new one."""
+def keep_every(tables: ClubTables) -> None:
+    """Keep the digest of every rated player's seats (a full build, every event rated:
+    the next build then resumes each page from its digest)."""
     for pid, seats in tables.redone_seats.items():
-        if pid in tables.digests:
-            continue
-        if tables.seats_kept is None:  # a full build: every seat is here
+        if pid not in tables.digests:
             tables.digests[pid] = digest_of(seats_of(seats))
-        else:
-            rated_seats(tables, pid)

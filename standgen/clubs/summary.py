@@ -181,6 +181,9 @@ class SeatDigest(NamedTuple):
     events: tuple[DigestEvent, ...]
     first: tuple[EventPath, Seat] | None
     tail: tuple[tuple[EventPath, Seat], ...]
+    # the events the player's seats changed in since it was made (a build that did not
+    # make their page); it holds for a build that rates them all again
+    stale: frozenset[EventPath] = frozenset()
 
 
 # a player's line in one event: id, games, rounded rating before their first game,
