@@ -443,23 +443,7 @@ def _save_club(db: sqlite3.Connection, kept: ClubKept) -> None:
     """Record the club pages' summaries a build made (see :class:`ClubKept`)."""
     db.executemany("INSERT OR REPLACE INTO club_events VALUES (?, ?)",
                    ((_key(path), _dump(event)) for path, event in sorted(kept.events.items())))
-    # a player's digest names the events their seats changed in since it was made
-    moved: dict[str, set[str]] = {}
-    for path in kept.dropped | kept.seats.keys():
-        for (pid,) in db.execute("SELECT pid FROM seats WHERE path = ?", (_key(path),)):
-            moved.setdefault(pid, set()).add(_key(path))
-    for path, players in kept.seats.items():
-        for pid in players:
-            moved.setdefault(pid, set()).add(_key(path))
-    for pid in sorted(moved.keys() - kept.digests.keys()):
-        row = db.execute("SELECT stale FROM seat_digests WHERE pid = ?", (pid,)).fetchone()
-        if row is not None:
-            paths = {_key(path) for path in _stale(row[0])} | moved[pid]
-            db.execute("UPDATE seat_digests SET stale = ? WHERE pid = ?",
-                       ("\n".join(sorted(paths)), pid))
-    db.executemany("INSERT OR REPLACE INTO seat_digests VALUES (?, ?, NULL)",
-                   ((pid, _dump(digest._replace(stale=frozenset())))
-                    for pid, digest in sorted(kept.digests.items())))
+    _save_digests(db, kept)
     for path in sorted(kept.dropped):
         db.execute("DELETE FROM club_ratings WHERE path = ?", (_key(path),))
         db.execute("DELETE FROM seats WHERE path = ?", (_key(path),))
@@ -482,6 +466,27 @@ def _save_club(db: sqlite3.Connection, kept: ClubKept) -> None:
     db.executemany("INSERT OR REPLACE INTO club_folds VALUES (?, ?)",
                    ((_scope_key(scope), _dump(folded))
                     for scope, folded in sorted(kept.folds.items())))
+
+
+def _save_digests(db: sqlite3.Connection, kept: ClubKept) -> None:
+    """Record the players' seat digests a build made, and mark each other digest with the
+    events its player's seats change in (before the seats are written)."""
+    moved: dict[str, set[str]] = {}
+    for path in kept.dropped | kept.seats.keys():
+        for (pid,) in db.execute("SELECT pid FROM seats WHERE path = ?", (_key(path),)):
+            moved.setdefault(pid, set()).add(_key(path))
+    for path, players in kept.seats.items():
+        for pid in players:
+            moved.setdefault(pid, set()).add(_key(path))
+    for pid in sorted(moved.keys() - kept.digests.keys()):
+        row = db.execute("SELECT stale FROM seat_digests WHERE pid = ?", (pid,)).fetchone()
+        if row is not None:
+            paths = {_key(path) for path in _stale(row[0])} | moved[pid]
+            db.execute("UPDATE seat_digests SET stale = ? WHERE pid = ?",
+                       ("\n".join(sorted(paths)), pid))
+    db.executemany("INSERT OR REPLACE INTO seat_digests VALUES (?, ?, NULL)",
+                   ((pid, _dump(digest._replace(stale=frozenset())))
+                    for pid, digest in sorted(kept.digests.items())))
 
 
 def _stale(text: str | None) -> frozenset[EventPath]:

@@ -39,7 +39,6 @@ from standgen.site.club_ratings import (
     PlayerRatingsPage,
     RatingListPage,
     Spliced,
-    placed_again,
     player_ratings_pages_of,
     rating_list_page_of,
 )
@@ -115,7 +114,7 @@ class ClubInputs:
     every file it made.
     ``written`` reads a page as the last build wrote it (None: not there): a rating page
     whose place in the list alone moved is that page with its place put right
-    (:func:`standgen.site.club_ratings.placed_again`), not made again. With
+    (:func:`standgen.site.club_splice.placed_again`), not made again. With
     ``in_place``, such a page is not even read whole: its first :data:`HEAD` bytes,
     where the template writes the place, are put right in place (the place shown once
     there; the chart and the games below show no ``</strong>``, their text escaped)."""
@@ -241,7 +240,7 @@ class ClubInputs:
         if self.in_place is None:
             return False
         head = self.in_place.head(path, HEAD)
-        new = None if head is None else placed_again(head, was, now)
+        new = None if head is None else club_splice.placed_again(head, was, now)
         return head is not None and new is not None and self.in_place.patch(path, head, new)
 
     @cached_property
@@ -262,7 +261,7 @@ class ClubInputs:
 
 
 def _placed(old: bytes | None, was: tuple[int, int], now: tuple[int, int]) -> bytes | None:
-    return None if old is None else placed_again(old, was, now)
+    return None if old is None else club_splice.placed_again(old, was, now)
 
 
 def rating_lists(inputs: ClubInputs) -> Iterator[Output]:

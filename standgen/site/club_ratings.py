@@ -433,30 +433,6 @@ class KeptRows:
     fide: bool  # with the FIDE columns
 
 
-def placed_again(page: bytes, was: tuple[int, int], now: tuple[int, int]) -> bytes | None:
-    """Return a player's rating page (as the last build wrote it) with their place in
-    the site's rating list moved from ``was`` to ``now`` (place, length of the list), or
-    None when the page does not show ``was`` once where the template puts it.
-
-    The place is the one thing on the page that moves when a game of someone else's
-    changes the list (their games, rating and opponents' names unchanged:
-    :func:`standgen.site.club_pages.club_selection`); the template writes it as
-    ``</strong>, {place sentence} <a href=``, the sentence as Jinja's ``_()`` makes it
-    (the translation marked safe, the place escaped into it). Putting it right costs a
-    read of the page, not its games, its chart and the template
-    (``tests/test_club_rebuild.py`` compares such pages with a full build's).
-    """
-    def told(place: tuple[int, int]) -> bytes:
-        text = _("{rank} of {count}").format(rank=place[0], count=place[1])
-        sentence = Markup(_("%(rank)s in the")) % {"rank": text}
-        return f"</strong>, {sentence} <a href=".encode()
-
-    old = told(was)
-    if page.count(old) != 1:
-        return None
-    return page.replace(old, told(now))
-
-
 def _rated_games_of(page: Frame, games: Sequence[tuple[ClubEvent, Seat]],
                     names: dict[str, str]) -> list[RatedGame]:
     """Return :func:`_rated_games` from a player's rated seats, newest first."""

@@ -31,6 +31,7 @@ from standgen.site.club_ratings import KeptRows, Spliced, _rated_games_of, _rati
 from standgen.site.club_rows import RANK_CELL, rows_html
 from standgen.site.club_scopes import json_beside, player_ratings_path
 from standgen.site.contexts import Frame
+from standgen.site.i18n import _
 
 _AFTER_RANK = "</td>\n"  # ends the rank cell a row starts with
 _HREF = '<a href="'
@@ -266,9 +267,33 @@ def _oldest_lines(document: bytes, key: str, count: int) -> tuple[str, str, str]
     if rows < count:
         return None
     at = start
-    for _ in range(rows - count):
+    for _row in range(rows - count):
         at = text.find(_ROWS, at, end) + len(_ROWS)
     after_first = text.find(_ROWS, at, end)
     before_last = text.rfind(_ROWS, at, end)
     return (text[at:end], text[at:end if after_first < 0 else after_first],
             text[at if before_last < 0 else before_last + len(_ROWS):end])
+
+
+def placed_again(page: bytes, was: tuple[int, int], now: tuple[int, int]) -> bytes | None:
+    """Return a player's rating page (as the last build wrote it) with their place in
+    the site's rating list moved from ``was`` to ``now`` (place, length of the list), or
+    None when the page does not show ``was`` once where the template puts it.
+
+    The place is the one thing on the page that moves when a game of someone else's
+    changes the list (their games, rating and opponents' names unchanged:
+    :func:`standgen.site.club_pages.club_selection`); the template writes it as
+    ``</strong>, {place sentence} <a href=``, the sentence as Jinja's ``_()`` makes it
+    (the translation marked safe, the place escaped into it). Putting it right costs a
+    read of the page, not its games, its chart and the template
+    (``tests/test_club_rebuild.py`` compares such pages with a full build's).
+    """
+    def told(place: tuple[int, int]) -> bytes:
+        text = _("{rank} of {count}").format(rank=place[0], count=place[1])
+        sentence = Markup(_("%(rank)s in the")) % {"rank": text}
+        return f"</strong>, {sentence} <a href=".encode()
+
+    old = told(was)
+    if page.count(old) != 1:
+        return None
+    return page.replace(old, told(now))
