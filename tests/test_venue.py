@@ -714,3 +714,22 @@ def test_rate_limiter_window() -> None:
     assert limiter.blocked("a") > 0 and not limiter.blocked("b")
     time.sleep(0.25)
     assert limiter.blocked("a") == 0 and limiter.hit("a")
+
+
+def test_a_round_file_saved_in_place_is_read_again_once_saved(venue: Watch) -> None:
+    """An editor saving round-2.csv in place empties it for a moment: the desk reads it
+    again then and shows the round, not the advice for an empty file; a file left empty
+    gets that advice."""
+    path = venue.events / "ev" / "round-2.csv"
+    path.write_text("")
+    timer = threading.Timer(0.2, lambda: path.write_text(ROUND_2))
+    timer.start()
+    try:
+        status, _, page = call(venue, "GET", desk_path(venue) + "?event=ev&round=2")
+    finally:
+        timer.join()
+    assert status == 200 and "header row" not in page
+    assert 'name="csrf"' in page
+    path.write_text("")
+    status, _, page = call(venue, "GET", desk_path(venue) + "?event=ev&round=2")
+    assert "round-2.csv:1: file is empty; it needs a header row" in page, page

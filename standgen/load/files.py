@@ -255,6 +255,14 @@ def read_spreadsheet(path: Path, problems: list[Problem]) -> tuple[bytes, str] |
     return None if text is None else (data, text)
 
 
+def empty_file(path: Path) -> bool:
+    """Return whether ``path`` is a file of no bytes (False when it cannot be read)."""
+    try:
+        return path.stat().st_size == 0
+    except OSError:
+        return False
+
+
 def parse_csv(
     text: str,
     where: str,

@@ -31,7 +31,7 @@ from standgen.errors import InputError, Problem
 from standgen.formats import FORMATS
 from standgen.load import find_events, load_event
 from standgen.load.config import load_event_config
-from standgen.load.files import display, read_text
+from standgen.load.files import display, empty_file, read_text
 from standgen.load.inputs import event_files
 from standgen.load.rounds import ABSENT, BYE, has_result
 from standgen.roundfile import RoundFile, RoundFileRefused, RoundRow, editing, read_round_file
@@ -70,6 +70,7 @@ if TYPE_CHECKING:
     from standgen.watch import Watch
 
 SETTLE = 0.5  # seconds a round file written by someone else is left to settle
+EMPTY_WAIT = 0.5  # seconds an empty round file is read again for (an editor saving it)
 _STATUS = {"changed": 409, "locked": 409, "missing": 404, "unreadable": 400, "form": 400}
 
 
@@ -207,10 +208,16 @@ class DeskCore:
         return info
 
     def read(self, info: EventInfo, number: int) -> RoundFile:
-        """Return a round file as the loader reads it; raise Refusal with its messages."""
+        """Return a round file as the loader reads it; raise Refusal with its messages (an
+        empty file read again for up to EMPTY_WAIT s: an editor saving in place empties it)."""
         assert info.fmt is not None
-        problems: list[Problem] = []
-        current = read_round_file(info.round_file(number), info.fmt, problems)
+        path, waited = info.round_file(number), time.monotonic() + EMPTY_WAIT
+        while True:
+            problems: list[Problem] = []
+            current = read_round_file(path, info.fmt, problems)
+            if current is not None or not empty_file(path) or time.monotonic() > waited:
+                break
+            time.sleep(0.05)
         errors = [str(p) for p in problems if not p.warning]
         if current is None or (errors and not current.rows):
             raise Refusal(400, "; ".join(errors)
