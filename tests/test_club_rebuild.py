@@ -67,6 +67,20 @@ def apply_edit(edit: str, events: Path, rng: random.Random, by_date: list[Path],
     return events
 
 
+def built_archive(root: Path, seed: int, pool: int, events: int, high: int
+                  ) -> tuple[Path, Path, list[Path]]:
+    """Write a random archive under ``root``, build it in full; return its events, its
+    site and its event folders with results (oldest first)."""
+    folder = write_archive(root / "events", events=events, seed=seed, low=10, high=high,
+                           pool=pool)
+    out = root / "out"
+    lib.build(folder, out)
+    flippable = sorted(p.parent for p in folder.glob("*/*/round-1.csv")
+                       if p.parent.name.startswith(("swiss", "steamroller", "mcmahon")))
+    assert flippable
+    return folder, out, sorted(flippable, key=lambda p: (dated(p), p.name))
+
+
 def dated(folder: Path) -> str:
     return re.search(r"^date = (\S+)", (folder / "event.toml").read_text(), re.M).group(1)
 
@@ -76,15 +90,8 @@ def test_random_edits_rebuild_the_club_pages_as_a_full_render(tmp_path: Path,
                                                                seed: int, pool: int) -> None:
     """``pool``: each event's players drawn from a club of that many people (who come and
     go, so places in the lists move for players whose games did not change)."""
-    events = write_archive(tmp_path / "events", events=6, seed=seed, low=10, high=18,
-                           pool=pool)
-    out = tmp_path / "out"
-    lib.build(events, out)
+    events, out, by_date = built_archive(tmp_path, seed, pool, events=6, high=18)
     rng = random.Random(seed)
-    flippable = sorted(p.parent for p in events.glob("*/*/round-1.csv")
-                       if p.parent.name.startswith(("swiss", "steamroller", "mcmahon")))
-    assert flippable
-    by_date = sorted(flippable, key=lambda p: (dated(p), p.name))
     edits = ["newest", "oldest", "rename", "date", "unrated", "remove"]
     rng.shuffle(edits)
     aside = tmp_path / "aside"

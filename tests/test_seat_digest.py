@@ -24,7 +24,7 @@ from standgen.clubs.seat_digest import RatedSeats, rated_games, seats_of
 from standgen.clubs.summary import SITE, ClubKept, ClubTables, SeatDigest
 from standgen.load import load_tree
 from standgen.site import club_ratings
-from tests.test_club_rebuild import apply_edit, dated, files_of
+from tests.test_club_rebuild import apply_edit, built_archive, files_of
 
 
 def _plain(seats: RatedSeats) -> tuple[object, ...]:
@@ -73,14 +73,8 @@ def _checked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def test_digests_resumed_after_random_edits_are_the_seats_read_in_full(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int, pool: int) -> None:
     used = _checked(monkeypatch)
-    events = write_archive(tmp_path / "events", events=7, seed=seed, low=10, high=16,
-                           pool=pool)
-    out = tmp_path / "out"
-    lib.build(events, out)
+    events, out, by_date = built_archive(tmp_path, seed, pool, events=7, high=16)
     rng = random.Random(seed)
-    flippable = sorted(p.parent for p in events.glob("*/*/round-1.csv")
-                       if p.parent.name.startswith(("swiss", "steamroller", "mcmahon")))
-    by_date = sorted(flippable, key=lambda p: (dated(p), p.name))
     edits = ["oldest", "rename", "date", "unrated", "remove", "newest", "newest"]
     rng.shuffle(edits)
     aside = tmp_path / "aside"

@@ -141,16 +141,26 @@ def _at_places(ranked: Sequence[str], old: Mapping[str, str], fresh: Mapping[str
     return out
 
 
-def _json_lines(document: bytes, key: str) -> list[str] | None:
-    """Return the lines of the list ``key`` of a JSON document as ``dumps_rows`` writes
-    it, a row a line (None: the document does not hold it once so, or it is empty)."""
+_ROWS = ",\n    "  # between two rows of a list, as ``dumps_rows`` writes it
+
+
+def _list_span(document: bytes, key: str) -> tuple[str, int, int] | None:
+    """Return a JSON document as ``dumps_rows`` writes it, decoded, and where the rows of
+    its list ``key`` start and end (None: it does not hold the list once so, or empty)."""
     text = document.decode()
     start_of = f'\n  "{key}": [\n    '
     start = text.find(start_of)
     end = text.find("\n  ]", start)
     if start < 0 or end < 0 or text.count(start_of) != 1:
         return None
-    return text[start + len(start_of):end].split(",\n    ")
+    return text, start + len(start_of), end
+
+
+def _json_lines(document: bytes, key: str) -> list[str] | None:
+    """Return the lines of the list ``key`` of a JSON document as ``dumps_rows`` writes
+    it, a row a line (None: the document does not hold it once so, or it is empty)."""
+    span = _list_span(document, key)
+    return None if span is None else span[0][span[1]:span[2]].split(_ROWS)
 
 
 def old_json_rows(document: bytes) -> dict[str, str] | None:
@@ -248,21 +258,15 @@ def spliced_games(old_json: Callable[[str], bytes | None], tables: ClubTables, p
     return (*new, lines)
 
 
-_ROWS = ",\n    "  # between two rows of a list, as ``dumps_rows`` writes it
-
-
 def _oldest_lines(document: bytes, key: str, count: int) -> tuple[str, str, str] | None:
     """Return the last ``count`` lines of the list ``key`` of a JSON document as
     ``dumps_rows`` writes it, as written (one string), the first of them and the last;
     None when the document does not hold the list once so, or it has fewer lines. (No
     row holds a line break: each is ``json.dumps`` of one object.)"""
-    text = document.decode()
-    start_of = f'\n  "{key}": [\n    '
-    start = text.find(start_of)
-    end = text.find("\n  ]", start)
-    if start < 0 or end < 0 or text.count(start_of) != 1:
+    span = _list_span(document, key)
+    if span is None:
         return None
-    start += len(start_of)
+    text, start, end = span
     rows = text.count(_ROWS, start, end) + 1
     if rows < count:
         return None
